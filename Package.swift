@@ -1,0 +1,63 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Targets follow ../shared/design/ARCHITECTURE.md (mirrored in Docs/Architecture.md).
+// TelltaleTracker and TelltaleTesting are linked by apps and test targets, so
+// they depend on Foundation (through TelltaleModel) and nothing else.
+let package = Package(
+    name: "Telltale",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "telltale", targets: ["telltale"]),
+        .library(name: "TelltaleTracker", targets: ["TelltaleTracker"]),
+        .library(name: "TelltaleTesting", targets: ["TelltaleTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "telltale",
+            dependencies: ["TelltaleCommands"]
+        ),
+        .target(
+            name: "TelltaleCommands",
+            dependencies: [
+                "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TelltaleModel"),
+        .target(
+            name: "TelltalePlan",
+            dependencies: ["TelltaleModel", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "TelltaleRunner",
+            dependencies: [
+                "TelltaleModel",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
+        .target(
+            name: "TelltaleOrchestrator",
+            dependencies: ["TelltaleModel", "TelltalePlan", "TelltaleRunner", "TelltaleReports"]
+        ),
+        .target(name: "TelltaleTracker", dependencies: ["TelltaleModel"]),
+        .target(name: "TelltaleTesting", dependencies: ["TelltaleModel"]),
+
+        .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel"]),
+        .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
+        .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner"]),
+        .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports"]),
+        .testTarget(
+            name: "TelltaleEndToEndTests",
+            dependencies: ["TelltaleModel", "TelltaleReports"]
+        ),
+    ]
+)

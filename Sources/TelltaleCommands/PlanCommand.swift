@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import TelltalePlan
+
+/// `telltale plan validate|print PLAN`.
+struct PlanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Check or normalise a test plan.",
+        subcommands: [Validate.self, Print.self]
+    )
+
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Report every problem in a plan, with file:line:column; exit 2 if there is any."
+        )
+
+        @Argument(help: "The plan file.")
+        var plan: String
+
+        func run() throws {
+            let loaded = try PlanCommand.load(plan)
+            print("\(plan): ok (plan '\(loaded.name)', package \(loaded.package))")
+        }
+    }
+
+    struct Print: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a plan as normalised YAML, every default made explicit."
+        )
+
+        @Argument(help: "The plan file.")
+        var plan: String
+
+        func run() throws {
+            print(PlanPrinter.yaml(try PlanCommand.load(plan)), terminator: "")
+        }
+    }
+
+    static func load(_ path: String) throws -> Plan {
+        do {
+            return try PlanLoader().load(path: path)
+        } catch {
+            Console.error(error.errorDescription ?? "\(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import TelltaleOrchestrator
+
+/// `telltale run [PLAN]`: build, run and report a package's tests.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Build a package's tests, run them, and write JUnit and a run record.",
+        discussion: """
+            Exit status: 0 all tests passed; 1 a test failed; 2 bad usage or a bad plan \
+            (nothing was started); 3 the build or a test process could not run.
+            """
+    )
+
+    @Argument(help: "A plan file (YAML). Without one, every test of --package runs with defaults.")
+    var plan: String?
+
+    @Option(help: "The Swift package to test (overrides the plan's `package`).")
+    var package: String?
+
+    @Option(name: .customLong("report-dir"), help: "Where reports go (default: the plan's reports.dir, or Reports).")
+    var reportDirectory: String?
+
+    @Option(help: "Run only tests whose id matches this regex, as `swift test --filter`. Repeatable.")
+    var filter: [String] = []
+
+    @Option(help: "Skip tests whose id matches this regex, as `swift test --skip`. Repeatable.")
+    var skip: [String] = []
+
+    @Flag(name: .customLong("skip-build"), help: "Use the existing build, as `swift test --skip-build`.")
+    var skipBuild = false
+
+    func run() async throws {
+        let options = RunOptions(
+            planPath: plan,
+            package: package,
+            reportDirectory: reportDirectory,
+            filter: filter,
+            skip: skip,
+            skipBuild: skipBuild
+        )
+        let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
+        let orchestrator = RunOrchestrator(options: options, progress: progress)
+        do {
+            let summary = try await SignalCancellation.run { try await orchestrator.run() }
+            let totals = summary.record.totals
+            print(totals.summaryLine)
+            print("reports: \(summary.reportDirectory)/junit.xml, \(summary.reportDirectory)/run.json")
+            throw ExitCode(summary.exitCode.rawValue)
+        } catch let error as OrchestratorError {
+            await progress.finish()
+            Console.error(error.localizedDescription)
+            throw ExitCode(error.exitCode.rawValue)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The complete, versioned record of one run: the single input of every report.
+///
+/// `schemaVersion` is encoded first so readers can check it before anything else.
+/// Bump it when a field changes meaning or is removed; adding optional fields is
+/// compatible.
+public struct RunRecord: Codable, Sendable, Hashable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    public var tool: ToolInfo
+    public var plan: PlanSummary
+    public var environment: RunEnvironment
+    public var startedAt: Date
+    /// Wall-clock seconds from the start of the build to the last test's end.
+    public var duration: Double
+    public var tests: [TestResult]
+    /// Runner-level problems that are not any one test's: a process that exited
+    /// between tests, output that no test claimed.
+    public var notes: [String]
+
+    public init(
+        tool: ToolInfo,
+        plan: PlanSummary,
+        environment: RunEnvironment,
+        startedAt: Date,
+        duration: Double,
+        tests: [TestResult],
+        notes: [String] = []
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.tool = tool
+        self.plan = plan
+        self.environment = environment
+        self.startedAt = startedAt
+        self.duration = duration
+        self.tests = tests
+        self.notes = notes
+    }
+
+    public var totals: RunTotals { RunTotals(tests) }
+}
+
+/// Which Telltale wrote the record.
+public struct ToolInfo: Codable, Sendable, Hashable {
+    public var name: String
+    public var version: String
+
+    public init(name: String = "telltale", version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// What was run: the plan's name and file (if any) and the package tested.
+public struct PlanSummary: Codable, Sendable, Hashable {
+    public var name: String
+    public var path: String?
+    public var package: String
+
+    public init(name: String, path: String?, package: String) {
+        self.name = name
+        self.path = path
+        self.package = package
+    }
+}
+
+/// Where the run happened.
+public struct RunEnvironment: Codable, Sendable, Hashable {
+    public var host: String
+    public var operatingSystem: String
+    public var swiftVersion: String?
+    public var gitCommit: String?
+
+    public init(host: String, operatingSystem: String, swiftVersion: String? = nil, gitCommit: String? = nil) {
+        self.host = host
+        self.operatingSystem = operatingSystem
+        self.swiftVersion = swiftVersion
+        self.gitCommit = gitCommit
+    }
+}

@@ -1,0 +1,23 @@
+/// One thing a test reported: a failed assertion, an error, the reason for a skip,
+/// or a known issue (which Swift Testing records without failing the test).
+public struct TestMessage: Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable {
+        case failure
+        case error
+        case skip
+        case knownIssue
+    }
+
+    public var kind: Kind
+    public var text: String
+    public var location: SourceLocation?
+    /// For a parameterized Swift Testing test: the arguments of the case that recorded it.
+    public var testCase: String?
+
+    public init(kind: Kind, text: String, location: SourceLocation? = nil, testCase: String? = nil) {
+        self.kind = kind
+        self.text = text
+        self.location = location
+        self.testCase = testCase
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TelltaleModel
+import TelltaleRunner
+
+/// Progress on stderr while tests run.
+///
+/// On a terminal: one status line redrawn in place (done/total, failures, the last
+/// test). Elsewhere (CI logs, pipes): one line per finished test, failures with
+/// their first message and location, so a log reads at a glance.
+public actor ConsoleProgress: TestRunObserver {
+    public enum Style: Sendable {
+        case live
+        case lines
+    }
+
+    private let style: Style
+    private let write: @Sendable (String) -> Void
+    private var total = 0
+    private var totals = RunTotals()
+    private var lineIsOpen = false
+
+    public init(style: Style, write: @escaping @Sendable (String) -> Void = ConsoleProgress.standardError) {
+        self.style = style
+        self.write = write
+    }
+
+    /// Live on an interactive terminal; plain lines under CI or when stderr is not a terminal.
+    public static func automaticStyle(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+        let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+        return interactive && environment["CI"] == nil ? .live : .lines
+    }
+
+    public static let standardError: @Sendable (String) -> Void = { text in
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// A line that is not about one test (build started, a process restarted).
+    public func note(_ text: String) {
+        clearLine()
+        write(text + "\n")
+    }
+
+    public func runStarting(testCount: Int) {
+        total = testCount
+        note("running \(testCount) test\(testCount == 1 ? "" : "s")")
+    }
+
+    public func testFinished(_ result: TestResult) {
+        totals.add(result.outcome)
+        switch style {
+        case .lines:
+            write(Self.line(for: result) + "\n")
+        case .live:
+            if result.outcome.isFailure {
+                clearLine()
+                write(Self.line(for: result) + "\n")
+            }
+            let failed = totals.failed + totals.errors
+            let status = "[\(totals.tests)/\(total)] \(totals.passed) passed, \(failed) failed, \(totals.skipped) skipped  \(result.id)"
+            write("\r\u{1B}[2K" + String(status.prefix(160)))
+            lineIsOpen = true
+        }
+    }
+
+    public func processRestarting(reason: String, remaining: Int) {
+        note("\(reason); running the \(remaining) remaining test\(remaining == 1 ? "" : "s") in a new process")
+    }
+
+    /// Ends the live line so the closing summary starts on a clean line.
+    public func finish() {
+        clearLine()
+    }
+
+    private func clearLine() {
+        if lineIsOpen {
+            write("\r\u{1B}[2K")
+            lineIsOpen = false
+        }
+    }
+
+    static func line(for result: TestResult) -> String {
+        let time = String(format: "%.3fs", result.duration)
+        switch result.outcome {
+        case .passed:
+            return "✔ \(result.id) (\(time))"
+        case .skipped:
+            return "↷ \(result.id) skipped: \(firstLine(result.primaryMessage?.text ?? ""))"
+        case .failed, .error:
+            let word = result.outcome == .failed ? "failed" : "error"
+            var line = "✘ \(result.id) \(word) (\(time))"
+            if let message = result.primaryMessage {
+                let place = message.location.map { "\($0): " } ?? ""
+                line += "\n    \(place)\(firstLine(message.text))"
+            }
+            return line
+        }
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        String(text.prefix { $0 != "\n" }.prefix(300))
+    }
+}

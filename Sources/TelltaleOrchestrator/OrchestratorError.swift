@@ -1,0 +1,39 @@
+import Foundation
+import TelltalePlan
+import TelltaleRunner
+
+/// Why a run could not produce test results, with the exit status it maps to.
+public enum OrchestratorError: Error, LocalizedError, Sendable {
+    /// The plan (or the options that override it) is wrong: exit 2.
+    case badPlan(PlanError)
+    /// A `--filter` or `--skip` given on the command line is not a valid regex: exit 2.
+    case badOption(String)
+    /// Nothing matched the filters, so nothing would run: exit 2.
+    case noTestsSelected(listed: Int, filters: [String])
+    /// Build, listing or process start failed: exit 3.
+    case infrastructure(RunnerError)
+    /// Reports could not be written: exit 3.
+    case reportsUnwritable(path: String, reason: String)
+
+    public var exitCode: RunExitCode {
+        switch self {
+        case .badPlan, .badOption, .noTestsSelected: .usage
+        case .infrastructure, .reportsUnwritable: .infrastructure
+        }
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case .badPlan(let error): error.errorDescription
+        case .badOption(let message): message
+        case .noTestsSelected(let listed, let filters):
+            if listed == 0 {
+                "the package has no tests: swift test lists none (add a test target, or check --package)"
+            } else {
+                "none of the package's \(listed) tests matches the selection (\(filters.joined(separator: ", "))); `swift test list` shows the ids filters match against"
+            }
+        case .infrastructure(let error): error.errorDescription
+        case .reportsUnwritable(let path, let reason): "cannot write reports to \(path): \(reason)"
+        }
+    }
+}

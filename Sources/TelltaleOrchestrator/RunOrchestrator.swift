@@ -1,0 +1,162 @@
+import Foundation
+import TelltaleModel
+import TelltalePlan
+import TelltaleReports
+import TelltaleRunner
+
+/// One `telltale run`: plan → build → list → select → run → reports.
+///
+/// Problems with the plan or options surface before anything starts (exit 2);
+/// build and process failures are infrastructure (exit 3); the tests' own
+/// failures are exit 1. Reports are written whenever tests ran.
+public struct RunOrchestrator: Sendable {
+    public static let version = "0.1.0"
+
+    public var options: RunOptions
+    public var progress: ConsoleProgress
+
+    public init(options: RunOptions, progress: ConsoleProgress) {
+        self.options = options
+        self.progress = progress
+    }
+
+    public func run() async throws(OrchestratorError) -> RunSummary {
+        let plan = try resolvePlan()
+        let selection = try validatedSelection(for: plan)
+        let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
+        do {
+            try reports.prepare()
+        } catch {
+            throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
+        }
+        if let warning = unenforcedSettingsWarning(plan) {
+            await progress.note(warning)
+        }
+
+        let startedAt = Date()
+        let clock = ContinuousClock.now
+        async let environment = RunEnvironmentProbe.probe()
+        let outcome: (results: [TestResult], notes: [String])
+        do {
+            outcome = try await buildAndRun(plan: plan, selection: selection, reports: reports)
+        } catch let error as OrchestratorError {
+            throw error
+        } catch let error as RunnerError {
+            throw .infrastructure(error)
+        } catch is CancellationError {
+            throw .infrastructure(.launchFailed(command: "telltale run", reason: "interrupted"))
+        } catch {
+            throw .infrastructure(.launchFailed(command: "telltale run", reason: "\(error)"))
+        }
+        await progress.finish()
+
+        let elapsed = ContinuousClock.now - clock
+        let record = RunRecord(
+            tool: ToolInfo(version: Self.version),
+            plan: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
+            environment: await environment,
+            startedAt: startedAt,
+            duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            tests: outcome.results,
+            notes: outcome.notes
+        )
+        let context = ReportContext(
+            generatedAt: Date(),
+            toolVersion: Self.version,
+            sourceRoot: FileManager.default.currentDirectoryPath
+        )
+        do {
+            try reports.writeReports(record, context: context)
+        } catch {
+            throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
+        }
+        let failed = record.tests.contains { $0.outcome.isFailure }
+        return RunSummary(record: record, reportDirectory: reports.path, exitCode: failed ? .testsFailed : .passed)
+    }
+
+    private func buildAndRun(
+        plan: Plan, selection: TestSelection, reports: ReportDirectory
+    ) async throws -> (results: [TestResult], notes: [String]) {
+        let builder = PackageBuilder(packagePath: plan.package)
+        if !options.skipBuild {
+            await progress.note("building \(plan.package) (swift build --build-tests)")
+            let buildLog = try ProcessLog(path: "\(reports.logsPath)/build.log")
+            try await builder.build { await buildLog.line($0) }
+            await buildLog.close()
+        }
+        let binary = try await builder.testBinary()
+        let listed = try await TestLister(binary: binary, workingDirectory: plan.package).list()
+        let selected: [ListedTest]
+        do {
+            selected = try selection.select(listed)
+        } catch {
+            throw OrchestratorError.badOption(error.description)
+        }
+        guard !selected.isEmpty else {
+            let patterns = selection.filter + selection.skip.map { "skip \($0)" } + selection.groups.map { "suite \($0.name)" }
+            throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
+        }
+        let runDirectory = URL(fileURLWithPath: reports.path).standardizedFileURL.path
+        var environment = plan.environment
+        environment[TelltaleEnvironment.session] = UUID().uuidString.lowercased()
+        environment[TelltaleEnvironment.runDirectory] = runDirectory
+        if !plan.arguments.isEmpty {
+            environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
+        }
+        let runner = TestRunner(configuration: .init(
+            binary: binary,
+            workingDirectory: plan.package,
+            environment: environment,
+            logPath: "\(reports.logsPath)/tests.log"
+        ))
+        let outcome = try await runner.run(selected, allListed: listed, observer: progress)
+        return (outcome.results, outcome.notes)
+    }
+
+    private func resolvePlan() throws(OrchestratorError) -> Plan {
+        var plan: Plan
+        if let path = options.planPath {
+            do {
+                plan = try PlanLoader().load(path: path)
+            } catch {
+                throw .badPlan(error)
+            }
+        } else {
+            plan = Plan.defaultPlan(package: options.package ?? Plan.defaultPackage)
+        }
+        if let package = options.package {
+            plan.package = package
+        }
+        plan.filter += options.filter
+        plan.skip += options.skip
+        return plan
+    }
+
+    private func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {
+        let selection = TestSelection(
+            filter: plan.filter,
+            skip: plan.skip,
+            groups: plan.suites.map { TestSelection.Group(name: $0.name, filter: $0.filter, skip: $0.skip) }
+        )
+        do {
+            _ = try selection.select([])
+        } catch {
+            throw .badOption("--filter/--skip: \(error.description)")
+        }
+        return selection
+    }
+
+    /// Plan settings this version reads but does not act on yet are named, not silently dropped.
+    private func unenforcedSettingsWarning(_ plan: Plan) -> String? {
+        var ignored: [String] = []
+        if plan.retries > 0 { ignored.append("retries") }
+        if plan.workers != nil { ignored.append("workers") }
+        for suite in plan.suites {
+            if suite.retries != nil { ignored.append("suites[\(suite.name)].retries") }
+            if suite.timeout.test != nil || suite.timeout.run != nil { ignored.append("suites[\(suite.name)].timeout") }
+            if suite.serial { ignored.append("suites[\(suite.name)].serial") }
+        }
+        guard !ignored.isEmpty else { return nil }
+        return "warning: this version of Telltale does not act on \(ignored.joined(separator: ", ")) yet; tests run once each, one process per framework"
+    }
+}

@@ -1,0 +1,14 @@
+import TelltaleModel
+
+/// What a finished run hands back to the command: the record and where it was written.
+public struct RunSummary: Sendable {
+    public var record: RunRecord
+    public var reportDirectory: String
+    public var exitCode: RunExitCode
+
+    public init(record: RunRecord, reportDirectory: String, exitCode: RunExitCode) {
+        self.record = record
+        self.reportDirectory = reportDirectory
+        self.exitCode = exitCode
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import TelltaleModel
+
+/// Writes a run record as JUnit XML that validates against the extended Surefire
+/// schema and reads correctly in the common publishers (GitHub, GitLab, Jenkins).
+///
+/// One `testsuite` per test class or suite; each `testcase` carries `classname`,
+/// `name`, `time`, and `file`/`line` where known. A failing test gets one
+/// `failure` (or `error`) element whose `message` is the first message's first
+/// line and whose body holds every message with its location.
+public struct JUnitWriter: Sendable {
+    /// Output beyond this many bytes per test is cut, with a note; review tools choke on more.
+    public static let maxOutputBytes = 1 << 20
+
+    public init() {}
+
+    public func write(_ record: RunRecord, context: ReportContext) -> Data {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        let totals = record.totals
+        xml += "<testsuites"
+        xml += attribute("name", record.plan.name)
+        xml += counts(totals)
+        xml += attribute("time", Self.seconds(record.duration))
+        xml += attribute("timestamp", Self.timestamp(record.startedAt))
+        xml += ">\n"
+        let suites = Dictionary(grouping: record.tests, by: \.id.suiteName)
+        for name in suites.keys.sorted() {
+            xml += suite(name: name, tests: suites[name]!, record: record, context: context)
+        }
+        xml += "</testsuites>\n"
+        return Data(xml.utf8)
+    }
+
+    private func suite(name: String, tests: [TestResult], record: RunRecord, context: ReportContext) -> String {
+        let started = tests.compactMap(\.startedAt).min() ?? record.startedAt
+        var xml = "  <testsuite"
+        xml += attribute("name", name)
+        xml += counts(RunTotals(tests))
+        xml += attribute("time", Self.seconds(tests.reduce(0) { $0 + $1.duration }))
+        xml += attribute("timestamp", Self.timestamp(started))
+        xml += attribute("hostname", record.environment.host)
+        xml += ">\n"
+        for test in tests {
+            xml += testCase(test, context: context)
+        }
+        xml += "  </testsuite>\n"
+        return xml
+    }
+
+    private func testCase(_ test: TestResult, context: ReportContext) -> String {
+        var xml = "    <testcase"
+        xml += attribute("classname", test.id.suiteName)
+        xml += attribute("name", test.id.name)
+        xml += attribute("time", Self.seconds(test.duration))
+        let location = test.location ?? test.primaryMessage?.location ?? test.messages.first { $0.location != nil }?.location
+        if let location {
+            xml += attribute("file", context.relativePath(location.file))
+            xml += attribute("line", String(location.line))
+        }
+        var children = ""
+        switch test.outcome {
+        case .passed:
+            break
+        case .skipped:
+            let reason = test.primaryMessage?.text ?? "skipped"
+            children += "      <skipped" + attribute("message", Self.firstLine(reason)) + "/>\n"
+        case .failed, .error:
+            let element = test.outcome == .failed ? "failure" : "error"
+            let problems = test.messages.filter { $0.kind == .failure || $0.kind == .error }
+            let primary = test.primaryMessage
+            children += "      <\(element)"
+            children += attribute("message", Self.firstLine(primary?.text ?? test.outcome.rawValue))
+            children += attribute("type", Self.type(of: primary, outcome: test.outcome))
+            children += ">"
+            children += XMLText.escapeContent(problems.map { describe($0, context: context) }.joined(separator: "\n\n"))
+            children += "</\(element)>\n"
+        }
+        let known = test.messages.filter { $0.kind == .knownIssue }
+        var output = known.map { "known issue: " + describe($0, context: context) }.joined(separator: "\n")
+        if !test.output.isEmpty {
+            output += (output.isEmpty ? "" : "\n") + Self.capped(test.output)
+        }
+        if !output.isEmpty {
+            children += "      <system-out>" + XMLText.escapeContent(output) + "</system-out>\n"
+        }
+        if children.isEmpty { return xml + "/>\n" }
+        return xml + ">\n" + children + "    </testcase>\n"
+    }
+
+    private func describe(_ message: TestMessage, context: ReportContext) -> String {
+        var text = ""
+        if let location = message.location {
+            text += context.relativePath(location.file) + ":\(location.line): "
+        }
+        if let testCase = message.testCase {
+            text += "[arguments: \(testCase)] "
+        }
+        return text + message.text
+    }
+
+    private func counts(_ totals: RunTotals) -> String {
+        attribute("tests", String(totals.tests))
+            + attribute("failures", String(totals.failed))
+            + attribute("errors", String(totals.errors))
+            + attribute("skipped", String(totals.skipped))
+    }
+
+    private func attribute(_ name: String, _ value: String) -> String {
+        " \(name)=\"\(XMLText.escapeAttribute(value))\""
+    }
+
+    /// The assertion that failed (`XCTAssertEqual`), or what kind of problem it was.
+    static func type(of message: TestMessage?, outcome: TestOutcome) -> String {
+        guard let message else { return outcome.rawValue }
+        let firstWord = message.text.prefix { !$0.isWhitespace && $0 != ":" }
+        if firstWord.hasPrefix("XCT") { return String(firstWord) }
+        if message.text.hasPrefix("Expectation failed") { return "expectation" }
+        if message.text.hasPrefix("Caught error") || message.text.hasPrefix("threw error") { return "thrown error" }
+        if message.text.hasPrefix("the test process") { return "crash" }
+        return message.kind.rawValue
+    }
+
+    static func firstLine(_ text: String) -> String {
+        let line = text.prefix { $0 != "\n" }
+        return line.count > 1000 ? String(line.prefix(1000)) + "…" : String(line)
+    }
+
+    static func capped(_ output: String) -> String {
+        guard output.utf8.count > maxOutputBytes else { return output }
+        let kept = String(decoding: output.utf8.prefix(maxOutputBytes), as: UTF8.self)
+        return kept + "\n[output cut at \(maxOutputBytes) bytes; the full output is in the logs folder]"
+    }
+
+    /// Seconds with at most three decimals, as the Surefire schema's time type requires.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", max(0, value))
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Subprocess
+import SystemPackage
+
+/// Runs one child process and hands each line it writes to a callback as it arrives.
+///
+/// Standard output and standard error share one pipe, so lines keep the order the
+/// child wrote them in. The child gets a process group of its own, so cancelling
+/// the calling task tears down the child and everything it started (SIGTERM to the
+/// group, then SIGKILL after a grace period) without touching Telltale itself.
+public struct ChildProcess: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    /// Variables set on top of Telltale's own environment.
+    public var environment: [String: String]
+    public var workingDirectory: String?
+    /// Forces the child's C stdio to line buffering (through `stdbuf`, where the
+    /// system has it) so that output printed just before a crash is not lost in
+    /// a buffer.
+    public var lineBuffered: Bool
+
+    public init(
+        executable: String,
+        arguments: [String],
+        environment: [String: String] = [:],
+        workingDirectory: String? = nil,
+        lineBuffered: Bool = false
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+        self.lineBuffered = lineBuffered
+    }
+
+    /// The command line as a person would type it, for messages.
+    public var commandLine: String {
+        ([executable] + arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+    }
+
+    static let stdbufPath = "/usr/bin/stdbuf"
+
+    /// Starts the child, calls `onLine` for each line of output, and returns how it ended.
+    public func run(onLine: @escaping @Sendable (String) async -> Void) async throws -> ProcessExit {
+        var launch = (executable: executable, arguments: arguments)
+        if lineBuffered, FileManager.default.isExecutableFile(atPath: Self.stdbufPath) {
+            launch = (Self.stdbufPath, ["-oL", "-eL", executable] + arguments)
+        }
+        var options = PlatformOptions()
+        options.processGroupID = 0
+        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
+
+        let overrides = environment.reduce(into: [Environment.Key: String?]()) { result, entry in
+            result[Environment.Key(rawValue: entry.key)!] = entry.value
+        }
+        let executablePath = launch.executable.contains("/")
+            ? Executable.path(FilePath(launch.executable))
+            : Executable.name(launch.executable)
+        do {
+            let result = try await Subprocess.run(
+                executablePath,
+                arguments: Arguments(launch.arguments),
+                environment: .inherit.updating(overrides),
+                workingDirectory: workingDirectory.map { FilePath($0) },
+                platformOptions: options,
+                input: .none,
+                output: .sequence,
+                error: .combinedWithOutput
+            ) { execution in
+                for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
+                    await onLine(line)
+                }
+            }
+            switch result.terminationStatus {
+            case .exited(let code): return .exited(code)
+            case .signaled(let signal): return .signaled(signal)
+            }
+        } catch let error as SubprocessError {
+            throw RunnerError.launchFailed(command: commandLine, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// The message recorded for a test whose process died under it.
+enum CrashReport {
+    static let tailLineCount = 40
+
+    static func message(exit: ProcessExit, lastLines: [String]) -> String {
+        let reason = switch exit {
+        case .signaled: "the test process crashed with \(exit) while this test was running"
+        case .exited: "the test process exited with \(exit) while this test was running"
+        }
+        let fatal = lastLines.first { $0.contains("Fatal error") || $0.contains("Program crashed") }
+        var text = reason
+        if let fatal { text += "\n" + fatal }
+        if !lastLines.isEmpty {
+            text += "\n\nlast lines of output:\n" + lastLines.joined(separator: "\n")
+        }
+        return text
+    }
+}

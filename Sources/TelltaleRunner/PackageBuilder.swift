@@ -1,0 +1,86 @@
+import Foundation
+
+/// Builds a package's tests once, with `swift build --build-tests`, and finds the test binary.
+public struct PackageBuilder: Sendable {
+    public var packagePath: String
+    /// Extra arguments for `swift build`, e.g. `-c release` or `--scratch-path`.
+    public var buildArguments: [String]
+
+    public init(packagePath: String, buildArguments: [String] = []) {
+        self.packagePath = packagePath
+        self.buildArguments = buildArguments
+    }
+
+    /// Builds, streaming every line to `onLine`; throws `RunnerError.buildFailed`
+    /// with the compiler's errors when the build fails.
+    public func build(onLine: @escaping @Sendable (String) async -> Void) async throws {
+        try checkPackage()
+        let process = ChildProcess(
+            executable: "swift",
+            arguments: ["build", "--build-tests", "--package-path", packagePath] + buildArguments
+        )
+        let collector = BuildOutputCollector()
+        let exit = try await process.run { line in
+            await collector.append(line)
+            await onLine(line)
+        }
+        guard exit.isSuccess else {
+            throw RunnerError.buildFailed(
+                command: process.commandLine,
+                exit: exit,
+                diagnostics: await collector.diagnostics,
+                lastLines: await collector.tail.lines
+            )
+        }
+    }
+
+    /// The built test binary: `<bin>/<Package>PackageTests.xctest`.
+    public func testBinary() async throws -> String {
+        try checkPackage()
+        let process = ChildProcess(
+            executable: "swift",
+            arguments: ["build", "--show-bin-path", "--package-path", packagePath] + buildArguments
+        )
+        let collector = BuildOutputCollector()
+        let exit = try await process.run { await collector.append($0) }
+        let lines = await collector.tail.lines
+        guard exit.isSuccess, let binPath = lines.last(where: { $0.hasPrefix("/") }) else {
+            throw RunnerError.listingFailed(command: process.commandLine, exit: exit, lastLines: lines)
+        }
+        let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? [])
+            .filter { $0.hasSuffix("PackageTests.xctest") }
+            .map { "\(binPath)/\($0)" }
+        // A renamed package leaves its old binary behind; the newest one is this build's.
+        let newest = candidates.max { modificationDate($0) < modificationDate($1) }
+        guard let binary = newest else {
+            throw RunnerError.noTestBinary(package: packagePath, searched: binPath)
+        }
+        return binary
+    }
+
+    private func checkPackage() throws {
+        guard FileManager.default.fileExists(atPath: "\(packagePath)/Package.swift") else {
+            throw RunnerError.packageNotFound(path: packagePath)
+        }
+    }
+
+    private func modificationDate(_ path: String) -> Date {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return attributes?[.modificationDate] as? Date ?? .distantPast
+    }
+}
+
+/// Keeps what a failed build needs to explain itself: compiler errors and the last lines.
+actor BuildOutputCollector {
+    private(set) var diagnostics: [String] = []
+    private(set) var tail = LineBuffer(capacity: 40)
+    private var seen: Set<String> = []
+
+    func append(_ line: String) {
+        tail.append(line)
+        // The compiler repeats an error once per file that imports the broken module; show each once.
+        if line.contains(": error: ") || line.hasPrefix("error: "), seen.insert(line).inserted, diagnostics.count < 50 {
+            diagnostics.append(line)
+        }
+    }
+}

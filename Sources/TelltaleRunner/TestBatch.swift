@@ -1,0 +1,119 @@
+import TelltaleModel
+
+/// Tests of one framework that one test process runs.
+struct TestBatch: Sendable {
+    var framework: TestFramework
+    var tests: [TestID]
+    /// Swift Testing runs a process's tests in parallel; a batch that re-runs tests
+    /// that were in flight together at a crash runs one test alone to find the culprit.
+    var isolated: Bool = false
+}
+
+/// Turns a batch into the test binary's selection arguments.
+///
+/// Selecting tests one by one would overflow the kernel's limit on one argument
+/// (128 KiB on Linux) for large suites, so whole classes, suites and modules are
+/// named where every test in them is selected, and long lists are split into
+/// several invocations.
+enum BatchArguments {
+    static let maxXCTestArgumentLength = 100_000
+    static let maxSwiftTestingArgumentsLength = 1_000_000
+
+    /// XCTest takes one comma-separated list of `Module.Class` or `Module.Class/test`.
+    /// An empty inner list means "run everything".
+    static func xctest(_ batch: TestBatch, listed: [TestID]) -> [[String]] {
+        let specifiers = cover(selected: batch.tests, listed: listed).map { path -> String in
+            path.count == 1 ? path[0] : "\(path[0]).\(path.dropFirst().joined(separator: "/"))"
+        }
+        if specifiers == [""] { return [[]] }
+        // XCTest cannot name a whole module, so expand module-level covers into classes.
+        var expanded: [String] = []
+        for specifier in specifiers {
+            if specifier.contains(".") {
+                expanded.append(specifier)
+            } else {
+                let classes = Set(listed.filter { $0.module == specifier }.map(\.suiteName))
+                expanded.append(contentsOf: classes.sorted())
+            }
+        }
+        return chunk(expanded, limit: maxXCTestArgumentLength).map { [$0.joined(separator: ",")] }
+    }
+
+    /// Swift Testing takes `--filter` regexes matched against ids like
+    /// `Module.Suite/fn()/File.swift:5:6`.
+    static func swiftTestingFilters(_ batch: TestBatch, listed: [TestID]) -> [[String]] {
+        let paths = cover(selected: batch.tests, listed: listed)
+        if paths == [[""]] { return [[]] }
+        let patterns = paths.map { path -> String in
+            if path.count == 1 { return "^" + escape(path[0]) + "\\." }
+            return "^" + escape("\(path[0]).\(path.dropFirst().joined(separator: "/"))") + "/"
+        }
+        return chunk(patterns, limit: maxSwiftTestingArgumentsLength).map { group in
+            group.flatMap { ["--filter", $0] }
+        }
+    }
+
+    /// The smallest set of id paths (`[module, component, …]`) that covers exactly the
+    /// selected tests; `[[""]]` when the selection is every listed test.
+    static func cover(selected: [TestID], listed: [TestID]) -> [[String]] {
+        let selectedSet = Set(selected)
+        let listedSet = Set(listed)
+        if selectedSet.isSuperset(of: listedSet) && selectedSet.count == listedSet.count { return [[""]] }
+        // Tests that were not listed (should not happen) are named one by one.
+        let unlisted = selectedSet.subtracting(listedSet).sorted().map(path)
+        let paths = listedSet.map(path)
+        let chosen = Set(selectedSet.intersection(listedSet).map(path))
+        return coverNode(prefix: [], paths: paths, chosen: chosen) + unlisted
+    }
+
+    private static func coverNode(prefix: [String], paths: [[String]], chosen: Set<[String]>) -> [[String]] {
+        let selectedCount = paths.count { chosen.contains($0) }
+        if selectedCount == 0 { return [] }
+        if selectedCount == paths.count, !prefix.isEmpty { return [prefix] }
+        var children: [String: [[String]]] = [:]
+        var leaves: [[String]] = []
+        for path in paths {
+            if path.count == prefix.count + 1 {
+                leaves.append(path)
+            } else {
+                children[path[prefix.count], default: []].append(path)
+            }
+        }
+        var result = leaves.filter { chosen.contains($0) }
+        for key in children.keys.sorted() {
+            result += coverNode(prefix: prefix + [key], paths: children[key]!, chosen: chosen)
+        }
+        return result
+    }
+
+    private static func path(_ id: TestID) -> [String] { [id.module] + id.components }
+
+    /// Escapes regex metacharacters so an id matches only itself.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character.isASCII, !character.isLetter, !character.isNumber, character != "_" {
+                escaped.append("\\")
+            }
+            escaped.append(character)
+        }
+        return escaped
+    }
+
+    private static func chunk(_ items: [String], limit: Int) -> [[String]] {
+        var chunks: [[String]] = []
+        var current: [String] = []
+        var length = 0
+        for item in items {
+            if length + item.count + 1 > limit, !current.isEmpty {
+                chunks.append(current)
+                current = []
+                length = 0
+            }
+            current.append(item)
+            length += item.count + 1
+        }
+        if !current.isEmpty { chunks.append(current) }
+        return chunks
+    }
+}

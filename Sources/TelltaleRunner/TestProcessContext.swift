@@ -1,0 +1,24 @@
+import TelltaleModel
+
+/// What every test process of a run shares.
+struct TestProcessContext: Sendable {
+    var binary: String
+    var workingDirectory: String?
+    var environment: [String: String]
+    var scratchDirectory: String
+    var log: ProcessLog
+    var observer: any TestRunObserver
+}
+
+/// What one batch produced.
+struct BatchResult: Sendable {
+    var results: [TestResult] = []
+    /// Requested tests the process never got to, because it died first.
+    var notStarted: [TestID] = []
+    /// Tests that were running together when the process died; which one killed it is unknown.
+    var ambiguousCrash: [TestID] = []
+    /// Set when the process ended abnormally.
+    var crash: ProcessExit?
+    var lastLines: [String] = []
+    var notes: [String] = []
+}

@@ -1,0 +1,15 @@
+import TelltaleModel
+
+/// Hears about a run as it happens, for progress output.
+public protocol TestRunObserver: Sendable {
+    func runStarting(testCount: Int) async
+    func testFinished(_ result: TestResult) async
+    /// A test process ended abnormally and the runner is starting another for the remaining tests.
+    func processRestarting(reason: String, remaining: Int) async
+}
+
+extension TestRunObserver {
+    public func runStarting(testCount: Int) async {}
+    public func testFinished(_ result: TestResult) async {}
+    public func processRestarting(reason: String, remaining: Int) async {}
+}

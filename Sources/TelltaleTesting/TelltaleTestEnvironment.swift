@@ -1,0 +1,37 @@
+import Foundation
+import TelltaleModel
+
+/// What a test learns from `telltale run` through its environment: the run's
+/// folder, the session, the capture and control URLs and each service's URL.
+///
+/// Every accessor is optional, so the same test also runs under plain `swift test`.
+public struct TelltaleTestEnvironment: Sendable {
+    public var variables: [String: String]
+
+    public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
+        self.variables = variables
+    }
+
+    /// True when the process was started by `telltale run`.
+    public var isUnderTelltale: Bool { session != nil }
+
+    public var session: String? { value(TelltaleEnvironment.session) }
+    public var runDirectory: String? { value(TelltaleEnvironment.runDirectory) }
+    public var captureURL: URL? { value(TelltaleEnvironment.captureURL).flatMap(URL.init(string:)) }
+    public var controlURL: URL? { value(TelltaleEnvironment.controlURL).flatMap(URL.init(string:)) }
+
+    /// The plan's launch arguments (or an imported `.xctestplan`'s), in order.
+    public var arguments: [String] {
+        value(TelltaleEnvironment.testArguments)?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
+    }
+
+    /// The URL of a service the plan started, e.g. `serviceURL("backend")`.
+    public func serviceURL(_ name: String) -> URL? {
+        value(TelltaleEnvironment.serviceURL(name)).flatMap(URL.init(string:))
+    }
+
+    private func value(_ key: String) -> String? {
+        guard let text = variables[key], !text.isEmpty else { return nil }
+        return text
+    }
+}

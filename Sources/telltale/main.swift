@@ -1,0 +1,3 @@
+import TelltaleCommands
+
+await TelltaleCommand.runAsRoot()
