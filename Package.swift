@@ -54,10 +54,12 @@ let package = Package(
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner"]),
-        .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports"]),
+        .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports"], exclude: ["Golden"]),
+        // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(
             name: "TelltaleEndToEndTests",
-            dependencies: ["TelltaleModel", "TelltaleReports"]
+            dependencies: ["TelltaleModel", "TelltaleReports"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -88,13 +88,13 @@ enum BatchArguments {
 
     private static func path(_ id: TestID) -> [String] { [id.module] + id.components }
 
+    static let metacharacters: Set<Character> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}", "-", "#", " "]
+
     /// Escapes regex metacharacters so an id matches only itself.
     static func escape(_ text: String) -> String {
         var escaped = ""
         for character in text {
-            if character.isASCII, !character.isLetter, !character.isNumber, character != "_" {
-                escaped.append("\\")
-            }
+            if metacharacters.contains(character) { escaped.append("\\") }
             escaped.append(character)
         }
         return escaped

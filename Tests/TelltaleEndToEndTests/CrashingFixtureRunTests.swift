@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TelltaleModel
+
+/// `Tests/Fixtures/CrashingFixture`: a crash in either framework fails only the
+/// crashing test, and the tests after it still run in a new process.
+@Suite(.tags(.large))
+struct CrashingFixtureRunTests {
+    @Test func crashIsAnErrorForThatTestAndTheRestStillRun() async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "CrashingFixture")
+        #expect(run.process.status == 1, "stderr: \(run.process.stderr)")
+        let record = try #require(run.record)
+        let outcomes = Dictionary(uniqueKeysWithValues: record.tests.map { ($0.id.rawValue, $0.outcome) })
+        #expect(outcomes == [
+            "CrashingFixtureTests.CrashCases/testA_BeforeCrash": .passed,
+            "CrashingFixtureTests.CrashCases/testB_Crashes": .error,
+            "CrashingFixtureTests.CrashCases/testC_AfterCrash": .passed,
+            "CrashingFixtureTests.CrashCases/testD_AfterCrashFails": .failed,
+            "CrashingFixtureTests.SignalCases/a_beforeSignal()": .passed,
+            "CrashingFixtureTests.SignalCases/b_raisesSignal()": .error,
+            "CrashingFixtureTests.SignalCases/c_afterSignal()": .passed,
+        ])
+        #expect(run.process.stdout.contains("4 passed, 3 failed, 0 skipped"))
+    }
+
+    @Test func crashMessageNamesTheSignalAndKeepsTheLastLines() async throws {
+        let record = try #require(try await FixtureRuns.shared.run(fixture: "CrashingFixture").record)
+        let xctest = try #require(record.tests.first { $0.id.rawValue == "CrashingFixtureTests.CrashCases/testB_Crashes" })
+        let message = try #require(xctest.primaryMessage)
+        #expect(message.kind == .error)
+        #expect(message.text.contains("signal 4 (SIGILL)"))
+        #expect(message.text.contains("Fatal error: boom from XCTest"))
+        // Printed just before the crash: kept because test output is line-buffered.
+        #expect(xctest.output.contains("about to crash"))
+
+        let swiftTesting = try #require(record.tests.first { $0.id.rawValue == "CrashingFixtureTests.SignalCases/b_raisesSignal()" })
+        #expect(swiftTesting.primaryMessage?.text.contains("signal 6 (SIGABRT)") == true)
+        #expect(swiftTesting.output.contains("about to raise SIGABRT"))
+        let before = try #require(record.tests.first { $0.id.rawValue == "CrashingFixtureTests.SignalCases/a_beforeSignal()" })
+        #expect(!before.output.contains("about to raise"))
+    }
+
+    @Test func junitRecordsTheCrashAsAnError() async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "CrashingFixture")
+        let junit = "\(run.reportDirectory)/junit.xml"
+        #expect(try XMLLint.validate(path: junit).status == 0)
+        #expect(try JUnitTotals.read(path: junit) == JUnitTotals(tests: 7, failures: 1, errors: 2, skipped: 0))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The exit-status contract of `telltale run`: 0 passed, 1 failed, 2 usage, 3 infrastructure.
+@Suite(.tags(.large))
+struct ExitStatusTests {
+    static let fixtures = "\(TelltaleProcess.repositoryRoot)/Tests/TelltaleEndToEndTests/Fixtures"
+
+    @Test func badPlanListsEveryProblemByLineAndStartsNothing() async throws {
+        let reports = try TelltaleProcess.temporaryDirectory("bad-plan") + "/reports"
+        let result = try await TelltaleProcess.run(["run", "\(Self.fixtures)/badPlanListsEveryProblem.yml", "--report-dir", reports])
+        #expect(result.status == 2)
+        let problems = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(problems.count >= 5, "stderr: \(result.stderr)")
+        for (line, keyPath) in [(1, "version"), (4, "filter[0]"), (7, "suites[0].timeout.test"), (8, "suites[0].retries"), (9, "suites[1]")] {
+            #expect(
+                problems.contains { $0.contains("badPlanListsEveryProblem.yml:\(line):") && $0.contains(keyPath) },
+                "no problem reported at line \(line) for \(keyPath): \(result.stderr)"
+            )
+        }
+        #expect(!FileManager.default.fileExists(atPath: reports), "a bad plan must not start anything, not even the report folder")
+    }
+
+    @Test func planValidateAgreesWithRun() async throws {
+        let result = try await TelltaleProcess.run(["plan", "validate", "\(Self.fixtures)/badPlanListsEveryProblem.yml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("badPlanListsEveryProblem.yml:1:"))
+    }
+
+    @Test func buildFailureIsExitThreeWithTheCompilersError() async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "BuildFailureFixture")
+        #expect(run.process.status == 3, "stderr: \(run.process.stderr)")
+        #expect(run.process.stderr.contains("build failed"))
+        #expect(run.process.stderr.contains("Broken.swift:3:"))
+        #expect(run.process.stderr.contains("error: "))
+    }
+
+    @Test func allPassingSelectionIsExitZero() async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "MixedFixture", extraArguments: ["--filter", "PassingCases", "--skip", "Async"])
+        #expect(run.process.status == 0, "stderr: \(run.process.stderr)")
+        #expect(run.process.stdout.contains("2 passed, 0 failed, 0 skipped"))
+        #expect(run.record?.tests.map(\.id.rawValue).sorted() == [
+            "MixedFixtureTests.PassingCases/testAddition", "MixedFixtureTests.PassingCases/testPrintsOutput",
+        ])
+    }
+
+    @Test func filterMatchingNothingIsUsageError() async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "MixedFixture", extraArguments: ["--filter", "NoSuchTestAnywhere"])
+        #expect(run.process.status == 2)
+        #expect(run.process.stderr.contains("none of the package's 16 tests matches"))
+    }
+
+    @Test func invalidFilterIsUsageErrorBeforeAnyBuild() async throws {
+        let result = try await TelltaleProcess.run(["run", "--package", "Tests/Fixtures/MixedFixture", "--filter", "(", "--report-dir", try TelltaleProcess.temporaryDirectory("bad-filter")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not a valid regular expression"))
+        #expect(!result.stderr.contains("building"))
+    }
+
+    @Test func missingPackageIsUsageError() async throws {
+        let result = try await TelltaleProcess.run(["run", "--package", "/nonexistent/package"])
+        #expect(result.status == 3 || result.status == 2)
+        #expect(result.stderr.contains("no Package.swift in /nonexistent/package"))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Runs the built `telltale` executable as a user would, from the repository root.
+enum TelltaleProcess {
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The repository root, where the README's commands run.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// `telltale` sits beside the test bundle in SwiftPM's build folder.
+    static func executable() throws -> String {
+        let binDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidate = binDirectory.appendingPathComponent("telltale").path
+        try #require(FileManager.default.isExecutableFile(atPath: candidate), "telltale was not built at \(candidate); run `swift build` first")
+        return candidate
+    }
+
+    static func run(_ arguments: [String], in directory: String = repositoryRoot) async throws -> Result {
+        try await runProcess(executable(), arguments, in: directory)
+    }
+
+    /// Runs any program, draining both pipes while it runs so a chatty child never blocks.
+    static func runProcess(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var variables = ProcessInfo.processInfo.environment
+        variables["CI"] = "true"
+        // The tests' own environment must not leak Telltale's contract into the runs they start.
+        for key in variables.keys where key.hasPrefix("TELLTALE_") { variables.removeValue(forKey: key) }
+        variables.merge(environment) { $1 }
+        process.environment = variables
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
+        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        let (outData, errData) = await (stdout, stderr)
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
+    }
+
+    static func temporaryDirectory(_ name: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-e2e-\(name)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}

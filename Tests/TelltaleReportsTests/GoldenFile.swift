@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// Compares output with a file under Golden/; `TELLTALE_UPDATE_GOLDEN=1` rewrites it instead.
+enum GoldenFile {
+    static func check(_ actual: Data, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+        if ProcessInfo.processInfo.environment["TELLTALE_UPDATE_GOLDEN"] == "1" {
+            try actual.write(to: url)
+            return
+        }
+        let expected = try Data(contentsOf: url)
+        #expect(
+            String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
+            "output differs from Golden/\(name); rerun with TELLTALE_UPDATE_GOLDEN=1 to accept it",
+            sourceLocation: sourceLocation
+        )
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+import TelltaleModel
+@testable import TelltaleRunner
+
+@Suite(.tags(.small))
+struct BatchArgumentsTests {
+    let xctest = ["A.C1/t1", "A.C1/t2", "A.C2/t1", "B.C3/t1"].map(TestID.init)
+    let swiftTesting = ["A.S/f()", "A.S/Inner/g()", "A.S/Inner/h(x:)", "A.free()", "B.T/k()"].map(TestID.init)
+
+    @Test func everythingSelectedNeedsNoArguments() {
+        #expect(BatchArguments.xctest(TestBatch(framework: .xctest, tests: xctest), listed: xctest) == [[]])
+        #expect(BatchArguments.swiftTestingFilters(TestBatch(framework: .swiftTesting, tests: swiftTesting), listed: swiftTesting) == [[]])
+    }
+
+    @Test func xctestNamesWholeClassesAndExpandsModules() {
+        let batch = TestBatch(framework: .xctest, tests: ["A.C1/t1", "A.C1/t2", "A.C2/t1"].map(TestID.init))
+        #expect(BatchArguments.xctest(batch, listed: xctest) == [["A.C1,A.C2"]])
+        let partial = TestBatch(framework: .xctest, tests: ["A.C1/t2", "B.C3/t1"].map(TestID.init))
+        #expect(BatchArguments.xctest(partial, listed: xctest) == [["A.C1/t2,B.C3"]])
+    }
+
+    @Test func swiftTestingFiltersAreAnchoredAndEscaped() throws {
+        let batch = TestBatch(framework: .swiftTesting, tests: ["A.S/Inner/g()", "A.S/Inner/h(x:)", "A.free()"].map(TestID.init))
+        let arguments = BatchArguments.swiftTestingFilters(batch, listed: swiftTesting)
+        #expect(arguments == [["--filter", #"^A\.free\(\)/"#, "--filter", #"^A\.S/Inner/"#]])
+        // The patterns select exactly the intended event-stream ids.
+        let patterns = try arguments[0].enumerated().filter { $0.offset % 2 == 1 }.map { try Regex($0.element) }
+        func selected(_ id: String) -> Bool { patterns.contains { id.contains($0) } }
+        #expect(selected("A.S/Inner/g()/T.swift:3:4"))
+        #expect(selected("A.free()/T.swift:9:2"))
+        #expect(!selected("A.S/f()/T.swift:1:1"))
+        #expect(!selected("A.freeAgain()/T.swift:9:2"))
+    }
+
+    @Test func wholeModuleBecomesOneSwiftTestingFilter() {
+        let batch = TestBatch(framework: .swiftTesting, tests: ["B.T/k()"].map(TestID.init))
+        #expect(BatchArguments.swiftTestingFilters(batch, listed: swiftTesting) == [["--filter", #"^B\."#]])
+    }
+
+    @Test func longSelectionsAreSplitUnderTheArgumentLimit() {
+        let listed = (0..<20_000).map { TestID("Mod.Class\($0 % 3)/testNumber\($0)") }
+        let selected = listed.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        let invocations = BatchArguments.xctest(TestBatch(framework: .xctest, tests: selected), listed: listed)
+        #expect(invocations.count > 1)
+        #expect(invocations.allSatisfy { $0.count == 1 && $0[0].utf8.count <= BatchArguments.maxXCTestArgumentLength })
+        let named = invocations.flatMap { $0[0].split(separator: ",").map(String.init) }
+        #expect(named.count == selected.count)
+    }
+
+    @Test func xctestBatchesSplitByModuleWhenClassNamesCollide() {
+        let colliding = ["A.Shared/t", "B.Shared/t", "B.Other/u"].map(TestID.init)
+        let batches = TestRunner.batches(framework: .xctest, ids: colliding)
+        #expect(batches.map(\.tests) == [[TestID("A.Shared/t")], [TestID("B.Shared/t"), TestID("B.Other/u")]])
+        #expect(TestRunner.batches(framework: .swiftTesting, ids: colliding).count == 1)
+    }
+}
