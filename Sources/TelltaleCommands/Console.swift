@@ -3,6 +3,15 @@ import Foundation
 /// Messages for people, on stderr, so stdout stays for results.
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        write("error: \(message)")
+    }
+
+    /// Text that is already in `file:line:column: error: …` form, printed as is.
+    static func diagnostics(_ text: String) {
+        write(text)
+    }
+
+    private static func write(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 }

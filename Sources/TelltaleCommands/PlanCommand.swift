@@ -33,7 +33,8 @@ struct PlanCommand: AsyncParsableCommand {
         var plan: String
 
         func run() throws {
-            print(PlanPrinter.yaml(try PlanCommand.load(plan)), terminator: "")
+            let yaml = PlanPrinter.yaml(try PlanCommand.load(plan))
+            print(yaml, terminator: yaml.hasSuffix("\n") ? "" : "\n")
         }
     }
 
@@ -41,7 +42,7 @@ struct PlanCommand: AsyncParsableCommand {
         do {
             return try PlanLoader().load(path: path)
         } catch {
-            Console.error(error.errorDescription ?? "\(error)")
+            Console.diagnostics(error.errorDescription ?? "\(error)")
             throw ExitCode(2)
         }
     }

@@ -50,7 +50,11 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(summary.exitCode.rawValue)
         } catch let error as OrchestratorError {
             await progress.finish()
-            Console.error(error.localizedDescription)
+            if case .badPlan(let planError) = error {
+                Console.diagnostics(planError.errorDescription ?? "\(planError)")
+            } else {
+                Console.error(error.localizedDescription)
+            }
             throw ExitCode(error.exitCode.rawValue)
         }
     }

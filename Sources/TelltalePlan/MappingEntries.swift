@@ -1,0 +1,14 @@
+import Yams
+
+/// The accepted `key: value` pairs of one YAML mapping, in file order.
+struct MappingEntries {
+    private(set) var ordered: [(key: String, value: Node)] = []
+
+    subscript(key: String) -> Node? {
+        ordered.first { $0.key == key }?.value
+    }
+
+    mutating func append(_ key: String, _ value: Node) {
+        ordered.append((key, value))
+    }
+}

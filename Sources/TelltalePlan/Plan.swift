@@ -1,0 +1,77 @@
+import Foundation
+
+/// A test plan: what to run, how, and where reports go.
+///
+/// Paths stay as written (relative to the working directory), so a printed
+/// plan reads like the one the user wrote.
+public struct Plan: Sendable, Equatable {
+    public var version: Int
+    public var name: String
+    public var package: String
+    /// An Xcode `.xctestplan` whose selection, environment and arguments were
+    /// imported into this plan when it was loaded.
+    public var xctestplan: String?
+    /// Regexes over test ids, as `swift test --filter`.
+    public var filter: [String]
+    /// Regexes over test ids, as `swift test --skip`.
+    public var skip: [String]
+    public var environment: [String: String]
+    public var arguments: [String]
+    public var retries: Int
+    /// Parallel test processes; nil leaves the choice to the orchestrator.
+    public var workers: Int?
+    public var suites: [PlanSuite]
+    public var reports: PlanReports
+    /// The plan file this came from; nil for a default plan.
+    public var sourcePath: String?
+
+    public init(
+        version: Int = Plan.supportedVersion,
+        name: String,
+        package: String = Plan.defaultPackage,
+        xctestplan: String? = nil,
+        filter: [String] = [],
+        skip: [String] = [],
+        environment: [String: String] = [:],
+        arguments: [String] = [],
+        retries: Int = 0,
+        workers: Int? = nil,
+        suites: [PlanSuite] = [],
+        reports: PlanReports = PlanReports(),
+        sourcePath: String? = nil
+    ) {
+        self.version = version
+        self.name = name
+        self.package = package
+        self.xctestplan = xctestplan
+        self.filter = filter
+        self.skip = skip
+        self.environment = environment
+        self.arguments = arguments
+        self.retries = retries
+        self.workers = workers
+        self.suites = suites
+        self.reports = reports
+        self.sourcePath = sourcePath
+    }
+
+    /// The only plan format version this Telltale reads.
+    public static let supportedVersion = 1
+    public static let defaultPackage = "."
+
+    /// The plan used when no plan file is given: run every test of `package`.
+    public static func defaultPlan(package: String) -> Plan {
+        Plan(name: directoryName(of: package), package: package)
+    }
+
+    /// A plan is named after its file: `Plans/smoke.yml` is `smoke`.
+    static func nameFromFile(_ file: String) -> String {
+        URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+    }
+
+    /// `.` names the working directory, so resolve it to get a useful name.
+    static func directoryName(of path: String) -> String {
+        let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
+        return name.isEmpty || name == "/" ? "tests" : name
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Yams
+
+/// Reads plan files: parse, import the `.xctestplan`, validate, and report
+/// every problem at once.
+public struct PlanLoader: Sendable {
+    public init() {}
+
+    /// Loads the plan at `path` and checks that `package` is a Swift package.
+    public func load(path: String) throws(PlanError) -> Plan {
+        let yaml: String
+        do {
+            yaml = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path)
+                ? "cannot read the plan file (is it UTF-8 text?)"
+                : "there is no plan file at this path"
+            throw PlanError(problems: [PlanProblem(
+                file: path, line: 1, column: 1, keyPath: "", message: reason,
+                hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
+            )])
+        }
+        let result = decode(yaml: yaml, file: path)
+        var problems = result.problems
+        // Without a plan (a syntax error, an empty file) the default package says nothing about the file.
+        if result.foundPlan,
+           let problem = packageProblem(result.plan.package, at: result.positions["package"] ?? .start, file: path) {
+            problems.append(problem)
+        }
+        guard problems.isEmpty else { throw PlanError(problems: problems) }
+        return result.plan
+    }
+
+    /// Parses plan text; `file` names it in problems and gives the default name.
+    /// Touches the filesystem only to import the `.xctestplan`.
+    public func parse(yaml: String, file: String) throws(PlanError) -> Plan {
+        let result = decode(yaml: yaml, file: file)
+        guard result.problems.isEmpty else { throw PlanError(problems: result.problems) }
+        return result.plan
+    }
+
+    private typealias Decoded = (
+        plan: Plan, problems: [PlanProblem], positions: [String: TextPosition], foundPlan: Bool
+    )
+
+    private func decode(yaml: String, file: String) -> Decoded {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            let plan = Plan(name: Plan.nameFromFile(file), sourcePath: file)
+            return (plan, [YAMLSyntaxProblem.problem(for: error, file: file)], [:], false)
+        }
+        var decoder = PlanDecoder(file: file)
+        var plan = decoder.decode(root)
+        var problems = decoder.problems
+        if let xctestplan = plan.xctestplan {
+            do {
+                try XCTestPlanImporter.importPlan(at: xctestplan, into: &plan, planSetsRetries: decoder.retriesGiven)
+            } catch {
+                let position = decoder.positions["xctestplan"] ?? .start
+                problems.append(PlanProblem(
+                    file: file, line: position.line, column: position.column,
+                    keyPath: "xctestplan", message: error.message, hint: error.hint
+                ))
+            }
+        }
+        return (plan, problems, decoder.positions, decoder.foundPlan)
+    }
+
+    private let manifest = "Package.swift"
+
+    private func packageProblem(_ package: String, at position: TextPosition, file: String) -> PlanProblem? {
+        var isDirectory: ObjCBool = false
+        let message: String
+        if !FileManager.default.fileExists(atPath: package, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            message = "'\(package)' is not a directory"
+        } else if !FileManager.default.fileExists(atPath: (package as NSString).appendingPathComponent(manifest)) {
+            message = "'\(package)' has no \(manifest)"
+        } else {
+            return nil
+        }
+        return PlanProblem(
+            file: file, line: position.line, column: position.column, keyPath: "package", message: message,
+            hint: "`package` is the Swift package to test, relative to the working directory, "
+                + FileManager.default.currentDirectoryPath
+        )
+    }
+}

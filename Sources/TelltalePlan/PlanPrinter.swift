@@ -1,0 +1,47 @@
+/// Writes a plan as normalised YAML: every key in a fixed order with its
+/// default spelled out, so `telltale plan --print` shows what a run will do.
+public struct PlanPrinter {
+    public static func yaml(_ plan: Plan) -> String {
+        var lines = [
+            "version: \(plan.version)",
+            "name: \(YAMLScalar.string(plan.name))",
+            "package: \(YAMLScalar.string(plan.package))",
+            "xctestplan: \(YAMLScalar.optional(plan.xctestplan))",
+        ]
+        lines += list("filter", plan.filter, indent: "")
+        lines += list("skip", plan.skip, indent: "")
+        lines += environment(plan.environment)
+        lines += list("arguments", plan.arguments, indent: "")
+        lines.append("retries: \(plan.retries)")
+        lines.append("workers: \(YAMLScalar.optional(plan.workers))")
+        lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
+        lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func suite(_ suite: PlanSuite) -> [String] {
+        let indent = "    "
+        var lines = ["  - name: \(YAMLScalar.string(suite.name))"]
+        lines += list("filter", suite.filter, indent: indent)
+        lines += list("skip", suite.skip, indent: indent)
+        lines.append(indent + "retries: \(YAMLScalar.optional(suite.retries))")
+        lines.append(indent + "timeout:")
+        lines.append(indent + "  test: \(YAMLScalar.optional(suite.timeout.test?.planFormat))")
+        lines.append(indent + "  run: \(YAMLScalar.optional(suite.timeout.run?.planFormat))")
+        lines.append(indent + "serial: \(suite.serial)")
+        return lines
+    }
+
+    private static func list(_ key: String, _ values: [String], indent: String) -> [String] {
+        guard !values.isEmpty else { return ["\(indent)\(key): []"] }
+        return ["\(indent)\(key):"] + values.map { "\(indent)  - \(YAMLScalar.string($0))" }
+    }
+
+    /// Sorted, since dictionaries have no order and the output should be stable.
+    private static func environment(_ environment: [String: String]) -> [String] {
+        guard !environment.isEmpty else { return ["environment: {}"] }
+        return ["environment:"] + environment.sorted { $0.key < $1.key }.map {
+            "  \(YAMLScalar.string($0.key)): \(YAMLScalar.string($0.value))"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// One thing wrong with a plan, located like a compiler diagnostic so editors
+/// and CI logs turn it into a link.
+public struct PlanProblem: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// Where in the plan, e.g. `suites[1].timeout.test`; empty for the whole file.
+    public var keyPath: String
+    public var message: String
+    public var hint: String?
+
+    public init(file: String, line: Int, column: Int, keyPath: String, message: String, hint: String? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String {
+        let subject = keyPath.isEmpty ? "" : "\(keyPath): "
+        let first = "\(file):\(line):\(column): error: \(subject)\(message)"
+        return hint.map { "\(first)\n  hint: \($0)" } ?? first
+    }
+}

@@ -1,0 +1,28 @@
+/// A named slice of the plan's tests with its own selection and limits.
+public struct PlanSuite: Sendable, Equatable {
+    public var name: String
+    /// Regexes over test ids; empty selects every test the plan selects.
+    public var filter: [String]
+    public var skip: [String]
+    /// nil inherits the plan's `retries`.
+    public var retries: Int?
+    public var timeout: PlanTimeouts
+    /// Run this suite's tests one at a time, for tests that share state.
+    public var serial: Bool
+
+    public init(
+        name: String,
+        filter: [String] = [],
+        skip: [String] = [],
+        retries: Int? = nil,
+        timeout: PlanTimeouts = PlanTimeouts(),
+        serial: Bool = false
+    ) {
+        self.name = name
+        self.filter = filter
+        self.skip = skip
+        self.retries = retries
+        self.timeout = timeout
+        self.serial = serial
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+import TelltalePlan
+
+@Suite struct PlanPrinterTests {
+    @Test(.tags(.medium)) func printerWritesNormalisedYAML() throws {
+        let plan = Plan(
+            name: "demo-shop",
+            package: "Examples/DemoShop",
+            xctestplan: "Demo.xctestplan",
+            filter: [#"^DemoShopTests\.Checkout"#, "DemoShopTests.CatalogTests"],
+            environment: ["B_KEY": "two words", "A_KEY": "yes"],
+            arguments: ["-verbose", "--name=it's"],
+            retries: 1,
+            suites: [
+                PlanSuite(
+                    name: "checkout", filter: ["CheckoutTests"], retries: 2,
+                    timeout: PlanTimeouts(test: .milliseconds(1500), run: .seconds(600)), serial: true
+                ),
+                PlanSuite(name: "all"),
+            ]
+        )
+        let golden = try Fixture.text("printerWritesNormalisedYAML.yml")
+        let printed = PlanPrinter.yaml(plan)
+        // Line by line first, so a failure shows which lines differ.
+        #expect(printed.split(separator: "\n") == golden.split(separator: "\n"))
+        #expect(printed == golden)
+    }
+
+    @Test(.tags(.medium)) func printedFullPlanParsesBackEqual() throws {
+        // Includes an imported .xctestplan: importing it again must change nothing.
+        let file = "Plans/demo-shop.yml"
+        let plan = try PlanLoader().parse(yaml: try Fixture.text("fullPlanParsesEveryKey.yml"), file: file)
+        #expect(try PlanLoader().parse(yaml: PlanPrinter.yaml(plan), file: file) == plan)
+    }
+
+    @Test(.tags(.small)) func printedDefaultPlanParsesBackEqual() throws {
+        var plan = Plan.defaultPlan(package: "Examples/DemoShop")
+        plan.sourcePath = "printed.yml"
+        #expect(try PlanLoader().parse(yaml: PlanPrinter.yaml(plan), file: "printed.yml") == plan)
+    }
+
+    @Test(.tags(.small)) func awkwardStringsSurviveTheRoundTrip() throws {
+        let awkward = [
+            "null", "~", "true", "no", "123", "1.5", "0x1F", "2024-01-01", "", " leading", "trailing ",
+            "a: b", "a #b", "#hash", "- x", "-", "--", "[x]", "{y}", "*star", "&anchor", "!tag", "%pct", "@at",
+            "`tick", "it's", "say \"hi\"", "back\\slash", "line\nbreak", "tab\there", "bell\u{7}", "ünïcödé", "'",
+            "http://localhost:8080", "a:b", "key:", "1:30", "-1", ".inf", ".nan", "0o17", "1_000", "=", "<<",
+            "Yes", "OFF",
+        ]
+        let plan = Plan(
+            name: "a: b # not a comment",
+            package: "with space/and 'quotes'",
+            environment: Dictionary(
+                uniqueKeysWithValues: awkward.enumerated().map { ("K\($0.offset) \($0.element)", $0.element) }
+            ),
+            arguments: awkward,
+            // 1h2m3s4us5ns: every unit the printer writes.
+            suites: [
+                PlanSuite(
+                    name: "yes", timeout: PlanTimeouts(test: .nanoseconds(3_723_000_004_005), run: .milliseconds(1))
+                ),
+            ],
+            reports: PlanReports(dir: "null"),
+            sourcePath: "awkward.yml"
+        )
+        #expect(try PlanLoader().parse(yaml: PlanPrinter.yaml(plan), file: "awkward.yml") == plan)
+    }
+}
