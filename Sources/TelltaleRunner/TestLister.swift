@@ -25,6 +25,10 @@ public struct TestLister: Sendable {
         let collector = ListingCollector()
         let exit = try await process.run { await collector.append($0) }
         let lines = await collector.lines
+        // A binary that does not link Swift Testing answers its options with EX_UNAVAILABLE.
+        if framework == .swiftTesting, exit == .exited(Self.unavailableStatus) {
+            return []
+        }
         guard exit.isSuccess else {
             throw RunnerError.listingFailed(command: process.commandLine, exit: exit, lastLines: Array(lines.suffix(40)))
         }
@@ -32,6 +36,9 @@ public struct TestLister: Sendable {
             Self.isTestID(line) ? ListedTest(id: TestID(line), framework: framework) : nil
         }
     }
+
+    /// sysexits' EX_UNAVAILABLE.
+    static let unavailableStatus: Int32 = 69
 
     /// A listed id is `Module.Rest` with no spaces; headings like `Listing 8 tests in …` are not.
     static func isTestID(_ line: String) -> Bool {

@@ -63,3 +63,15 @@ struct ExitStatusTests {
         #expect(result.stderr.contains("no Package.swift in /nonexistent/package"))
     }
 }
+
+/// Packages on older tools versions build test binaries without Swift Testing.
+@Suite(.tags(.large))
+struct XCTestOnlyPackageTests {
+    @Test func packageWithoutSwiftTestingRunsItsXCTests() async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "XCTestOnlyFixture")
+        #expect(run.process.status == 0, "stderr: \(run.process.stderr)")
+        #expect(run.record?.tests.map(\.id.rawValue).sorted() == [
+            "XCTestOnlyFixtureTests.OnlyXCTestCases/testOne", "XCTestOnlyFixtureTests.OnlyXCTestCases/testTwo",
+        ])
+    }
+}
