@@ -37,6 +37,26 @@ public struct PackageBuilder: Sendable {
     /// The built test binary: `<bin>/<Package>PackageTests.xctest`.
     public func testBinary() async throws -> String {
         try checkPackage()
+        let binPath = try await binDirectory()
+        let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? [])
+            .filter { $0.hasSuffix("PackageTests.xctest") }
+            .map { "\(binPath)/\($0)" }
+        // A renamed package leaves its old binary behind; the newest one is this build's.
+        let newest = candidates.max { modificationDate($0) < modificationDate($1) }
+        guard let binary = newest else {
+            throw RunnerError.noTestBinary(package: packagePath, searched: binPath)
+        }
+        return binary
+    }
+
+    /// SwiftPM links `.build/debug` to the debug products of a default build; asking
+    /// `swift build --show-bin-path` costs a SwiftPM start-up, so it is only the fallback
+    /// for builds configured with extra arguments.
+    private func binDirectory() async throws -> String {
+        let conventional = "\(packagePath)/.build/debug"
+        if buildArguments.isEmpty, FileManager.default.fileExists(atPath: conventional) {
+            return conventional
+        }
         let process = ChildProcess(
             executable: "swift",
             arguments: ["build", "--show-bin-path", "--package-path", packagePath] + buildArguments
@@ -47,15 +67,7 @@ public struct PackageBuilder: Sendable {
         guard exit.isSuccess, let binPath = lines.last(where: { $0.hasPrefix("/") }) else {
             throw RunnerError.listingFailed(command: process.commandLine, exit: exit, lastLines: lines)
         }
-        let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? [])
-            .filter { $0.hasSuffix("PackageTests.xctest") }
-            .map { "\(binPath)/\($0)" }
-        // A renamed package leaves its old binary behind; the newest one is this build's.
-        let newest = candidates.max { modificationDate($0) < modificationDate($1) }
-        guard let binary = newest else {
-            throw RunnerError.noTestBinary(package: packagePath, searched: binPath)
-        }
-        return binary
+        return binPath
     }
 
     private func checkPackage() throws {
