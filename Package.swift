@@ -54,12 +54,16 @@ let package = Package(
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner"]),
-        .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports"], exclude: ["Golden"]),
+        .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator"]),
+        .testTarget(name: "TelltaleClientTests", dependencies: ["TelltaleTracker", "TelltaleTesting"]),
+        .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports", "TelltaleTestSupport"], exclude: ["Golden"]),
         // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(
             name: "TelltaleEndToEndTests",
-            dependencies: ["TelltaleModel", "TelltaleReports"],
+            dependencies: ["TelltaleModel", "TelltaleReports", "TelltaleTestSupport"],
             exclude: ["Fixtures"]
         ),
+        // Helpers the test targets share: external checkers such as xmllint.
+        .target(name: "TelltaleTestSupport", path: "Tests/TelltaleTestSupport"),
     ]
 )

@@ -1,3 +1,5 @@
+import TelltaleModel
+
 /// Turns `.xctestplan` test references into regexes over Telltale test ids.
 ///
 /// Xcode names tests `Class/testMethod()` (XCTest) or `Suite/function(label:)`
@@ -33,14 +35,7 @@ enum XCTestPlanPattern {
         return prefix + escaped(reference) + "/"
     }
 
-    static let metacharacters: Set<Character> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
-
     static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            if metacharacters.contains(character) { result.append("\\") }
-            result.append(character)
-        }
-        return result
+        TestIDPattern.escaped(text)
     }
 }

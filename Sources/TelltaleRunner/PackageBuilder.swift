@@ -53,7 +53,8 @@ public struct PackageBuilder: Sendable {
     /// `swift build --show-bin-path` costs a SwiftPM start-up, so it is only the fallback
     /// for builds configured with extra arguments.
     private func binDirectory() async throws -> String {
-        let conventional = "\(packagePath)/.build/debug"
+        // Absolute: test processes run with the package as their working directory.
+        let conventional = URL(fileURLWithPath: "\(packagePath)/.build/debug").standardizedFileURL.path
         if buildArguments.isEmpty, FileManager.default.fileExists(atPath: conventional) {
             return conventional
         }

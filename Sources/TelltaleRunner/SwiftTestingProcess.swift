@@ -23,13 +23,7 @@ struct SwiftTestingProcess {
             let recorder = SwiftTestingRecorder(
                 requested: batch.tests, eventPath: eventPath, log: context.log, observer: context.observer
             )
-            let process = ChildProcess(
-                executable: context.binary,
-                arguments: arguments,
-                environment: context.environment,
-                workingDirectory: context.workingDirectory,
-                lineBuffered: true
-            )
+            let process = context.process(arguments: arguments)
             await context.log.heading(process.commandLine)
             let exit = try await withThrowingTaskGroup(of: ProcessExit?.self) { group in
                 group.addTask { try await process.run { await recorder.consume(line: $0) } }

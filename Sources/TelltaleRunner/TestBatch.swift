@@ -88,16 +88,8 @@ enum BatchArguments {
 
     private static func path(_ id: TestID) -> [String] { [id.module] + id.components }
 
-    static let metacharacters: Set<Character> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}", "-", "#", " "]
-
-    /// Escapes regex metacharacters so an id matches only itself.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if metacharacters.contains(character) { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
+        TestIDPattern.escaped(text)
     }
 
     private static func chunk(_ items: [String], limit: Int) -> [[String]] {

@@ -8,6 +8,17 @@ struct TestProcessContext: Sendable {
     var scratchDirectory: String
     var log: ProcessLog
     var observer: any TestRunObserver
+
+    /// A test process: the binary with these arguments, line-buffered so a crash loses no output.
+    func process(arguments: [String]) -> ChildProcess {
+        ChildProcess(
+            executable: binary,
+            arguments: arguments,
+            environment: environment,
+            workingDirectory: workingDirectory,
+            lineBuffered: true
+        )
+    }
 }
 
 /// What one batch produced.

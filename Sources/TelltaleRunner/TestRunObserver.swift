@@ -7,9 +7,3 @@ public protocol TestRunObserver: Sendable {
     /// A test process ended abnormally and the runner is starting another for the remaining tests.
     func processRestarting(reason: String, remaining: Int) async
 }
-
-extension TestRunObserver {
-    public func runStarting(testCount: Int) async {}
-    public func testFinished(_ result: TestResult) async {}
-    public func processRestarting(reason: String, remaining: Int) async {}
-}

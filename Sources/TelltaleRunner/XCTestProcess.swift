@@ -11,13 +11,7 @@ struct XCTestProcess {
         var outcome = BatchResult()
         for arguments in BatchArguments.xctest(batch, listed: listed) {
             let recorder = XCTestRecorder(requested: batch.tests, log: context.log, observer: context.observer)
-            let process = ChildProcess(
-                executable: context.binary,
-                arguments: arguments,
-                environment: context.environment,
-                workingDirectory: context.workingDirectory,
-                lineBuffered: true
-            )
+            let process = context.process(arguments: arguments)
             await context.log.heading(process.commandLine)
             let exit = try await process.run { await recorder.consume($0) }
             let (results, crashedTest, unclaimed, lastLines) = await recorder.finish(exit: exit)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltaleModel
+import TelltaleTestSupport
 
 /// `Tests/Fixtures/CrashingFixture`: a crash in either framework fails only the
 /// crashing test, and the tests after it still run in a new process.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltaleModel
+import TelltaleTestSupport
 
 /// `telltale run --package Tests/Fixtures/MixedFixture`: every outcome both frameworks can produce.
 @Suite(.tags(.large))

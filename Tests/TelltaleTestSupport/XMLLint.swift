@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Validates JUnit with the real `xmllint` (Debian's libxml2-utils, installed by
+/// Scripts/install-dependencies.sh) against ../shared/junit/junit-extended.xsd.
+public enum XMLLint {
+    /// The repository root, found from this file's place in it.
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// `../shared/junit/junit-extended.xsd`, beside the repository as CI lays it out.
+    public static let schema = URL(fileURLWithPath: repositoryRoot)
+        .deletingLastPathComponent().appendingPathComponent("shared/junit/junit-extended.xsd").path
+
+    public static func validate(path: String) throws -> (status: Int32, output: String) {
+        let executable = try #require(
+            ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"].first(where: FileManager.default.isExecutableFile(atPath:)),
+            "xmllint is missing: run Scripts/install-dependencies.sh"
+        )
+        try #require(FileManager.default.fileExists(atPath: schema), "schema not found at \(schema)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--noout", "--schema", schema, path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    public static func validate(_ xml: Data) throws -> (status: Int32, output: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        try xml.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try validate(path: file.path)
+    }
+}
