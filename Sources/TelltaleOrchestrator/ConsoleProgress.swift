@@ -89,11 +89,17 @@ public actor ConsoleProgress: TestRunObserver {
             let word = result.outcome == .failed ? "failed" : "error"
             var line = "✘ \(result.id) \(word) (\(time))"
             if let message = result.primaryMessage {
-                let place = message.location.map { "\($0): " } ?? ""
+                let place = message.location.map { "\(relative($0.file)):\($0.line): " } ?? ""
                 line += "\n    \(place)\(firstLine(message.text))"
             }
             return line
         }
+    }
+
+    /// Paths under the working directory, as a person typed them.
+    static func relative(_ path: String) -> String {
+        let root = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     }
 
     private static func firstLine(_ text: String) -> String {
