@@ -19,6 +19,10 @@ public struct RunRecord: Codable, Sendable, Hashable {
     /// Runner-level problems that are not any one test's: a process that exited
     /// between tests, output that no test claimed.
     public var notes: [String]
+    /// Every analytics event captured during the run, in arrival order.
+    public var events: [Event]
+    /// Set when this record is one CI shard of a larger run.
+    public var shard: Shard?
 
     public init(
         tool: ToolInfo,
@@ -27,7 +31,9 @@ public struct RunRecord: Codable, Sendable, Hashable {
         startedAt: Date,
         duration: Double,
         tests: [TestResult],
-        notes: [String] = []
+        notes: [String] = [],
+        events: [Event] = [],
+        shard: Shard? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -37,9 +43,43 @@ public struct RunRecord: Codable, Sendable, Hashable {
         self.duration = duration
         self.tests = tests
         self.notes = notes
+        self.events = events
+        self.shard = shard
     }
 
     public var totals: RunTotals { RunTotals(tests) }
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard
+    }
+
+    /// Fields added after schema version 1 was first written decode with their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        tool = try c.decode(ToolInfo.self, forKey: .tool)
+        plan = try c.decode(PlanSummary.self, forKey: .plan)
+        environment = try c.decode(RunEnvironment.self, forKey: .environment)
+        startedAt = try c.decode(Date.self, forKey: .startedAt)
+        duration = try c.decode(Double.self, forKey: .duration)
+        tests = try c.decode([TestResult].self, forKey: .tests)
+        notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
+        events = try c.decodeIfPresent([Event].self, forKey: .events) ?? []
+        shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
+    }
+}
+
+/// Which part of a sharded run a record holds: shard `index` (1-based) of `count`.
+public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    public var description: String { "\(index)/\(count)" }
 }
 
 /// Which Telltale wrote the record.

@@ -5,18 +5,24 @@ public struct RunTotals: Codable, Sendable, Hashable {
     public var failed: Int
     public var errors: Int
     public var skipped: Int
+    /// Passed tests that failed first and passed on a retry (counted in `passed` too).
+    public var flaky: Int
 
-    public init(tests: Int = 0, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0) {
+    public init(tests: Int = 0, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0, flaky: Int = 0) {
         self.tests = tests
         self.passed = passed
         self.failed = failed
         self.errors = errors
         self.skipped = skipped
+        self.flaky = flaky
     }
 
     public init<S: Sequence>(_ results: S) where S.Element == TestResult {
         self.init()
-        for result in results { add(result.outcome) }
+        for result in results {
+            add(result.outcome)
+            if result.isFlaky { flaky += 1 }
+        }
     }
 
     public mutating func add(_ outcome: TestOutcome) {
@@ -32,6 +38,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
     /// The closing line CI logs show: `N passed, N failed, N skipped`.
     /// Errors count as failed here, as they fail the run.
     public var summaryLine: String {
-        "\(passed) passed, \(failed + errors) failed, \(skipped) skipped"
+        let line = "\(passed) passed, \(failed + errors) failed, \(skipped) skipped"
+        return flaky > 0 ? line + " (\(flaky) flaky)" : line
     }
 }

@@ -15,6 +15,8 @@ public struct TestResult: Codable, Sendable, Hashable {
     public var output: String
     /// For a parameterized Swift Testing test: how many argument cases ran.
     public var caseCount: Int?
+    /// Earlier attempts when the test was retried, oldest first; this result is the last attempt.
+    public var previousAttempts: [TestAttempt]
 
     public init(
         id: TestID,
@@ -25,7 +27,8 @@ public struct TestResult: Codable, Sendable, Hashable {
         location: SourceLocation? = nil,
         messages: [TestMessage] = [],
         output: String = "",
-        caseCount: Int? = nil
+        caseCount: Int? = nil,
+        previousAttempts: [TestAttempt] = []
     ) {
         self.id = id
         self.framework = framework
@@ -36,6 +39,12 @@ public struct TestResult: Codable, Sendable, Hashable {
         self.messages = messages
         self.output = output
         self.caseCount = caseCount
+        self.previousAttempts = previousAttempts
+    }
+
+    /// Failed at first, passed on a retry: passes the run, and every report says so.
+    public var isFlaky: Bool {
+        outcome == .passed && previousAttempts.contains { $0.outcome.isFailure }
     }
 
     /// The first message that explains a failure, error or skip.
@@ -46,5 +55,28 @@ public struct TestResult: Codable, Sendable, Hashable {
         case .skipped: messages.first { $0.kind == .skip }
         case .passed: nil
         }
+    }
+}
+
+extension TestResult {
+    enum CodingKeys: String, CodingKey {
+        case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts
+    }
+
+    /// Fields added after schema version 1 was first written decode with their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(TestID.self, forKey: .id),
+            framework: try c.decode(TestFramework.self, forKey: .framework),
+            outcome: try c.decode(TestOutcome.self, forKey: .outcome),
+            duration: try c.decodeIfPresent(Double.self, forKey: .duration) ?? 0,
+            startedAt: try c.decodeIfPresent(Date.self, forKey: .startedAt),
+            location: try c.decodeIfPresent(SourceLocation.self, forKey: .location),
+            messages: try c.decodeIfPresent([TestMessage].self, forKey: .messages) ?? [],
+            output: try c.decodeIfPresent(String.self, forKey: .output) ?? "",
+            caseCount: try c.decodeIfPresent(Int.self, forKey: .caseCount),
+            previousAttempts: try c.decodeIfPresent([TestAttempt].self, forKey: .previousAttempts) ?? []
+        )
     }
 }
