@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleModel
 import TelltaleOrchestrator
 
 /// `telltale run [PLAN]`: build, run and report a package's tests.
@@ -31,6 +32,23 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("skip-build"), help: "Use the existing build, as `swift test --skip-build`.")
     var skipBuild = false
 
+    @Option(help: "Test processes to run at once (default: the plan's workers, or the number of cores).")
+    var workers: Int?
+
+    @Option(help: "Run only shard I of N (e.g. 2/4), split by --timings when given, else by test id.")
+    var shard: Shard?
+
+    @Option(help: "A run.json or JUnit file from an earlier run, whose durations balance the shards.")
+    var timings: String?
+
+    @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
+    var retries: Int?
+
+    func validate() throws {
+        if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
+        if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
+    }
+
     func run() async throws {
         let options = RunOptions(
             planPath: plan,
@@ -38,7 +56,11 @@ struct RunCommand: AsyncParsableCommand {
             reportDirectory: reportDirectory,
             filter: filter,
             skip: skip,
-            skipBuild: skipBuild
+            skipBuild: skipBuild,
+            workers: workers,
+            shard: shard,
+            timingsPath: timings,
+            retries: retries
         )
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)

@@ -80,6 +80,15 @@ public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { "\(index)/\(count)" }
+
+    /// Parses `I/N`, as `--shard 2/4` writes it; nil unless 1 ≤ I ≤ N.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
+        self.init(index: index, count: count)
+    }
 }
 
 /// Which Telltale wrote the record.

@@ -15,13 +15,21 @@ public actor ConsoleProgress: TestRunObserver {
 
     private let style: Style
     private let write: @Sendable (String) -> Void
+    private let now: @Sendable () -> Date
     private var total = 0
     private var totals = RunTotals()
     private var lineIsOpen = false
+    private var started: Date?
 
-    public init(style: Style, write: @escaping @Sendable (String) -> Void = ConsoleProgress.standardError) {
+    /// `now` is the clock the ETA is measured with; tests pass a fixed one.
+    public init(
+        style: Style,
+        write: @escaping @Sendable (String) -> Void = ConsoleProgress.standardError,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.style = style
         self.write = write
+        self.now = now
     }
 
     /// Live on an interactive terminal; plain lines under CI or when stderr is not a terminal.
@@ -42,7 +50,13 @@ public actor ConsoleProgress: TestRunObserver {
 
     public func runStarting(testCount: Int) {
         total = testCount
+        started = now()
         note("running \(testCount) test\(testCount == 1 ? "" : "s")")
+    }
+
+    public func retrying(testCount: Int, attempt: Int) {
+        total += testCount
+        note("retrying \(testCount) failed test\(testCount == 1 ? "" : "s") (retry \(attempt))")
     }
 
     public func testFinished(_ result: TestResult) {
@@ -56,7 +70,9 @@ public actor ConsoleProgress: TestRunObserver {
                 write(Self.line(for: result) + "\n")
             }
             let failed = totals.failed + totals.errors
-            let status = "[\(totals.tests)/\(total)] \(totals.passed) passed, \(failed) failed, \(totals.skipped) skipped  \(result.id)"
+            var status = "[\(totals.tests)/\(total)] \(totals.passed) passed, \(failed) failed, \(totals.skipped) skipped"
+            if let eta = estimatedRemaining() { status += " · ETA \(eta)" }
+            status += " · \(result.id)"
             write("\r\u{1B}[2K" + String(status.prefix(160)))
             lineIsOpen = true
         }
@@ -64,6 +80,14 @@ public actor ConsoleProgress: TestRunObserver {
 
     public func processRestarting(reason: String, remaining: Int) {
         note("\(reason); running the \(remaining) remaining test\(remaining == 1 ? "" : "s") in a new process")
+    }
+
+    /// Time left at the pace so far: elapsed ÷ done × remaining.
+    private func estimatedRemaining() -> String? {
+        guard let started, totals.tests > 0, totals.tests < total else { return nil }
+        let elapsed = now().timeIntervalSince(started)
+        let seconds = Int((elapsed / Double(totals.tests) * Double(total - totals.tests)).rounded())
+        return seconds < 60 ? "\(seconds)s" : "\(seconds / 60)m\(String(format: "%02d", seconds % 60))s"
     }
 
     /// Ends the live line so the closing summary starts on a clean line.

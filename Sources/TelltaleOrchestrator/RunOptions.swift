@@ -1,3 +1,5 @@
+import TelltaleModel
+
 /// What `telltale run` was asked to do, after argument parsing.
 public struct RunOptions: Sendable {
     /// The plan file; nil runs the package with defaults.
@@ -11,6 +13,14 @@ public struct RunOptions: Sendable {
     public var skip: [String]
     /// Use the existing build, as `swift test --skip-build`.
     public var skipBuild: Bool
+    /// Parallel test processes (overrides the plan's `workers`; default: the number of cores).
+    public var workers: Int?
+    /// Run only this CI shard of the selected tests.
+    public var shard: Shard?
+    /// Past durations (run.json or JUnit) to balance shards by.
+    public var timingsPath: String?
+    /// Retries for failing tests (overrides the plan's and its suites').
+    public var retries: Int?
 
     public init(
         planPath: String? = nil,
@@ -18,7 +28,11 @@ public struct RunOptions: Sendable {
         reportDirectory: String? = nil,
         filter: [String] = [],
         skip: [String] = [],
-        skipBuild: Bool = false
+        skipBuild: Bool = false,
+        workers: Int? = nil,
+        shard: Shard? = nil,
+        timingsPath: String? = nil,
+        retries: Int? = nil
     ) {
         self.planPath = planPath
         self.package = package
@@ -26,5 +40,9 @@ public struct RunOptions: Sendable {
         self.filter = filter
         self.skip = skip
         self.skipBuild = skipBuild
+        self.workers = workers
+        self.shard = shard
+        self.timingsPath = timingsPath
+        self.retries = retries
     }
 }

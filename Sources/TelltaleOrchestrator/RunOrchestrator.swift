@@ -23,14 +23,12 @@ public struct RunOrchestrator: Sendable {
     public func run() async throws(OrchestratorError) -> RunSummary {
         let plan = try resolvePlan()
         let selection = try validatedSelection(for: plan)
+        let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
         do {
             try reports.prepare()
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
-        }
-        if let warning = unenforcedSettingsWarning(plan) {
-            await progress.note(warning)
         }
 
         let startedAt = Date()
@@ -38,7 +36,7 @@ public struct RunOrchestrator: Sendable {
         async let environment = RunEnvironmentProbe.probe()
         let outcome: (results: [TestResult], notes: [String])
         do {
-            outcome = try await buildAndRun(plan: plan, selection: selection, reports: reports)
+            outcome = try await buildAndRun(plan: plan, selection: selection, reports: reports, timings: timings)
         } catch let error as OrchestratorError {
             throw error
         } catch let error as RunnerError {
@@ -58,7 +56,8 @@ public struct RunOrchestrator: Sendable {
             startedAt: startedAt,
             duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
             tests: outcome.results,
-            notes: outcome.notes
+            notes: outcome.notes,
+            shard: options.shard
         )
         let context = ReportContext(
             generatedAt: Date(),
@@ -75,7 +74,7 @@ public struct RunOrchestrator: Sendable {
     }
 
     private func buildAndRun(
-        plan: Plan, selection: TestSelection, reports: ReportDirectory
+        plan: Plan, selection: TestSelection, reports: ReportDirectory, timings: [String: Double]
     ) async throws -> (results: [TestResult], notes: [String]) {
         let builder = PackageBuilder(packagePath: plan.package)
         if !options.skipBuild {
@@ -86,7 +85,7 @@ public struct RunOrchestrator: Sendable {
         }
         let binary = try await builder.testBinary()
         let listed = try await TestLister(binary: binary, workingDirectory: plan.package).list()
-        let selected: [ListedTest]
+        var selected: [ListedTest]
         do {
             selected = try selection.select(listed)
         } catch {
@@ -96,9 +95,18 @@ public struct RunOrchestrator: Sendable {
             let patterns = selection.filter + selection.skip.map { "skip \($0)" } + selection.groups.map { "suite \($0.name)" }
             throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
         }
+        let settings = PlanTestSettings.settings(
+            for: selected, plan: plan, selection: selection, retriesOverride: options.retries
+        )
+        if let shard = options.shard {
+            let serialGroups = settings.compactMapValues(\.serialGroup)
+            let all = selected.count
+            selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: serialGroups)
+            await progress.note("shard \(shard): \(selected.count) of \(all) tests" + (timings.isEmpty ? " (no --timings: split by test id)" : ", split by past timings"))
+            if selected.isEmpty { return ([], []) }
+        }
         let runDirectory = URL(fileURLWithPath: reports.path).standardizedFileURL.path
         var environment = plan.environment
-        environment[TelltaleEnvironment.session] = UUID().uuidString.lowercased()
         environment[TelltaleEnvironment.runDirectory] = runDirectory
         if !plan.arguments.isEmpty {
             environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
@@ -107,10 +115,22 @@ public struct RunOrchestrator: Sendable {
             binary: binary,
             workingDirectory: plan.package,
             environment: environment,
-            logPath: "\(reports.logsPath)/tests.log"
+            logDirectory: reports.logsPath,
+            workers: options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount,
+            settings: settings,
+            defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         ))
         let outcome = try await runner.run(selected, allListed: listed, observer: progress)
         return (outcome.results, outcome.notes)
+    }
+
+    private func readTimings() throws(OrchestratorError) -> [String: Double] {
+        guard let path = options.timingsPath else { return [:] }
+        do {
+            return try TimingsFile.read(path: path)
+        } catch {
+            throw .badOption(error.localizedDescription)
+        }
     }
 
     private func resolvePlan() throws(OrchestratorError) -> Plan {
@@ -146,17 +166,4 @@ public struct RunOrchestrator: Sendable {
         return selection
     }
 
-    /// Plan settings this version reads but does not act on yet are named, not silently dropped.
-    private func unenforcedSettingsWarning(_ plan: Plan) -> String? {
-        var ignored: [String] = []
-        if plan.retries > 0 { ignored.append("retries") }
-        if plan.workers != nil { ignored.append("workers") }
-        for suite in plan.suites {
-            if suite.retries != nil { ignored.append("suites[\(suite.name)].retries") }
-            if suite.timeout.test != nil || suite.timeout.run != nil { ignored.append("suites[\(suite.name)].timeout") }
-            if suite.serial { ignored.append("suites[\(suite.name)].serial") }
-        }
-        guard !ignored.isEmpty else { return nil }
-        return "warning: this version of Telltale does not act on \(ignored.joined(separator: ", ")) yet; tests run once each, one process per framework"
-    }
 }

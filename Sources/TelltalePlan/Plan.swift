@@ -20,6 +20,8 @@ public struct Plan: Sendable, Equatable {
     public var retries: Int
     /// Parallel test processes; nil leaves the choice to the orchestrator.
     public var workers: Int?
+    /// Limits for every test (`test`) and for the whole run (`run`); a suite's own win.
+    public var timeout: PlanTimeouts
     public var suites: [PlanSuite]
     public var reports: PlanReports
     /// The plan file this came from; nil for a default plan.
@@ -36,6 +38,7 @@ public struct Plan: Sendable, Equatable {
         arguments: [String] = [],
         retries: Int = 0,
         workers: Int? = nil,
+        timeout: PlanTimeouts = PlanTimeouts(),
         suites: [PlanSuite] = [],
         reports: PlanReports = PlanReports(),
         sourcePath: String? = nil
@@ -50,6 +53,7 @@ public struct Plan: Sendable, Equatable {
         self.arguments = arguments
         self.retries = retries
         self.workers = workers
+        self.timeout = timeout
         self.suites = suites
         self.reports = reports
         self.sourcePath = sourcePath

@@ -71,13 +71,13 @@ extension PlanDecoder {
         return (suite, validName)
     }
 
-    private mutating func timeouts(_ node: Node, path: String) -> PlanTimeouts {
+    mutating func timeouts(_ node: Node, path: String) -> PlanTimeouts {
         var timeouts = PlanTimeouts()
         guard case .mapping(let mapping) = node else {
             if !node.isNull {
                 report(
                     "expected a mapping like `{ test: 60s, run: 10m }`, found \(node.summary)", at: node, path: path,
-                    hint: "`test` limits each test, `run` the whole suite"
+                    hint: "`test` limits each test, `run` the time all of them may take"
                 )
             }
             return timeouts

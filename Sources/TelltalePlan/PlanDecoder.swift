@@ -5,7 +5,7 @@ import Yams
 struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip",
-        "environment", "arguments", "retries", "workers", "suites", "reports",
+        "environment", "arguments", "retries", "workers", "timeout", "suites", "reports",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -71,6 +71,7 @@ struct PlanDecoder {
             retriesGiven = !value.isNull
             plan.retries = count(value, path: key, minimum: 0) ?? plan.retries
         case "workers": plan.workers = count(value, path: key, minimum: 1)
+        case "timeout": plan.timeout = timeouts(value, path: key)
         case "suites": plan.suites = suites(value, path: key)
         case "reports": plan.reports = reports(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")

@@ -14,6 +14,7 @@ public struct PlanPrinter {
         lines += list("arguments", plan.arguments, indent: "")
         lines.append("retries: \(plan.retries)")
         lines.append("workers: \(YAMLScalar.optional(plan.workers))")
+        lines += timeouts(plan.timeout, indent: "")
         lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
         return lines.joined(separator: "\n") + "\n"
@@ -25,11 +26,17 @@ public struct PlanPrinter {
         lines += list("filter", suite.filter, indent: indent)
         lines += list("skip", suite.skip, indent: indent)
         lines.append(indent + "retries: \(YAMLScalar.optional(suite.retries))")
-        lines.append(indent + "timeout:")
-        lines.append(indent + "  test: \(YAMLScalar.optional(suite.timeout.test?.planFormat))")
-        lines.append(indent + "  run: \(YAMLScalar.optional(suite.timeout.run?.planFormat))")
+        lines += timeouts(suite.timeout, indent: indent)
         lines.append(indent + "serial: \(suite.serial)")
         return lines
+    }
+
+    private static func timeouts(_ timeouts: PlanTimeouts, indent: String) -> [String] {
+        [
+            indent + "timeout:",
+            indent + "  test: \(YAMLScalar.optional(timeouts.test?.planFormat))",
+            indent + "  run: \(YAMLScalar.optional(timeouts.run?.planFormat))",
+        ]
     }
 
     private static func list(_ key: String, _ values: [String], indent: String) -> [String] {

@@ -1,8 +1,9 @@
-/// Time limits for a suite; nil means no limit of that kind.
+/// Time limits for a plan or a suite; nil means no limit of that kind.
 public struct PlanTimeouts: Sendable, Equatable {
-    /// The longest one test may take.
+    /// The longest one test may take before it is killed.
     public var test: Duration?
-    /// The longest the whole suite may take.
+    /// The time, from the start of testing, by which the tests (all of them, or the suite's)
+    /// must have finished; tests still running are killed and tests not started are not run.
     public var run: Duration?
 
     public init(test: Duration? = nil, run: Duration? = nil) {

@@ -41,7 +41,11 @@ public struct ChildProcess: Sendable {
     static let stdbufPath = "/usr/bin/stdbuf"
 
     /// Starts the child, calls `onLine` for each line of output, and returns how it ended.
-    public func run(onLine: @escaping @Sendable (String) async -> Void) async throws -> ProcessExit {
+    /// `control`, if given, can kill the child while it runs.
+    public func run(
+        control: ProcessControl? = nil,
+        onLine: @escaping @Sendable (String) async -> Void
+    ) async throws -> ProcessExit {
         var launch = (executable: executable, arguments: arguments)
         if lineBuffered, FileManager.default.isExecutableFile(atPath: Self.stdbufPath) {
             launch = (Self.stdbufPath, ["-oL", "-eL", executable] + arguments)
@@ -67,6 +71,8 @@ public struct ChildProcess: Sendable {
                 output: .sequence,
                 error: .combinedWithOutput
             ) { execution in
+                control?.started(pid: execution.processIdentifier.value)
+                defer { control?.ended() }
                 for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
                     await onLine(line)
                 }

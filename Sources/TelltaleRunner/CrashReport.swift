@@ -2,12 +2,14 @@
 enum CrashReport {
     static let tailLineCount = 40
 
-    static func message(exit: ProcessExit, lastLines: [String]) -> String {
-        let reason = switch exit {
+    /// `reason` replaces the crash explanation when Telltale itself stopped the process (a timeout).
+    static func message(exit: ProcessExit, lastLines: [String], reason: String? = nil) -> String {
+        let crash: String = switch exit {
         case .signaled: "the test process crashed with \(exit) while this test was running"
         case .exited: "the test process exited with \(exit) while this test was running"
         }
-        let fatal = lastLines.first { $0.contains("Fatal error") || $0.contains("Program crashed") }
+        let reason = reason ?? crash
+        let fatal = lastLines.first { $0.contains("Fatal error") }
         var text = reason
         if let fatal { text += "\n" + fatal }
         if !lastLines.isEmpty {

@@ -32,6 +32,11 @@ struct SwiftTestingEventParser {
     /// Tests that started and have not ended, by their listed id.
     var inFlight: [TestID] { running.values.map(\.id).sorted() }
 
+    /// Running tests and when they started, for the watchdog.
+    var inFlightSince: [(id: TestID, start: Date)] {
+        running.values.map { ($0.id, Date(timeIntervalSince1970: $0.started)) }
+    }
+
     /// The time window each finished test ran in, for attributing output.
     private(set) var windows: [TestID: ClosedRange<Double>] = [:]
 
@@ -124,15 +129,17 @@ struct SwiftTestingEventParser {
         return result
     }
 
-    /// Ends the parse once the process has exited: tests still running died with it.
-    mutating func finish(exit: ProcessExit, lastLines: [String]) -> [TestResult] {
-        let crashed = running.values.sorted { $0.id < $1.id }
+    /// Ends the parse once the process has exited. The running tests in `blamed` died
+    /// with it (for the reason given, else a crash); others still running are left
+    /// unfinished, for the caller to run again.
+    mutating func finish(exit: ProcessExit, lastLines: [String], blamed: Set<TestID>, reasons: [TestID: String] = [:]) -> [TestResult] {
+        let crashed = running.values.filter { blamed.contains($0.id) }.sorted { $0.id < $1.id }
         running.removeAll()
         return crashed.map { test in
             // Open-ended: everything after a crashed test's start may be its output.
             windows[test.id] = test.started...Double.greatestFiniteMagnitude
             var messages = test.messages
-            messages.append(TestMessage(kind: .error, text: CrashReport.message(exit: exit, lastLines: lastLines)))
+            messages.append(TestMessage(kind: .error, text: CrashReport.message(exit: exit, lastLines: lastLines, reason: reasons[test.id])))
             let result = TestResult(
                 id: test.id,
                 framework: .swiftTesting,

@@ -7,9 +7,6 @@ struct SwiftTestingProcess {
     var context: TestProcessContext
     var listed: [TestID]
 
-    /// How often the event file is read while tests run; only live progress waits on it.
-    static let tailInterval = Duration.milliseconds(100)
-
     func run(_ batch: TestBatch) async throws -> BatchResult {
         var outcome = BatchResult()
         for (index, filters) in BatchArguments.swiftTestingFilters(batch, listed: listed).enumerated() {
@@ -18,29 +15,20 @@ struct SwiftTestingProcess {
                 "--testing-library", "swift-testing", "--quiet",
                 "--event-stream-output-path", eventPath, "--event-stream-version", "0",
             ]
-            if batch.isolated { arguments.append("--no-parallel") }
+            if batch.serial { arguments.append("--no-parallel") }
             arguments += filters
             let recorder = SwiftTestingRecorder(
-                requested: batch.tests, eventPath: eventPath, log: context.log, observer: context.observer
+                requested: batch.tests, eventPath: eventPath, limits: context.limits,
+                log: context.log, observer: context.observer
             )
             let process = context.process(arguments: arguments)
             await context.log.heading(process.commandLine)
-            let exit = try await withThrowingTaskGroup(of: ProcessExit?.self) { group in
-                group.addTask { try await process.run { await recorder.consume(line: $0) } }
-                group.addTask {
-                    while !Task.isCancelled {
-                        await recorder.drainEvents()
-                        try? await Task.sleep(for: Self.tailInterval)
-                    }
-                    return nil
-                }
-                var exit: ProcessExit?
-                for try await value in group where value != nil {
-                    exit = value
-                    group.cancelAll()
-                }
-                return exit!
-            }
+            // The check also tails the event stream, so it always runs: results arrive live.
+            let exit = try await Watchdog.run(
+                process,
+                onLine: { await recorder.consume(line: $0) },
+                check: { await recorder.drainEventsAndCheckLimits(now: Date()) }
+            )
             let finished = await recorder.finish(exit: exit)
             try? FileManager.default.removeItem(atPath: eventPath)
             outcome.results += finished.results
@@ -48,7 +36,9 @@ struct SwiftTestingProcess {
             if !finished.runEnded {
                 outcome.crash = exit
                 outcome.lastLines = finished.lastLines
-                outcome.ambiguousCrash += finished.inFlightAtExit.count > 1 ? finished.inFlightAtExit : []
+                if !finished.killed, finished.unblamedInFlight.count > 1 {
+                    outcome.ambiguousCrash += finished.unblamedInFlight
+                }
             }
         }
         if outcome.crash != nil {
@@ -64,7 +54,10 @@ actor SwiftTestingRecorder {
     struct Finished {
         var results: [TestResult]
         var runEnded: Bool
-        var inFlightAtExit: [TestID]
+        /// Tests running at the end that nothing is known to have stopped.
+        var unblamedInFlight: [TestID]
+        /// Whether the watchdog killed the process.
+        var killed: Bool
         var lastLines: [String]
         var notes: [String]
     }
@@ -73,12 +66,16 @@ actor SwiftTestingRecorder {
     private var tail: FileTail
     private var lines: [OutputLine] = []
     private var lastLines = LineBuffer(capacity: CrashReport.tailLineCount)
+    private let limits: TimeLimits
     private let log: ProcessLog
     private let observer: any TestRunObserver
+    /// Tests the watchdog killed the process for, with the reason.
+    private var killReasons: [TestID: String] = [:]
 
-    init(requested: [TestID], eventPath: String, log: ProcessLog, observer: any TestRunObserver) {
+    init(requested: [TestID], eventPath: String, limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver) {
         parser = SwiftTestingEventParser(requested: requested)
         tail = FileTail(path: eventPath)
+        self.limits = limits
         self.log = log
         self.observer = observer
     }
@@ -89,7 +86,19 @@ actor SwiftTestingRecorder {
         lastLines.append(text)
     }
 
-    func drainEvents() async {
+    /// Reads new events, then returns true when a running test has overstayed a limit.
+    func drainEventsAndCheckLimits(now: Date) async -> Bool {
+        await drainEvents()
+        guard killReasons.isEmpty else { return false }
+        for running in parser.inFlightSince {
+            if let reason = limits.violation(of: running.id, startedAt: running.start, now: now) {
+                killReasons[running.id] = reason
+            }
+        }
+        return !killReasons.isEmpty
+    }
+
+    private func drainEvents() async {
         for line in tail.readLines() {
             for result in parser.consume(jsonLine: line[...]) {
                 await observer.testFinished(result)
@@ -101,11 +110,19 @@ actor SwiftTestingRecorder {
         await drainEvents()
         let inFlight = parser.inFlight
         let runEnded = parser.runEnded
-        // One test in flight at a crash is the culprit; several are re-run alone to find it.
-        if !runEnded, inFlight.count == 1 {
-            for result in parser.finish(exit: exit, lastLines: lastLines.lines) {
-                await observer.testFinished(result)
+        let killed = !killReasons.isEmpty
+        // Killed by the watchdog: the tests that overstayed are to blame, the others run again.
+        // Crashed with one test in flight: that one. With several: each runs again alone.
+        var blamed: Set<TestID> = []
+        if !runEnded {
+            if killed {
+                blamed = Set(killReasons.keys)
+            } else if inFlight.count == 1 {
+                blamed = Set(inFlight)
             }
+        }
+        for result in parser.finish(exit: exit, lastLines: lastLines.lines, blamed: blamed, reasons: killReasons) {
+            await observer.testFinished(result)
         }
         let output = OutputAttribution.assign(lines: lines, windows: parser.windows)
         let results = parser.finished.map { result in
@@ -120,7 +137,8 @@ actor SwiftTestingRecorder {
         return Finished(
             results: results,
             runEnded: runEnded,
-            inFlightAtExit: inFlight,
+            unblamedInFlight: inFlight.filter { !blamed.contains($0) },
+            killed: killed,
             lastLines: lastLines.lines,
             notes: notes
         )

@@ -4,9 +4,20 @@ import TelltaleModel
 struct TestBatch: Sendable {
     var framework: TestFramework
     var tests: [TestID]
-    /// Swift Testing runs a process's tests in parallel; a batch that re-runs tests
-    /// that were in flight together at a crash runs one test alone to find the culprit.
-    var isolated: Bool = false
+    /// Run one test at a time: a plan's serial suite, or a test re-run alone to find
+    /// which of several tests in flight together crashed their process.
+    var serial: Bool = false
+
+    /// XCTest prints `Class.method` without the module, so one process must not run
+    /// two modules' classes of the same name: such a batch becomes one batch per module.
+    func splitWhereXCTestNamesCollide() -> [TestBatch] {
+        guard framework == .xctest else { return [self] }
+        let byConsoleName = Dictionary(grouping: tests, by: XCTestConsoleParser.consoleName(of:))
+        guard byConsoleName.values.contains(where: { $0.count > 1 }) else { return [self] }
+        return Dictionary(grouping: tests, by: \.module).keys.sorted().map { module in
+            TestBatch(framework: framework, tests: tests.filter { $0.module == module }, serial: serial)
+        }
+    }
 }
 
 /// Turns a batch into the test binary's selection arguments.

@@ -6,4 +6,6 @@ public protocol TestRunObserver: Sendable {
     func testFinished(_ result: TestResult) async
     /// A test process ended abnormally and the runner is starting another for the remaining tests.
     func processRestarting(reason: String, remaining: Int) async
+    /// `testCount` failing tests are about to run again, for the `attempt`-th retry.
+    func retrying(testCount: Int, attempt: Int) async
 }

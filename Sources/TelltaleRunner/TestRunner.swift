@@ -3,24 +3,43 @@ import TelltaleModel
 
 /// Runs the selected tests of a built test binary and returns one result per test.
 ///
-/// Each framework's tests run in one process, as `swift test` runs them. When a
-/// process dies (a crash, a signal), the test it was running is recorded as an
-/// `error` with the signal and the last lines of output, and the tests it had not
-/// reached run again in a fresh process: a crash never loses a test.
+/// `workers` test processes run at once, each taking batches from a shared queue
+/// with its own session and log. Tests that fail are run again, up to their
+/// retry count, after the first pass; a test that passes on a retry is flaky and
+/// keeps its earlier attempts. No selected test is ever dropped: one that no
+/// framework reported is recorded as an `error`.
 public struct TestRunner: Sendable {
     public struct Configuration: Sendable {
         public var binary: String
         /// Where test processes run; `swift test` users expect the package root.
         public var workingDirectory: String?
         public var environment: [String: String]
-        /// Every line of every test process, for the report's logs/ folder.
-        public var logPath: String?
+        /// Where `worker-N.log` files go: every line of every test process.
+        public var logDirectory: String?
+        public var workers: Int
+        /// Worker N's processes get `TELLTALE_SESSION=<session>-wN`.
+        public var session: String
+        public var settings: [TestID: TestSettings]
+        public var defaultSettings: TestSettings
 
-        public init(binary: String, workingDirectory: String?, environment: [String: String] = [:], logPath: String? = nil) {
+        public init(
+            binary: String,
+            workingDirectory: String?,
+            environment: [String: String] = [:],
+            logDirectory: String? = nil,
+            workers: Int = 1,
+            session: String = UUID().uuidString.lowercased(),
+            settings: [TestID: TestSettings] = [:],
+            defaultSettings: TestSettings = TestSettings()
+        ) {
             self.binary = binary
             self.workingDirectory = workingDirectory
             self.environment = environment
-            self.logPath = logPath
+            self.logDirectory = logDirectory
+            self.workers = max(1, workers)
+            self.session = session
+            self.settings = settings
+            self.defaultSettings = defaultSettings
         }
     }
 
@@ -45,92 +64,77 @@ public struct TestRunner: Sendable {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
-        var environment = configuration.environment
-        if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
-            environment["SWIFT_BACKTRACE"] = Self.backtraceSettings
-        }
-        let log = try ProcessLog(path: configuration.logPath)
-        let context = TestProcessContext(
-            binary: configuration.binary,
-            workingDirectory: configuration.workingDirectory,
-            environment: environment,
-            scratchDirectory: scratch,
-            log: log,
-            observer: observer
+        let limits = TimeLimits(
+            settings: configuration.settings, defaults: configuration.defaultSettings, testingStarted: Date()
         )
-        let listedByFramework = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
-        var queue: [TestBatch] = []
-        for framework in TestFramework.allCases {
-            let ids = tests.filter { $0.framework == framework }.map(\.id)
-            queue += Self.batches(framework: framework, ids: ids)
+        let workerCount = min(configuration.workers, max(1, tests.count))
+        var contexts: [TestProcessContext] = []
+        for worker in 1...workerCount {
+            var environment = configuration.environment
+            environment[TelltaleEnvironment.session] = "\(configuration.session)-w\(worker)"
+            if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
+                environment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+            }
+            contexts.append(TestProcessContext(
+                binary: configuration.binary,
+                workingDirectory: configuration.workingDirectory,
+                environment: environment,
+                scratchDirectory: scratch,
+                log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
+                observer: observer,
+                limits: limits
+            ))
         }
+        let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
 
-        var results: [TestID: TestResult] = [:]
-        var notes: [String] = []
-        while !queue.isEmpty {
-            try Task.checkCancellation()
-            let batch = queue.removeFirst()
-            let listed = listedByFramework[batch.framework] ?? []
-            let outcome = switch batch.framework {
-            case .xctest: try await XCTestProcess(context: context, listed: listed).run(batch)
-            case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(batch)
+        var results = try await pass(tests, contexts: contexts, listed: listed, limits: limits)
+        var attempt = 1
+        while true {
+            let again = tests.filter { test in
+                guard let result = results[test.id], result.outcome.isFailure else { return false }
+                return limits.settings(for: test.id).retries >= attempt
             }
-            for result in outcome.results { results[result.id] = result }
-            notes += outcome.notes
-            guard let crash = outcome.crash else { continue }
-
-            for id in outcome.ambiguousCrash {
-                queue.append(TestBatch(framework: batch.framework, tests: [id], isolated: true))
-            }
-            let remaining = outcome.notStarted
-            if remaining.isEmpty { continue }
-            let madeProgress = !outcome.results.isEmpty || !outcome.ambiguousCrash.isEmpty
-            if madeProgress {
-                await observer.processRestarting(reason: "test process ended with \(crash)", remaining: remaining.count)
-                queue.insert(TestBatch(framework: batch.framework, tests: remaining, isolated: batch.isolated), at: 0)
-            } else {
-                // The process died before running anything: running it again would only die again.
-                for id in remaining {
-                    let result = TestResult(
-                        id: id,
-                        framework: batch.framework,
-                        outcome: .error,
-                        messages: [TestMessage(kind: .error, text: "the test process ended with \(crash) before this test started\n\nlast lines of output:\n" + outcome.lastLines.joined(separator: "\n"))]
-                    )
-                    results[id] = result
-                    await observer.testFinished(result)
+            if again.isEmpty { break }
+            await observer.retrying(testCount: again.count, attempt: attempt)
+            for (id, retried) in try await pass(again, contexts: contexts, listed: listed, limits: limits) {
+                var latest = retried
+                if let earlier = results[id] {
+                    latest.previousAttempts = earlier.previousAttempts + [TestAttempt(earlier)]
                 }
+                results[id] = latest
             }
+            attempt += 1
         }
-        await log.close()
+        for context in contexts { await context.log.close() }
 
-        // Never lose a test: a selected test the framework did not report is an error.
         for test in tests where results[test.id] == nil {
+            let name = test.framework == .xctest ? "XCTest" : "Swift Testing"
             let result = TestResult(
                 id: test.id,
                 framework: test.framework,
                 outcome: .error,
-                messages: [TestMessage(kind: .error, text: "the test was selected but \(test.framework == .xctest ? "XCTest" : "Swift Testing") never reported it")]
+                messages: [TestMessage(kind: .error, text: "the test was selected but \(name) never reported it")]
             )
             results[test.id] = result
             await observer.testFinished(result)
         }
-        let ordered = tests.compactMap { results[$0.id] }
-        return Outcome(results: ordered, notes: notes)
+        return Outcome(results: tests.compactMap { results[$0.id] }, notes: [])
     }
 
-    /// One batch per framework, except that XCTest, which prints `Class.method`
-    /// without the module, gets one batch per module when two modules share a class name.
-    static func batches(framework: TestFramework, ids: [TestID]) -> [TestBatch] {
-        guard !ids.isEmpty else { return [] }
-        if framework == .xctest {
-            let byConsoleName = Dictionary(grouping: ids, by: XCTestConsoleParser.consoleName(of:))
-            if byConsoleName.values.contains(where: { $0.count > 1 }) {
-                return Dictionary(grouping: ids, by: \.module).keys.sorted().map { module in
-                    TestBatch(framework: framework, tests: ids.filter { $0.module == module })
-                }
+    /// Runs `tests` once across the workers.
+    private func pass(
+        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits
+    ) async throws -> [TestID: TestResult] {
+        let queue = WorkQueue(tests: tests, limits: limits, workers: contexts.count)
+        return try await withThrowingTaskGroup(of: [TestID: TestResult].self) { group in
+            for context in contexts {
+                group.addTask { try await TestWorker(context: context, listed: listed, queue: queue).run() }
             }
+            var merged: [TestID: TestResult] = [:]
+            for try await results in group {
+                merged.merge(results) { _, new in new }
+            }
+            return merged
         }
-        return [TestBatch(framework: framework, tests: ids)]
     }
 }

@@ -47,6 +47,9 @@ struct XCTestConsoleParser {
     /// The test that started and has not ended, if any.
     var inFlight: TestID? { running?.id }
 
+    /// The running test and when it started, for the watchdog.
+    var inFlightSince: (id: TestID, start: Date)? { running.map { ($0.id, $0.startedAt) } }
+
     /// Feeds one line; returns the result of a test that this line finished.
     mutating func consume(_ line: OutputLine) -> TestResult? {
         let text = line.text
@@ -80,14 +83,15 @@ struct XCTestConsoleParser {
         return nil
     }
 
-    /// Ends the parse when the process has exited; a test still running crashed it.
-    mutating func finish(exit: ProcessExit) -> TestResult? {
+    /// Ends the parse when the process has exited: a test still running crashed it,
+    /// or was killed for the `reason` given (a timeout).
+    mutating func finish(exit: ProcessExit, reason: String? = nil) -> TestResult? {
         guard running != nil else { return nil }
-        let tail = running!.output.suffix(CrashReport.tailLineCount)
+        let tail = Array(running!.output.suffix(CrashReport.tailLineCount))
         return closeRunning(
             outcome: .error,
             duration: nil,
-            note: CrashReport.message(exit: exit, lastLines: Array(tail))
+            note: CrashReport.message(exit: exit, lastLines: tail, reason: reason)
         )
     }
 

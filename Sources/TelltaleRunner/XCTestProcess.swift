@@ -9,20 +9,26 @@ struct XCTestProcess {
 
     func run(_ batch: TestBatch) async throws -> BatchResult {
         var outcome = BatchResult()
+        let watched = context.limits.anyLimit(in: batch.tests)
         for arguments in BatchArguments.xctest(batch, listed: listed) {
-            let recorder = XCTestRecorder(requested: batch.tests, log: context.log, observer: context.observer)
+            let recorder = XCTestRecorder(
+                requested: batch.tests, limits: context.limits, log: context.log, observer: context.observer
+            )
             let process = context.process(arguments: arguments)
             await context.log.heading(process.commandLine)
-            let exit = try await process.run { await recorder.consume($0) }
-            let (results, crashedTest, unclaimed, lastLines) = await recorder.finish(exit: exit)
-            outcome.results += results
-            if !unclaimed.isEmpty, !exit.isSuccess {
-                outcome.notes.append("XCTest output outside any test:\n" + unclaimed.suffix(20).joined(separator: "\n"))
+            var check: (@Sendable () async -> Bool)?
+            if watched {
+                check = { await recorder.checkLimits(now: Date()) }
             }
-            let abnormal = crashedTest != nil || (exit != .exited(0) && exit != .exited(1))
-            if abnormal {
+            let exit = try await Watchdog.run(process, onLine: { await recorder.consume($0) }, check: check)
+            let finished = await recorder.finish(exit: exit)
+            outcome.results += finished.results
+            if !finished.unclaimed.isEmpty, !exit.isSuccess {
+                outcome.notes.append("XCTest output outside any test:\n" + finished.unclaimed.suffix(20).joined(separator: "\n"))
+            }
+            if finished.crashed != nil || (exit != .exited(0) && exit != .exited(1)) {
                 outcome.crash = exit
-                outcome.lastLines = lastLines
+                outcome.lastLines = finished.lastLines
             }
         }
         if outcome.crash != nil {
@@ -35,13 +41,24 @@ struct XCTestProcess {
 
 /// Owns the parser while a process streams; lines arrive one at a time.
 actor XCTestRecorder {
+    struct Finished {
+        var results: [TestResult]
+        var crashed: TestID?
+        var unclaimed: [String]
+        var lastLines: [String]
+    }
+
     private var parser: XCTestConsoleParser
     private var tail = LineBuffer(capacity: CrashReport.tailLineCount)
+    private let limits: TimeLimits
     private let log: ProcessLog
     private let observer: any TestRunObserver
+    /// Why the watchdog killed the process, once it has.
+    private var killReason: String?
 
-    init(requested: [TestID], log: ProcessLog, observer: any TestRunObserver) {
+    init(requested: [TestID], limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver) {
         parser = XCTestConsoleParser(requested: requested)
+        self.limits = limits
         self.log = log
         self.observer = observer
     }
@@ -54,11 +71,20 @@ actor XCTestRecorder {
         }
     }
 
-    func finish(exit: ProcessExit) async -> (results: [TestResult], crashed: TestID?, unclaimed: [String], lastLines: [String]) {
+    /// True when the running test has overstayed a limit and the process must die.
+    func checkLimits(now: Date) -> Bool {
+        guard killReason == nil, let running = parser.inFlightSince,
+              let reason = limits.violation(of: running.id, startedAt: running.start, now: now)
+        else { return false }
+        killReason = reason
+        return true
+    }
+
+    func finish(exit: ProcessExit) async -> Finished {
         let crashed = parser.inFlight
-        if let result = parser.finish(exit: exit) {
+        if let result = parser.finish(exit: exit, reason: killReason) {
             await observer.testFinished(result)
         }
-        return (parser.finished, crashed, parser.unclaimedOutput, tail.lines)
+        return Finished(results: parser.finished, crashed: crashed, unclaimed: parser.unclaimedOutput, lastLines: tail.lines)
     }
 }

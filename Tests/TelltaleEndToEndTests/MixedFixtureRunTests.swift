@@ -66,9 +66,13 @@ struct MixedFixtureRunTests {
         #expect(lines.count == 5000)
         #expect(lines.first == "noise line 0")
         #expect(lines.last == "noise line 4999")
+        // Each worker keeps a log of everything its processes printed.
         let run = try await run()
-        let log = try String(contentsOfFile: "\(run.reportDirectory)/logs/tests.log", encoding: .utf8)
-        #expect(log.contains("hello from Swift Testing"))
+        let logs = try FileManager.default.contentsOfDirectory(atPath: "\(run.reportDirectory)/logs")
+            .filter { $0.hasPrefix("worker-") }
+            .map { try String(contentsOfFile: "\(run.reportDirectory)/logs/\($0)", encoding: .utf8) }
+        #expect(!logs.isEmpty)
+        #expect(logs.contains { $0.contains("hello from Swift Testing") })
     }
 
     @Test func junitValidatesAndCarriesTheSameCounts() async throws {

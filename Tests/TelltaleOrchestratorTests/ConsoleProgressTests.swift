@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 import TelltaleModel
@@ -35,17 +36,35 @@ struct ConsoleProgressTests {
 
     @Test func terminalStyleRedrawsOneCounterLineAndKeepsFailuresAbove() async {
         let output = Output()
-        let progress = ConsoleProgress(style: .live, write: output.write)
+        let clock = FixedClock(Date(timeIntervalSince1970: 0))
+        let progress = ConsoleProgress(style: .live, write: output.write, now: clock.now)
         await progress.runStarting(testCount: 2)
+        clock.advance(by: 4)
         await progress.testFinished(passed)
         await progress.testFinished(failed)
         await progress.finish()
         let text = output.value
-        #expect(text.contains("\r\u{1B}[2K[1/2] 1 passed, 0 failed, 0 skipped  M.A/testOK"))
+        #expect(text.contains("\r\u{1B}[2K[1/2] 1 passed, 0 failed, 0 skipped · ETA 4s · M.A/testOK"))
         #expect(text.contains("✘ M.A/testBad failed (1.500s)\n    Tests/A.swift:9: XCTAssertEqual failed\n"))
-        #expect(text.contains("[2/2] 1 passed, 1 failed, 0 skipped  M.A/testBad"))
+        #expect(text.contains("[2/2] 1 passed, 1 failed, 0 skipped · M.A/testBad"))
         #expect(text.hasSuffix("\r\u{1B}[2K"))
         #expect(!text.contains("✔ M.A/testOK"))
+    }
+
+    @Test func retriesGrowTheTotal() async {
+        let output = Output()
+        let progress = ConsoleProgress(style: .lines, write: output.write)
+        await progress.runStarting(testCount: 1)
+        await progress.testFinished(failed)
+        await progress.retrying(testCount: 1, attempt: 1)
+        #expect(output.value.hasSuffix("retrying 1 failed test (retry 1)\n"))
+    }
+
+    final class FixedClock: Sendable {
+        private let time: Mutex<Date>
+        init(_ start: Date) { time = Mutex(start) }
+        func advance(by seconds: Double) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
+        var now: @Sendable () -> Date { { self.time.withLock { $0 } } }
     }
 
     @Test func ciEnvironmentOrAPipeMeansLineStyle() {

@@ -19,6 +19,7 @@ import TelltalePlan
             arguments: ["-verbose", "--seed", "42"],
             retries: 2,
             workers: 4,
+            timeout: PlanTimeouts(test: .seconds(120), run: .seconds(1800)),
             suites: [
                 PlanSuite(
                     name: "checkout", filter: ["DemoShopTests.CheckoutTests"], skip: ["testFlaky"], retries: 1,

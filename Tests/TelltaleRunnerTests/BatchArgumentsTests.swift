@@ -49,8 +49,8 @@ struct BatchArgumentsTests {
 
     @Test func xctestBatchesSplitByModuleWhenClassNamesCollide() {
         let colliding = ["A.Shared/t", "B.Shared/t", "B.Other/u"].map(TestID.init)
-        let batches = TestRunner.batches(framework: .xctest, ids: colliding)
+        let batches = TestBatch(framework: .xctest, tests: colliding).splitWhereXCTestNamesCollide()
         #expect(batches.map(\.tests) == [[TestID("A.Shared/t")], [TestID("B.Shared/t"), TestID("B.Other/u")]])
-        #expect(TestRunner.batches(framework: .swiftTesting, ids: colliding).count == 1)
+        #expect(TestBatch(framework: .swiftTesting, tests: colliding).splitWhereXCTestNamesCollide().count == 1)
     }
 }

@@ -1,0 +1,9 @@
+import ArgumentParser
+import TelltaleModel
+
+/// `--shard 2/4`.
+extension Shard: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(parsing: argument)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TelltaleModel
+
+/// Combines the records of a run's CI shards into one record, as if one machine had run it all.
+public enum RunMerger {
+    public enum MergeError: Error, LocalizedError, Equatable {
+        case nothingToMerge
+        case missingShards(found: [Int], count: Int)
+        case mixedShardCounts([Int])
+        case duplicateTest(String)
+
+        public var errorDescription: String? {
+            switch self {
+            case .nothingToMerge:
+                "no run records to merge"
+            case .missingShards(let found, let count):
+                "shards \(Set(1...count).subtracting(found).sorted().map { "\($0)/\(count)" }.joined(separator: ", ")) are missing: their tests would be silently absent; pass every shard's report folder"
+            case .mixedShardCounts(let counts):
+                "the records come from runs split \(counts.map(String.init).joined(separator: " and ")) ways; merge the shards of one run"
+            case .duplicateTest(let id):
+                "\(id) is in more than one record; merge the shards of one run, each once"
+            }
+        }
+    }
+
+    public static func merge(_ records: [RunRecord]) throws(MergeError) -> RunRecord {
+        guard let first = records.first else { throw .nothingToMerge }
+        let counts = Set(records.compactMap(\.shard?.count))
+        if counts.count > 1 { throw .mixedShardCounts(counts.sorted()) }
+        if let count = counts.first {
+            let found = records.compactMap(\.shard?.index)
+            if Set(found).count != count || records.count != count { throw .missingShards(found: found.sorted(), count: count) }
+        }
+        var seen: Set<TestID> = []
+        for test in records.flatMap(\.tests) where !seen.insert(test.id).inserted {
+            throw .duplicateTest(test.id.rawValue)
+        }
+        let start = records.map(\.startedAt).min()!
+        let end = records.map { $0.startedAt.addingTimeInterval($0.duration) }.max()!
+        let ordered = records.sorted { ($0.shard?.index ?? 0) < ($1.shard?.index ?? 0) }
+        return RunRecord(
+            tool: first.tool,
+            plan: first.plan,
+            environment: first.environment,
+            startedAt: start,
+            duration: end.timeIntervalSince(start),
+            tests: ordered.flatMap(\.tests),
+            notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } },
+            events: ordered.flatMap(\.events).sorted { $0.receivedAt < $1.receivedAt },
+            shard: nil
+        )
+    }
+}

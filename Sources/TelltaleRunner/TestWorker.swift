@@ -1,0 +1,73 @@
+import Foundation
+import TelltaleModel
+
+/// One worker: takes batches from the queue and runs each in a fresh test process.
+///
+/// When its process dies (a crash, a signal, a timeout), the worker records the
+/// test that was running as an `error` and runs the tests it had not reached in
+/// a new process itself, so no test is lost and other workers are not disturbed.
+struct TestWorker {
+    var context: TestProcessContext
+    var listed: [TestFramework: [TestID]]
+    var queue: WorkQueue
+
+    func run() async throws -> [TestID: TestResult] {
+        var results: [TestID: TestResult] = [:]
+        var local: [TestBatch] = []
+        while true {
+            try Task.checkCancellation()
+            let next: TestBatch?
+            if local.isEmpty { next = await queue.next() } else { next = local.removeFirst() }
+            guard let taken = next else { break }
+            let parts = taken.splitWhereXCTestNamesCollide()
+            var batch = parts[0]
+            local.insert(contentsOf: parts.dropFirst(), at: 0)
+
+            // Tests whose time budget is already spent are not started.
+            let now = Date()
+            for id in batch.tests {
+                if let reason = context.limits.budgetSpent(for: id, now: now) {
+                    results[id] = await record(error: reason, for: id, framework: batch.framework)
+                }
+            }
+            batch.tests.removeAll { results[$0] != nil }
+            if batch.tests.isEmpty { continue }
+
+            let outcome = try await runProcess(batch)
+            for result in outcome.results { results[result.id] = result }
+            guard let crash = outcome.crash else { continue }
+
+            for id in outcome.ambiguousCrash {
+                local.append(TestBatch(framework: batch.framework, tests: [id], serial: true))
+            }
+            let remaining = outcome.notStarted
+            if remaining.isEmpty { continue }
+            if !outcome.results.isEmpty || !outcome.ambiguousCrash.isEmpty {
+                await context.observer.processRestarting(reason: "test process ended with \(crash)", remaining: remaining.count)
+                local.insert(TestBatch(framework: batch.framework, tests: remaining, serial: batch.serial), at: 0)
+            } else {
+                // The process died before running anything: running it again would only die again.
+                let text = "the test process ended with \(crash) before this test started\n\nlast lines of output:\n"
+                    + outcome.lastLines.joined(separator: "\n")
+                for id in remaining {
+                    results[id] = await record(error: text, for: id, framework: batch.framework)
+                }
+            }
+        }
+        return results
+    }
+
+    private func runProcess(_ batch: TestBatch) async throws -> BatchResult {
+        let listed = listed[batch.framework] ?? []
+        return switch batch.framework {
+        case .xctest: try await XCTestProcess(context: context, listed: listed).run(batch)
+        case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(batch)
+        }
+    }
+
+    private func record(error text: String, for id: TestID, framework: TestFramework) async -> TestResult {
+        let result = TestResult(id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)])
+        await context.observer.testFinished(result)
+        return result
+    }
+}
