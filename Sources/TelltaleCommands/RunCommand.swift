@@ -72,6 +72,9 @@ struct RunCommand: AsyncParsableCommand {
             throw ExitCode(summary.exitCode.rawValue)
         } catch let error as OrchestratorError {
             await progress.finish()
+            if case .interrupted(let summary) = error {
+                print(summary.record.totals.summaryLine)
+            }
             if case .badPlan(let planError) = error {
                 Console.diagnostics(planError.errorDescription ?? "\(planError)")
             } else {

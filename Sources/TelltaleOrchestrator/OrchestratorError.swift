@@ -14,11 +14,14 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
     case infrastructure(RunnerError)
     /// Reports could not be written: exit 3.
     case reportsUnwritable(path: String, reason: String)
+    /// SIGINT or SIGTERM arrived; the reports of the tests that finished were written: exit 130.
+    case interrupted(RunSummary)
 
     public var exitCode: RunExitCode {
         switch self {
         case .badPlan, .badOption, .noTestsSelected: .usage
         case .infrastructure, .reportsUnwritable: .infrastructure
+        case .interrupted: .interrupted
         }
     }
 
@@ -34,6 +37,8 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
             }
         case .infrastructure(let error): error.errorDescription
         case .reportsUnwritable(let path, let reason): "cannot write reports to \(path): \(reason)"
+        case .interrupted(let summary):
+            "interrupted: reports of the \(summary.record.tests.count) tests that finished are in \(summary.reportDirectory)"
         }
     }
 }

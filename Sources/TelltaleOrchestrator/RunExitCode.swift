@@ -8,4 +8,7 @@ public enum RunExitCode: Int32, Sendable {
     case usage = 2
     /// The build failed, a service never became ready, or a worker could not start.
     case infrastructure = 3
+    /// SIGINT or SIGTERM stopped the run (128 + SIGINT, as shells report it); the
+    /// tests that finished are in the reports.
+    case interrupted = 130
 }

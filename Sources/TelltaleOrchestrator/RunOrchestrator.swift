@@ -34,15 +34,23 @@ public struct RunOrchestrator: Sendable {
         let startedAt = Date()
         let clock = ContinuousClock.now
         async let environment = RunEnvironmentProbe.probe()
-        let outcome: (results: [TestResult], notes: [String])
+        let collector = ResultCollector(forwardingTo: progress)
+        var outcome: (results: [TestResult], notes: [String])
+        var interrupted = false
         do {
-            outcome = try await buildAndRun(plan: plan, selection: selection, reports: reports, timings: timings)
+            outcome = try await buildAndRun(
+                plan: plan, selection: selection, reports: reports, timings: timings, observer: collector
+            )
         } catch let error as OrchestratorError {
             throw error
+        } catch where Task.isCancelled {
+            // SIGINT or SIGTERM: the test processes are gone; keep what finished.
+            interrupted = true
+            let finished = await collector.finished
+            let total = await collector.testCount
+            outcome = (finished, ["interrupted by a signal after \(finished.count) of \(total) tests; the others did not run"])
         } catch let error as RunnerError {
             throw .infrastructure(error)
-        } catch is CancellationError {
-            throw .infrastructure(.launchFailed(command: "telltale run", reason: "interrupted"))
         } catch {
             throw .infrastructure(.launchFailed(command: "telltale run", reason: "\(error)"))
         }
@@ -70,11 +78,14 @@ public struct RunOrchestrator: Sendable {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
         let failed = record.tests.contains { $0.outcome.isFailure }
-        return RunSummary(record: record, reportDirectory: reports.path, exitCode: failed ? .testsFailed : .passed)
+        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: failed ? .testsFailed : .passed)
+        if interrupted { throw .interrupted(summary) }
+        return summary
     }
 
     private func buildAndRun(
-        plan: Plan, selection: TestSelection, reports: ReportDirectory, timings: [String: Double]
+        plan: Plan, selection: TestSelection, reports: ReportDirectory, timings: [String: Double],
+        observer: any TestRunObserver
     ) async throws -> (results: [TestResult], notes: [String]) {
         let builder = PackageBuilder(packagePath: plan.package)
         if !options.skipBuild {
@@ -120,7 +131,7 @@ public struct RunOrchestrator: Sendable {
             settings: settings,
             defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         ))
-        let outcome = try await runner.run(selected, allListed: listed, observer: progress)
+        let outcome = try await runner.run(selected, allListed: listed, observer: observer)
         return (outcome.results, outcome.notes)
     }
 

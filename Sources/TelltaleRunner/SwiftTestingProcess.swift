@@ -114,7 +114,8 @@ actor SwiftTestingRecorder {
         // Killed by the watchdog: the tests that overstayed are to blame, the others run again.
         // Crashed with one test in flight: that one. With several: each runs again alone.
         var blamed: Set<TestID> = []
-        if !runEnded {
+        // Telltale itself was interrupted: running tests did not crash, they were stopped.
+        if !runEnded, !Task.isCancelled {
             if killed {
                 blamed = Set(killReasons.keys)
             } else if inFlight.count == 1 {

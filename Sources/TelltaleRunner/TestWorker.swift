@@ -35,6 +35,7 @@ struct TestWorker {
 
             let outcome = try await runProcess(batch)
             for result in outcome.results { results[result.id] = result }
+            try Task.checkCancellation()
             guard let crash = outcome.crash else { continue }
 
             for id in outcome.ambiguousCrash {

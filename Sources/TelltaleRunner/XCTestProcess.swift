@@ -82,6 +82,8 @@ actor XCTestRecorder {
 
     func finish(exit: ProcessExit) async -> Finished {
         let crashed = parser.inFlight
+        // Telltale itself was interrupted: the running test did not crash, it was stopped.
+        if Task.isCancelled { return Finished(results: parser.finished, crashed: nil, unclaimed: [], lastLines: []) }
         if let result = parser.finish(exit: exit, reason: killReason) {
             await observer.testFinished(result)
         }

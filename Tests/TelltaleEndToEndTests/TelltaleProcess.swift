@@ -41,8 +41,8 @@ enum TelltaleProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        async let stdout = drain(out)
+        async let stderr = drain(err)
         let (outData, errData) = await (stdout, stderr)
         process.waitUntilExit()
         return Result(
@@ -50,6 +50,17 @@ enum TelltaleProcess {
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self)
         )
+    }
+
+    /// Reads a pipe to its end on a GCD thread. Blocking reads must stay off Swift's
+    /// cooperative pool (one thread per core): with several children running, readers
+    /// starved there leave a child blocked on a full pipe, and with it whatever lock it holds.
+    static func drain(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
+            }
+        }
     }
 
     static func temporaryDirectory(_ name: String) throws -> String {

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+import Testing
+import TelltaleReports
+
+/// Ctrl-C (or CI's SIGTERM) mid-run: the tests that finished are reported, nothing is left running.
+@Suite(.tags(.large))
+struct InterruptTests {
+    @Test func interruptedRunKeepsFinishedTestsAndLeavesNoProcessBehind() async throws {
+        await FixtureRuns.shared.idle(fixture: "SchedulingFixture")
+        _ = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: ["--filter", "SleepingCases", "--workers", "4"])
+        let reports = try TelltaleProcess.temporaryDirectory("interrupt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try TelltaleProcess.executable())
+        // The hanging tests have no timeout here: only the interrupt can end this run.
+        process.arguments = [
+            "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "2",
+            "--filter", "HangingCases|SleepingCases|SwiftTestingHanging", "--report-dir", reports,
+        ]
+        process.currentDirectoryURL = URL(fileURLWithPath: TelltaleProcess.repositoryRoot)
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TELLTALE_") }
+        environment["CI"] = "true"
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        let firstPass = AsyncStream<Void>.makeStream()
+        let stderr = Mutex("")
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = String(decoding: handle.availableData, as: UTF8.self)
+            let text = stderr.withLock { $0 += chunk; return $0 }
+            if text.contains("✔ ") { firstPass.continuation.yield() }
+        }
+        try process.run()
+        // Wait for a finished test (a signal from the run itself, not a sleep), then interrupt.
+        for await _ in firstPass.stream { break }
+        process.interrupt()
+        process.waitUntilExit()
+        errors.fileHandleForReading.readabilityHandler = nil
+
+        #expect(process.terminationStatus == 130, "stderr: \(stderr.withLock { $0 })")
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        #expect(!record.tests.isEmpty)
+        #expect(record.tests.allSatisfy { $0.outcome == .passed }, "an interrupted test must not be reported as crashed")
+        #expect(record.notes.contains { $0.hasPrefix("interrupted by a signal") })
+        #expect(try Self.processesOfRun(reports).isEmpty, "processes of the run still alive")
+    }
+
+    /// Processes whose environment names this run's folder: the test processes Telltale started.
+    static func processesOfRun(_ folder: String) throws -> [String] {
+        let needle = Data("TELLTALE_RUN_DIR=\(URL(fileURLWithPath: folder).standardizedFileURL.path)".utf8)
+        return try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+            guard Int(entry) != nil, let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ") else { return false }
+            return environ.range(of: needle) != nil
+        }
+    }
+}
