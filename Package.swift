@@ -17,6 +17,12 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        // The capture server: HTTP, gzip request bodies, logging, graceful shutdown on signals.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -26,7 +32,7 @@ let package = Package(
         .target(
             name: "TelltaleCommands",
             dependencies: [
-                "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel",
+                "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +54,19 @@ let package = Package(
             name: "TelltaleOrchestrator",
             dependencies: ["TelltaleModel", "TelltalePlan", "TelltaleRunner", "TelltaleReports"]
         ),
+        .target(
+            name: "TelltaleCapture",
+            dependencies: [
+                "TelltaleModel",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                // Already in Hummingbird's graph; named for ByteBuffer and the blocking-I/O pool the log syncs on.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(name: "TelltaleTracker", dependencies: ["TelltaleModel"]),
         .target(name: "TelltaleTesting", dependencies: ["TelltaleModel"]),
 
@@ -55,7 +74,24 @@ let package = Package(
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner"]),
         .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator"]),
-        .testTarget(name: "TelltaleClientTests", dependencies: ["TelltaleTracker", "TelltaleTesting"]),
+        // Also starts a real capture server, so the clients are tested against it.
+        .testTarget(
+            name: "TelltaleClientTests",
+            dependencies: [
+                "TelltaleTracker", "TelltaleTesting", "TelltaleCapture",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "TelltaleCaptureTests",
+            dependencies: [
+                "TelltaleCapture", "TelltaleModel", "TelltaleTestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports", "TelltaleTestSupport"], exclude: ["Golden"]),
         // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleModel
 import TelltaleOrchestrator
 import TelltaleReports
 
@@ -7,7 +8,7 @@ import TelltaleReports
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Regenerate the reports of a run from its run.json."
+        abstract: "Regenerate the reports of a run (junit.xml, index.html, summary.md, events.jsonl) from its run.json."
     )
 
     @Argument(help: "A report folder holding run.json, or the run.json itself.")
@@ -16,22 +17,45 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("out"), help: "Where to write the reports (default: the folder of run.json).")
     var output: String?
 
+    @Option(help: "Print CI annotations for failing and flaky tests: github or none (default: github when GITHUB_ACTIONS=true).")
+    var annotations: AnnotationsOption?
+
     func run() throws {
         let runJSON = source.hasSuffix(".json") ? source : "\(source)/run.json"
         do {
             let record = try RunRecordFile.read(path: runJSON)
-            let folder = output ?? URL(fileURLWithPath: runJSON).deletingLastPathComponent().path
+            let folder = output ?? URL(fileURLWithPath: runJSON).deletingLastPathComponent().relativePath
             let context = ReportContext(
                 generatedAt: Date(),
                 toolVersion: RunOrchestrator.version,
-                sourceRoot: FileManager.default.currentDirectoryPath
+                sourceRoot: FileManager.default.currentDirectoryPath,
+                reportDirectory: folder
             )
-            try ReportDirectory(path: folder).writeReports(record, context: context)
+            let directory = ReportDirectory(path: folder)
+            try directory.writeReports(record, context: context)
+            AnnotationsOption.resolved(annotations).print(record, context: context)
             print(record.totals.summaryLine)
-            print("reports: \(folder)/junit.xml, \(folder)/run.json")
+            print("reports: \(directory.reportPaths.joined(separator: ", "))")
         } catch {
             Console.error(error.localizedDescription)
             throw ExitCode(2)
         }
+    }
+}
+
+/// `--annotations github|none` on `telltale run` and `telltale report`.
+enum AnnotationsOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case github
+    case none
+
+    /// The option as given, or GitHub's when running in GitHub Actions.
+    static func resolved(_ option: AnnotationsOption?, environment: [String: String] = ProcessInfo.processInfo.environment) -> AnnotationsOption {
+        option ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : .none)
+    }
+
+    /// Prints the annotations on stdout, where GitHub Actions reads workflow commands.
+    func print(_ record: RunRecord, context: ReportContext) {
+        guard self == .github else { return }
+        Swift.print(GitHubAnnotationWriter().write(record, context: context), terminator: "")
     }
 }

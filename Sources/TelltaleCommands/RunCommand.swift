@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TelltaleModel
 import TelltaleOrchestrator
+import TelltaleReports
 
 /// `telltale run [PLAN]`: build, run and report a package's tests.
 struct RunCommand: AsyncParsableCommand {
@@ -44,6 +45,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
     var retries: Int?
 
+    @Option(help: "Print CI annotations for failing and flaky tests: github or none (default: github when GITHUB_ACTIONS=true).")
+    var annotations: AnnotationsOption?
+
     func validate() throws {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
@@ -67,6 +71,10 @@ struct RunCommand: AsyncParsableCommand {
         do {
             let summary = try await SignalCancellation.run { try await orchestrator.run() }
             let totals = summary.record.totals
+            AnnotationsOption.resolved(annotations).print(summary.record, context: ReportContext(
+                generatedAt: Date(), toolVersion: RunOrchestrator.version,
+                sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
+            ))
             print(totals.summaryLine)
             print("reports: \(summary.reportDirectory)/junit.xml, \(summary.reportDirectory)/run.json")
             throw ExitCode(summary.exitCode.rawValue)

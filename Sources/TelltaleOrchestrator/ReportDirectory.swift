@@ -1,8 +1,10 @@
 import Foundation
+import Synchronization
 import TelltaleModel
 import TelltaleReports
 
-/// The report folder of a run: `run.json`, `junit.xml` and `logs/`.
+/// The report folder of a run: `run.json`, `junit.xml`, `index.html`, `summary.md`,
+/// `events.jsonl` and `logs/`.
 public struct ReportDirectory: Sendable {
     public var path: String
 
@@ -13,21 +15,45 @@ public struct ReportDirectory: Sendable {
     public var logsPath: String { "\(path)/logs" }
     public var runRecordPath: String { "\(path)/run.json" }
     public var junitPath: String { "\(path)/junit.xml" }
+    public var htmlPath: String { "\(path)/index.html" }
+    public var summaryPath: String { "\(path)/summary.md" }
+    public var eventsPath: String { "\(path)/events.jsonl" }
+
+    /// Every report file, `run.json` first.
+    public var reportPaths: [String] { [runRecordPath, junitPath, htmlPath, summaryPath, eventsPath] }
 
     /// Creates the folder and its `logs/`, clearing reports of an earlier run so
     /// nothing stale is mistaken for this run's.
     public func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
-        for file in [runRecordPath, junitPath] where manager.fileExists(atPath: file) {
+        for file in reportPaths where manager.fileExists(atPath: file) {
             try manager.removeItem(atPath: file)
         }
     }
 
     /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.
+    /// The writers run in parallel; each file is written atomically.
     public func writeReports(_ record: RunRecord, context: ReportContext) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try RunRecordFile.encode(record).write(to: URL(fileURLWithPath: runRecordPath), options: .atomic)
-        try JUnitWriter().write(record, context: context).write(to: URL(fileURLWithPath: junitPath), options: .atomic)
+        var context = context
+        if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
+        let jobs: [@Sendable () throws -> (String, Data)] = [
+            { [context] in (htmlPath, HTMLReportWriter().write(record, context: context)) },
+            { (runRecordPath, try RunRecordFile.encode(record)) },
+            { [context] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
+            { [context] in (junitPath, JUnitWriter().write(record, context: context)) },
+            { [context] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },
+        ]
+        let errors = Mutex<[any Error]>([])
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            do {
+                let (file, data) = try jobs[index]()
+                try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                errors.withLock { $0.append(error) }
+            }
+        }
+        if let error = errors.withLock({ $0.first }) { throw error }
     }
 }

@@ -7,7 +7,9 @@ import TelltaleModel
 /// One `testsuite` per test class or suite; each `testcase` carries `classname`,
 /// `name`, `time`, and `file`/`line` where known. A failing test gets one
 /// `failure` (or `error`) element whose `message` is the first message's first
-/// line and whose body holds every message with its location.
+/// line and whose body holds every message with its location. A retried test's earlier
+/// failed attempts follow as `flakyFailure`/`flakyError` (it passed in the end) or
+/// `rerunFailure`/`rerunError` (it never passed).
 public struct JUnitWriter: Sendable {
     /// Output beyond this many bytes per test is cut, with a note; review tools choke on more.
     public static let maxOutputBytes = 1 << 20
@@ -75,6 +77,7 @@ public struct JUnitWriter: Sendable {
             children += XMLText.escapeContent(problems.map { describe($0, context: context) }.joined(separator: "\n\n"))
             children += "</\(element)>\n"
         }
+        children += reruns(test, context: context)
         let known = test.messages.filter { $0.kind == .knownIssue }
         var output = known.map { "known issue: " + describe($0, context: context) }.joined(separator: "\n")
         if !test.output.isEmpty {
@@ -85,6 +88,40 @@ public struct JUnitWriter: Sendable {
         }
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
+    }
+
+    /// Earlier attempts of a retried test, as Surefire's rerun elements: `flakyFailure`/`flakyError`
+    /// for a test that passed in the end, `rerunFailure`/`rerunError` after the `failure` of one that
+    /// never did. Attempts that passed or were skipped have no element.
+    private func reruns(_ test: TestResult, context: ReportContext) -> String {
+        let prefix: String
+        switch test.outcome {
+        case .passed: prefix = "flaky"
+        case .failed, .error: prefix = "rerun"
+        case .skipped: return ""
+        }
+        var xml = ""
+        for attempt in test.previousAttempts where attempt.outcome.isFailure {
+            let element = prefix + (attempt.outcome == .failed ? "Failure" : "Error")
+            let problems = attempt.messages.filter { $0.kind == .failure || $0.kind == .error }
+            let primary = attempt.outcome == .failed
+                ? problems.first { $0.kind == .failure } ?? problems.first
+                : problems.first { $0.kind == .error } ?? problems.first
+            xml += "      <\(element)"
+            xml += attribute("message", Self.firstLine(primary?.text ?? attempt.outcome.rawValue))
+            xml += attribute("type", Self.type(of: primary, outcome: attempt.outcome))
+            var body = ""
+            if !problems.isEmpty {
+                body += "        <stackTrace>"
+                body += XMLText.escapeContent(problems.map { describe($0, context: context) }.joined(separator: "\n\n"))
+                body += "</stackTrace>\n"
+            }
+            if !attempt.output.isEmpty {
+                body += "        <system-out>" + XMLText.escapeContent(Self.capped(attempt.output)) + "</system-out>\n"
+            }
+            xml += body.isEmpty ? "/>\n" : ">\n" + body + "      </\(element)>\n"
+        }
+        return xml
     }
 
     private func describe(_ message: TestMessage, context: ReportContext) -> String {

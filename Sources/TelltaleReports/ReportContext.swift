@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 
 /// What a report writer may know beyond the record. Writers never read the clock
 /// or the environment themselves, so the same inputs always give the same bytes.
@@ -8,16 +9,34 @@ public struct ReportContext: Sendable {
     /// Source paths under this directory are written relative to it, so review
     /// tools can link them to the repository.
     public var sourceRoot: String?
+    /// The report folder as the reader knows it (`Reports`), for "open index.html in …" hints.
+    public var reportDirectory: String
+    /// The logs folder as reports refer to it: relative to the report folder.
+    public var logsPath: String
 
-    public init(generatedAt: Date, toolVersion: String, sourceRoot: String? = nil) {
+    public static let defaultReportDirectory = "Reports"
+
+    public init(
+        generatedAt: Date, toolVersion: String, sourceRoot: String? = nil,
+        reportDirectory: String = Self.defaultReportDirectory, logsPath: String = "logs"
+    ) {
         self.generatedAt = generatedAt
         self.toolVersion = toolVersion
         self.sourceRoot = sourceRoot
+        self.reportDirectory = reportDirectory
+        self.logsPath = logsPath
     }
 
     func relativePath(_ path: String) -> String {
         guard let root = sourceRoot, !root.isEmpty else { return path }
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// `file:line` (or `file:line:column`) with the file relative to the source root.
+    func relativeLocation(_ location: SourceLocation) -> String {
+        var copy = location
+        copy.file = relativePath(location.file)
+        return copy.description
     }
 }

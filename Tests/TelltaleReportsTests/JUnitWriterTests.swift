@@ -18,10 +18,29 @@ struct JUnitWriterTests {
 
     @Test func totalsAndLocationsAreWhereConsumersReadThem() throws {
         let text = String(decoding: xml, as: UTF8.self)
-        #expect(text.contains(#"<testsuites name="sample &lt;plan&gt;" tests="6" failures="2" errors="1" skipped="1" time="12.346""#))
+        #expect(text.contains(#"<testsuites name="sample &lt;plan&gt;" tests="8" failures="3" errors="1" skipped="1" time="12.346""#))
         #expect(text.contains(#"classname="SampleTests.Checkout.Declined" name="refuses(card:)" time="0.250" file="Tests/SampleTests/Checkout.swift" line="40""#))
         #expect(text.contains(#"<failure message="XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;)" type="XCTAssertEqual">"#))
         #expect(text.contains(#"<error message="the test process crashed with signal 6 (SIGABRT) while this test was running" type="crash">"#))
+    }
+
+    @Test func aFlakyTestListsItsFailedAttemptsAndAFailingOneItsReruns() throws {
+        let text = String(decoding: xml, as: UTF8.self)
+        let flaky = try #require(text.range(of: #"name="testEventuallyPasses""#)).upperBound
+        let flakyEnd = try #require(text.range(of: "</testcase>", range: flaky..<text.endIndex)).lowerBound
+        let flakyCase = text[flaky..<flakyEnd]
+        #expect(!flakyCase.contains("<failure"))
+        #expect(flakyCase.contains(#"<flakyFailure message="XCTAssertEqual failed: (&quot;timeout&quot;) is not equal to (&quot;ok&quot;)" type="XCTAssertEqual">"#))
+        #expect(flakyCase.contains("<stackTrace>Tests/SampleTests/Retry.swift:21: XCTAssertEqual failed"))
+        #expect(flakyCase.contains("<system-out>attempt 1 &lt;output&gt;</system-out>"))
+        #expect(flakyCase.contains(#"<flakyError message="the test process crashed with signal 11 (SIGSEGV) while this test was running" type="crash">"#))
+
+        let failing = try #require(text.range(of: #"name="testAlwaysFails""#)).upperBound
+        let failingEnd = try #require(text.range(of: "</testcase>", range: failing..<text.endIndex)).lowerBound
+        let failingCase = text[failing..<failingEnd]
+        let failure = try #require(failingCase.range(of: "<failure "))
+        let rerun = try #require(failingCase.range(of: #"<rerunFailure message="XCTFail: broken" type="XCTFail">"#))
+        #expect(failure.lowerBound < rerun.lowerBound)
     }
 
     @Test func forbiddenControlCharactersAreGone() {
@@ -45,5 +64,54 @@ struct JUnitSchemaTests {
         let invalid = Data(#"<testsuites><testsuite name="x"/></testsuites>"#.utf8)
         let result = try XMLLint.validate(invalid)
         #expect(result.status != 0)
+    }
+}
+
+/// A JUnit consumer library, PyPI's junitparser (installed by Scripts/install-dependencies.sh),
+/// reads the totals the record has.
+@Suite(.tags(.medium))
+struct JUnitConsumerTests {
+    @Test func junitparserReadsTheSameTotals() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
+        try JUnitWriter().write(SampleRecord.record, context: SampleRecord.context).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = """
+            import json, sys
+            from junitparser import JUnitXml, Failure, Error, Skipped
+            xml = JUnitXml.fromfile(sys.argv[1])
+            counted = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+            declared = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+            for suite in xml:
+                for key in declared:
+                    declared[key] += getattr(suite, key)
+                for case in suite:
+                    counted["tests"] += 1
+                    kinds = [type(r) for r in case.result]
+                    counted["failures"] += Failure in kinds
+                    counted["errors"] += Error in kinds
+                    counted["skipped"] += Skipped in kinds
+            print(json.dumps({"root": {k: getattr(xml, k) for k in declared}, "declared": declared, "counted": counted}))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, file.path] // python3 from PATH, where pip installed junitparser
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(
+            process.terminationStatus == 0,
+            "junitparser could not read junit.xml (run Scripts/install-dependencies.sh if it is missing): \(stderr)"
+        )
+        let totals = SampleRecord.record.totals
+        let expected = ["tests": totals.tests, "failures": totals.failed, "errors": totals.errors, "skipped": totals.skipped]
+        let read = try JSONDecoder().decode([String: [String: Int]].self, from: stdout)
+        #expect(read["root"] == expected)
+        #expect(read["declared"] == expected)
+        #expect(read["counted"] == expected)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 
 /// A run record with every kind of result, fixed dates and hostile text, shared by the writer tests.
+/// Dates are whole seconds: run.json and events.jsonl write ISO 8601 without fractions.
 enum SampleRecord {
     static let start = Date(timeIntervalSince1970: 1_795_238_400) // 2026-11-21T05:20:00Z
 
@@ -47,9 +48,63 @@ enum SampleRecord {
                 duration: 0.1, startedAt: start.addingTimeInterval(4),
                 messages: [TestMessage(kind: .error, text: "the test process crashed with signal 6 (SIGABRT) while this test was running\n\nlast lines of output:\nabout to abort")]
             ),
+            TestResult(
+                id: TestID("SampleTests.Retry/testEventuallyPasses"), framework: .xctest, outcome: .passed,
+                duration: 0.2, startedAt: start.addingTimeInterval(5), output: "third time lucky",
+                previousAttempts: [
+                    TestAttempt(
+                        outcome: .failed, duration: 0.3, startedAt: start.addingTimeInterval(3),
+                        messages: [TestMessage(kind: .failure, text: "XCTAssertEqual failed: (\"timeout\") is not equal to (\"ok\")", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 21))],
+                        output: "attempt 1 <output>"
+                    ),
+                    TestAttempt(
+                        outcome: .error, duration: 0.05, startedAt: start.addingTimeInterval(4),
+                        messages: [TestMessage(kind: .error, text: "the test process crashed with signal 11 (SIGSEGV) while this test was running")]
+                    ),
+                ]
+            ),
+            TestResult(
+                id: TestID("SampleTests.Retry/testAlwaysFails"), framework: .xctest, outcome: .failed,
+                duration: 0.4, startedAt: start.addingTimeInterval(6),
+                messages: [TestMessage(kind: .failure, text: "XCTFail: still broken", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 30))],
+                previousAttempts: [
+                    TestAttempt(
+                        outcome: .failed, duration: 0.4, startedAt: start.addingTimeInterval(5),
+                        messages: [TestMessage(kind: .failure, text: "XCTFail: broken", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 30))]
+                    ),
+                ]
+            ),
         ],
-        notes: ["a note"]
+        notes: ["a note"],
+        events: events
     )
+
+    /// The payloads a hostile event parameter might carry; the HTML must show them as text.
+    static let scriptPayload = "<script>window.__pwned = 1; document.title = 'pwned'</script>"
+    static let attributePayload = "\"><img src=x onerror=\"window.__pwned = 2; document.title = 'pwned'\">"
+
+    static let events: [Event] = [
+        Event(
+            id: "e1", receivedAt: start.addingTimeInterval(-1), session: "s1", test: nil, source: .telltale,
+            name: "app_open", params: [:], raw: ["name": "app_open"]
+        ),
+        Event(
+            id: "e2", receivedAt: start.addingTimeInterval(2), session: "s1", test: TestID("SampleTests.Checkout/Declined/refuses(card:)"),
+            source: .segment, name: "checkout_started",
+            params: ["currency": "USD", "cart": ["total": 12.5, "items": [["sku": "A1", "qty": 2], ["sku": "B2", "qty": 1]], "coupon": nil], "express": true],
+            raw: ["event": "checkout_started", "properties": ["currency": "USD"]]
+        ),
+        Event(
+            id: "e3", receivedAt: start.addingTimeInterval(3), session: "s1", test: TestID("SampleTests.Checkout/Declined/refuses(card:)"),
+            source: .telltale, name: "payment_failed",
+            params: ["reason": .string(scriptPayload), "note": .string(attributePayload), "separators": "line\u{2028}para\u{2029} & </script><!--"],
+            raw: ["name": "payment_failed"]
+        ),
+        Event(
+            id: "e4", receivedAt: start.addingTimeInterval(6), session: "s2", test: TestID("SampleTests.Retry/testEventuallyPasses"),
+            source: .ga4, name: "retry_seen", params: ["attempt": 3], raw: ["name": "retry_seen", "params": ["attempt": 3]]
+        ),
+    ]
 
     static let context = ReportContextFixture.context
 }

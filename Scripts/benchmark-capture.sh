@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Measures the capture server on loopback against an nginx `return 204` baseline, in one run:
+#   - sustained requests/s and events/s, p50/p99 latency, for single-event POSTs and
+#     100-event batches (wrk, 64 connections), every event durably stored (fdatasync'd
+#     group commits) before its 2xx; the stored line count is checked against wrk's total;
+#   - the time from an event's arrival to a waiting /_telltale/wait's answer (p50/p99).
+#
+#   Scripts/benchmark-capture.sh [SECONDS]
+#
+# SWIFT_SCRATCH_PATH chooses the build folder (default .build).
+# Installs wrk and nginx-light from Debian if missing. Prints a table and the ratio to nginx.
+set -euo pipefail
+duration=${1:-10}
+cd "$(dirname "$0")/.."
+
+need=()
+command -v wrk >/dev/null 2>&1 || need+=(wrk)
+command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "benchmark-capture: installing ${need[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+scratch=${SWIFT_SCRATCH_PATH:-.build}
+build_log=$(mktemp)
+swift build -c release --product telltale --scratch-path "$scratch" > "$build_log" 2>&1 || { grep -E 'error' "$build_log" >&2; exit 1; }
+rm -f "$build_log"
+telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
+work=$(mktemp -d)
+pids=()
+cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# nginx: return 204 on loopback, as many workers as the machine has cores.
+nginx_port=$(free_port)
+mkdir -p "$work/nginx"
+cat > "$work/nginx/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx/body;
+    server { listen 127.0.0.1:$nginx_port; location / { return 204; } }
+}
+CONF
+nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
+pids+=($!)
+
+# telltale capture: port 0, the real port read from its first stdout line.
+mkfifo "$work/capture.out"
+"$telltale" capture --port 0 --out "$work/events.jsonl" --quiet > "$work/capture.out" &
+pids+=($!)
+exec 3< "$work/capture.out"
+read -r first <&3
+capture_url=${first#capture listening on }
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$nginx_port/" -o /dev/null -w '' 2>/dev/null && break; sleep 0.1; done
+
+python3 - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+single = json.dumps({"name": "bench_event", "params": {"plan": "pro", "value": 9.99}})
+batch = json.dumps({"events": [{"name": "bench_batch", "params": {"i": i, "plan": "pro"}} for i in range(100)]})
+for name, body in (("single", single), ("batch", batch)):
+    with open(f"{work}/{name}.lua", "w") as f:
+        f.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n')
+        f.write("wrk.body = " + json.dumps(body) + "\n")
+PY
+
+run_wrk() { # URL LUA NAME
+    wrk -t2 -c64 -d"${duration}s" --latency -s "$2" "$1" > "$work/$3.txt"
+}
+run_wrk "http://127.0.0.1:$nginx_port/events" "$work/single.lua" nginx-single
+run_wrk "$capture_url/s/bench/events" "$work/single.lua" capture-single
+run_wrk "http://127.0.0.1:$nginx_port/events" "$work/batch.lua" nginx-batch
+run_wrk "$capture_url/s/bench/events" "$work/batch.lua" capture-batch
+
+# Wake-up latency: a waiter long-polls for a unique event; the clock runs from just before the
+# event is sent until the waiter's answer arrives (an upper bound on arrival → wake-up).
+python3 - "$capture_url" > "$work/wake.txt" <<'PY'
+import http.client, json, sys, threading, time, urllib.parse
+url = urllib.parse.urlparse(sys.argv[1])
+samples = []
+poster = http.client.HTTPConnection(url.hostname, url.port)
+for i in range(300):
+    name = f"wake_{i}"
+    done = {}
+    def wait():
+        c = http.client.HTTPConnection(url.hostname, url.port)
+        c.request("POST", "/_telltale/wait", json.dumps({"session": "wake", "name": name, "timeout": 10}), {"Content-Type": "application/json"})
+        body = json.loads(c.getresponse().read())
+        done["t"] = time.perf_counter()
+        done["matched"] = body["matched"]
+    t = threading.Thread(target=wait); t.start()
+    time.sleep(0.01)  # let the wait register; not part of the measurement
+    start = time.perf_counter()
+    poster.request("POST", "/s/wake/events", json.dumps({"name": name}), {"Content-Type": "application/json"})
+    poster.getresponse().read()
+    t.join()
+    assert done["matched"]
+    samples.append((done["t"] - start) * 1000)
+samples.sort()
+print(f"{samples[len(samples)//2]:.2f} {samples[int(len(samples)*0.99)-1]:.2f}")
+PY
+
+stored=$(wc -l < "$work/events.jsonl")
+python3 - "$work" "$stored" <<'PY'
+import re, sys
+work, stored = sys.argv[1], int(sys.argv[2])
+def parse(name):
+    text = open(f"{work}/{name}.txt").read()
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    total = int(re.search(r"(\d+) requests in", text).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    def pct(p):
+        m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", text)
+        v = float(m.group(1)); return v / 1000 if m.group(2) == "us" else v * 1000 if m.group(2) == "s" else v
+    return dict(rps=rps, total=total, errors=int(errors.group(1)) if errors else 0, p50=pct(50), p99=pct(99))
+r = {n: parse(n) for n in ("nginx-single", "capture-single", "nginx-batch", "capture-batch")}
+print(f"{'':24}{'req/s':>10}{'events/s':>12}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}")
+for n, per in (("nginx-single", 1), ("capture-single", 1), ("nginx-batch", 100), ("capture-batch", 100)):
+    x = r[n]
+    events = f"{x['rps'] * per:12.0f}" if n.startswith("capture") else f"{'-':>12}"
+    print(f"{n:24}{x['rps']:10.0f}{events}{x['p50']:9.2f}{x['p99']:9.2f}{x['errors']:9d}")
+print(f"ratio to nginx, single events: {r['capture-single']['rps'] / r['nginx-single']['rps']:.2f}")
+print(f"ratio to nginx, 100-event batches: {r['capture-batch']['rps'] / r['nginx-batch']['rps']:.2f}")
+acked = (r["capture-single"]["total"] - r["capture-single"]["errors"]) + 100 * (r["capture-batch"]["total"] - r["capture-batch"]["errors"])
+print(f"events acknowledged: {acked}, lines in the durable log: {stored - 300} ({'all stored' if stored - 300 >= acked else 'MISSING EVENTS'})")
+p50, p99 = open(f"{work}/wake.txt").read().split()
+print(f"event arrival to waiter wake-up: p50 {p50} ms, p99 {p99} ms (target p99 < 5 ms)")
+PY

@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import TelltaleModel
+
+/// The query and control API under `/_telltale/`.
+extension CaptureResponder {
+    /// How long a wait may last, so a forgotten client cannot hold a request forever.
+    static let maxWait: Duration = .seconds(300)
+
+    func control(_ request: Request, session prefixSession: String?, path: String) async -> Response {
+        let query = Self.query(request.uri.query)
+        let method = request.method.rawValue
+        // The prefix names the session; `?session=` does too, for the unprefixed routes.
+        let session = query["session"] ?? prefixSession
+        switch (method, path) {
+        case ("GET", "/_telltale/health"):
+            return Self.json(["status": "ok", "events": .number(Double(await store.count)), "bad": .number(Double(await store.badCount))])
+        case ("GET", "/_telltale/events"):
+            var filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"])
+            if let source = query["source"] {
+                guard let parsed = Event.Source(rawValue: source) else { return badControl("unknown source \(source)") }
+                filter.source = parsed
+            }
+            return Self.json(encoding: EventsAnswer(events: await store.query(filter)))
+        case ("GET", "/_telltale/bad"):
+            return Self.json(encoding: BadAnswer(bad: await store.bad(session: session)))
+        case ("POST", "/_telltale/reset"):
+            let removed = await store.reset(session: session)
+            return Self.json(["removed": .number(Double(removed))])
+        case ("POST", "/_telltale/wait"):
+            return await wait(request, session: session)
+        case ("POST", "/_telltale/tests/begin"), ("POST", "/_telltale/tests/end"):
+            let session = session ?? Self.defaultSession
+            let test = query["test"].map(TestID.init)
+            if path.hasSuffix("begin") {
+                guard let test else { return badControl("tests/begin needs ?test=ID") }
+                await store.beginTest(test, session: session)
+                return Self.json(["session": .string(session), "test": .string(test.rawValue)])
+            }
+            let ended = await store.endTest(test, session: session)
+            return Self.json(["session": .string(session), "ended": ended.map { JSONValue.string($0.rawValue) } ?? JSONValue.null])
+        default:
+            return Self.json(["error": .string("no control route \(method) \(path); see Docs/Capture.md")], status: 404)
+        }
+    }
+
+    /// `POST /_telltale/wait` with `{"name", "params"?, "session"?, "test"?, "source"?, "count"?, "timeout"?}`
+    /// (timeout in seconds, default 5). Answers 200 with `matched` true, or false and the nearest misses.
+    private func wait(_ request: Request, session: String?) async -> Response {
+        var request = request
+        guard let buffer = try? await request.collectBody(upTo: maxBodySize) else { return badControl("wait body too large") }
+        let body = Data(buffer: buffer)
+        let decoded: WaitRequest
+        do {
+            decoded = try EventCoding.decoder.decode(WaitRequest.self, from: body.isEmpty ? Data("{}".utf8) : body)
+        } catch {
+            return badControl("wait expects {\"name\", \"params\"?, \"session\"?, \"test\"?, \"count\"?, \"timeout\"?}: \(error)")
+        }
+        var filter = decoded.filter
+        if filter.session == nil { filter.session = session }
+        let count = max(decoded.count ?? 1, 1)
+        let seconds = decoded.timeout ?? 5
+        guard seconds.isFinite, seconds >= 0 else { return badControl("timeout must be a non-negative number of seconds") }
+        let timeout = min(Duration.milliseconds(Int64(seconds * 1000)), Self.maxWait)
+        let outcome = await store.wait(for: filter, count: count, timeout: timeout)
+        return Self.json(encoding: outcome)
+    }
+
+    private func badControl(_ reason: String) -> Response {
+        Self.json(["error": .string(reason)], status: 400)
+    }
+}
+
+struct EventsAnswer: Encodable { var events: [Event] }
+struct BadAnswer: Encodable { var bad: [BadCapture] }
+
+/// The body of `POST /_telltale/wait`.
+struct WaitRequest: Decodable {
+    var filter: EventFilter
+    var count: Int?
+    var timeout: Double?
+
+    enum CodingKeys: String, CodingKey { case count, timeout }
+
+    init(from decoder: any Decoder) throws {
+        filter = try EventFilter(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        count = try container.decodeIfPresent(Int.self, forKey: .count)
+        timeout = try container.decodeIfPresent(Double.self, forKey: .timeout)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TelltaleModel
+
+/// The capture server as a `Service`: run it in a `ServiceGroup`; `listening()` says where it is.
+///
+/// It stops on the group's graceful shutdown (SIGINT/SIGTERM under `telltale capture`), after
+/// which the event log is synced and closed.
+public struct CaptureServer: Service {
+    public let configuration: CaptureConfiguration
+    public let store: EventStore
+    private let signal = ListeningSignal()
+    private let logger: Logger
+
+    public init(configuration: CaptureConfiguration, synchronous: Bool = true, observer: EventStore.Observer? = nil) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        store = try EventStore(logPath: configuration.logPath, synchronous: synchronous, observer: observer)
+        var logger = Logger(label: "telltale.capture")
+        logger.logLevel = .warning
+        self.logger = logger
+    }
+
+    /// Waits until the server accepts connections and returns its real address (the real port
+    /// when 0 was asked for); throws if it could not start.
+    public func listening() async throws -> CaptureAddress {
+        try await signal.wait()
+    }
+
+    public func run() async throws {
+        let signal = signal
+        let host = configuration.host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let application = Application(
+            responder: CaptureResponder(store: store, maxBodySize: configuration.maxBodySize),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                await signal.resolve(.success(CaptureAddress(host: host, port: port)))
+            },
+            logger: logger
+        )
+        do {
+            try await application.run()
+        } catch {
+            let failure = CaptureError.server(host: host, port: configuration.port, reason: "\(error)")
+            await signal.resolve(.failure(failure))
+            await store.close()
+            throw failure
+        }
+        await signal.resolve(.failure(CaptureError.server(host: host, port: configuration.port, reason: "stopped before it started")))
+        await store.close()
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TelltaleModel
+
+/// GA4 Measurement Protocol: `POST /mp/collect?measurement_id=…&api_secret=…` with
+/// `{"client_id", "events": [{"name", "params"}]}`. `/debug/mp/collect` validates as Google's
+/// does and answers `{"validationMessages": [...]}` with 200; the plain route answers 204.
+enum GA4Format {
+    static let maxEvents = 25
+    static let reservedNames: Set<String> = [
+        "ad_activeview", "ad_click", "ad_exposure", "ad_impression", "ad_query", "ad_reward", "adunit_exposure",
+        "app_background", "app_clear_data", "app_exception", "app_install", "app_remove", "app_store_refund",
+        "app_store_subscription_cancel", "app_store_subscription_convert", "app_store_subscription_renew",
+        "app_update", "app_upgrade", "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open",
+        "error", "first_open", "first_visit", "in_app_purchase", "notification_dismiss", "notification_foreground",
+        "notification_open", "notification_receive", "os_update", "session_start", "session_start_with_rollout",
+        "user_engagement",
+    ]
+
+    struct ValidationMessage {
+        var fieldPath: String
+        var description: String
+        var validationCode: String
+
+        var json: String {
+            JSONValue.object([
+                "fieldPath": .string(fieldPath), "description": .string(description), "validationCode": .string(validationCode),
+            ]).compactText
+        }
+    }
+
+    static func decode(_ request: IngestRequest, debug: Bool) throws(CaptureError) -> IngestResult {
+        let body = try JSONParser.parse(request.body)
+        guard let object = body.objectValue else { throw .badRequest("expected a JSON object, got \(body.typeName)") }
+        var messages: [ValidationMessage] = []
+        if request.query["measurement_id"] == nil && request.query["firebase_app_id"] == nil {
+            messages.append(.init(fieldPath: "measurement_id", description: "Unable to find a measurement_id or firebase_app_id in the query string.", validationCode: "VALUE_REQUIRED"))
+        }
+        if object["client_id"] == nil && object["app_instance_id"] == nil {
+            messages.append(.init(fieldPath: "client_id", description: "Measurement requires a client_id.", validationCode: "VALUE_REQUIRED"))
+        }
+        var events: [IncomingEvent] = []
+        if let list = object["events"]?.arrayValue, !list.isEmpty {
+            if list.count > maxEvents {
+                messages.append(.init(fieldPath: "events", description: "A maximum of \(maxEvents) events can be specified per request.", validationCode: "EXCEEDED_MAX_ENTITIES"))
+            }
+            for (offset, item) in list.enumerated() {
+                guard let event = item.objectValue else {
+                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] must be an object.", validationCode: "VALUE_INVALID"))
+                    continue
+                }
+                guard case .string(let name)? = event["name"] else {
+                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] requires a name.", validationCode: "VALUE_REQUIRED"))
+                    continue
+                }
+                if let problem = nameProblem(name) {
+                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] has invalid name [\(name)]. \(problem)", validationCode: "NAME_INVALID"))
+                } else if reservedNames.contains(name) {
+                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] has name [\(name)] which is reserved.", validationCode: "NAME_RESERVED"))
+                }
+                var params: [String: JSONValue] = [:]
+                if let given = event["params"], given != .null {
+                    if let members = given.objectValue {
+                        params = members
+                        for key in members.keys.sorted() {
+                            if let problem = nameProblem(key) {
+                                messages.append(.init(fieldPath: "events.params", description: "Event at index: [\(offset)] has invalid param [\(key)]. \(problem)", validationCode: "NAME_INVALID"))
+                            }
+                        }
+                    } else {
+                        messages.append(.init(fieldPath: "events.params", description: "Event at index: [\(offset)] has params that are not an object.", validationCode: "VALUE_INVALID"))
+                    }
+                }
+                events.append(IncomingEvent(source: .ga4, name: name, params: params, raw: item))
+            }
+        } else {
+            messages.append(.init(fieldPath: "events", description: "Measurement requires at least one event.", validationCode: "VALUE_REQUIRED"))
+        }
+        let reason = messages.map(\.description).joined(separator: " ")
+        if debug {
+            let answer = IngestAnswer.json("{\"validationMessages\":[\(messages.map(\.json).joined(separator: ","))]}")
+            return messages.isEmpty ? IngestResult(events: events, answer: answer) : IngestResult(events: [], answer: answer, rejectedReason: reason)
+        }
+        guard messages.isEmpty else { throw .badRequest(reason) }
+        return IngestResult(events: events, answer: .noContent)
+    }
+
+    /// Google's rule for event and parameter names: a letter first, then letters, digits or
+    /// underscores, at most 40 characters.
+    static func nameProblem(_ name: String) -> String? {
+        guard let first = name.unicodeScalars.first else { return "Names must not be empty." }
+        guard name.unicodeScalars.count <= 40 else { return "Names must be 40 characters or fewer." }
+        guard first.properties.isAlphabetic, first.isASCII else { return "Names must start with an alphabetic character." }
+        guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }) else {
+            return "Only alphanumeric characters and underscores are allowed."
+        }
+        return nil
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The parts of an HTTP request the wire formats read, independent of the HTTP library.
+struct IngestRequest: Sendable {
+    var method: String
+    /// The route without its `/s/{session}` prefix.
+    var path: String
+    var query: [String: String]
+    var contentType: String
+    var authorization: String?
+    /// Already decompressed.
+    var body: Data
+
+    /// Fields of an `application/x-www-form-urlencoded` body merged over the query string.
+    var formFields: [String: String] {
+        var fields = query
+        if contentType.contains("x-www-form-urlencoded") || (!body.isEmpty && !contentType.contains("json") && body.first != UInt8(ascii: "{") && body.first != UInt8(ascii: "[")) {
+            fields.merge(FormEncoding.decode(String(decoding: body, as: UTF8.self))) { $1 }
+        }
+        return fields
+    }
+
+    /// The user name of HTTP Basic authentication (Segment's write key, Mixpanel's secret).
+    var basicAuthUser: String? {
+        guard let authorization, authorization.lowercased().hasPrefix("basic ") else { return nil }
+        let encoded = authorization.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        guard let data = Base64.decode(encoded) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        return String(text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What a wire format made of a request: the events to store and the answer its SDKs expect.
+struct IngestResult: Sendable {
+    var events: [IncomingEvent]
+    var answer: IngestAnswer
+    /// Events the format's own rules refused but whose request still gets a 2xx
+    /// (GA4's debug endpoint answers 200 with validation messages); kept as a bad capture.
+    var rejectedReason: String?
+
+    init(events: [IncomingEvent], answer: IngestAnswer, rejectedReason: String? = nil) {
+        self.events = events
+        self.answer = answer
+        self.rejectedReason = rejectedReason
+    }
+}
+
+/// An HTTP answer, independent of the HTTP library.
+struct IngestAnswer: Sendable {
+    var status: Int
+    var contentType: String
+    var body: Data
+
+    static func json(_ text: String, status: Int = 200) -> IngestAnswer {
+        IngestAnswer(status: status, contentType: "application/json", body: Data(text.utf8))
+    }
+
+    static func text(_ text: String, status: Int = 200) -> IngestAnswer {
+        IngestAnswer(status: status, contentType: "text/plain; charset=utf-8", body: Data(text.utf8))
+    }
+
+    static let noContent = IngestAnswer(status: 204, contentType: "text/plain", body: Data())
+}

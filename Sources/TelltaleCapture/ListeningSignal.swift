@@ -1,0 +1,17 @@
+/// Announces once where the server listens (or that it failed to start) to anyone waiting.
+actor ListeningSignal {
+    private var result: Result<CaptureAddress, any Error>?
+    private var waiters: [CheckedContinuation<CaptureAddress, any Error>] = []
+
+    func resolve(_ outcome: Result<CaptureAddress, any Error>) {
+        guard result == nil else { return }
+        result = outcome
+        for waiter in waiters { waiter.resume(with: outcome) }
+        waiters = []
+    }
+
+    func wait() async throws -> CaptureAddress {
+        if let result { return try result.get() }
+        return try await withCheckedThrowingContinuation { waiters.append($0) }
+    }
+}

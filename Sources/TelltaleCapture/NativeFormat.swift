@@ -1,0 +1,42 @@
+import Foundation
+import TelltaleModel
+
+/// Telltale's own `POST /events`: one object, an array, or `{"events": [...]}`;
+/// each `{"name", "params"?, "timestamp"?}`.
+enum NativeFormat {
+    static func decode(_ request: IngestRequest) throws(CaptureError) -> IngestResult {
+        let body = try JSONParser.parse(request.body)
+        let items: [JSONValue]
+        switch body {
+        case .array(let elements): items = elements
+        case .object(let members):
+            if let events = members["events"] {
+                guard let elements = events.arrayValue else { throw .badRequest("\"events\" must be an array, got \(events.typeName)") }
+                items = elements
+            } else {
+                items = [body]
+            }
+        default: throw .badRequest("expected an event object, an array of them or {\"events\": [...]}, got \(body.typeName)")
+        }
+        guard !items.isEmpty else { throw .badRequest("no events in the body") }
+        var events: [IncomingEvent] = []
+        events.reserveCapacity(items.count)
+        for (offset, item) in items.enumerated() {
+            let context = items.count > 1 ? "events[\(offset)]" : "event"
+            guard let object = item.objectValue else { throw .badRequest("\(context) must be an object, got \(item.typeName)") }
+            guard case .string(let name)? = object["name"], !name.isEmpty else {
+                throw .badRequest("\(context) needs a non-empty string \"name\"")
+            }
+            var params: [String: JSONValue] = [:]
+            if let given = object["params"], given != .null {
+                guard let members = given.objectValue else { throw .badRequest("\(context).params must be an object, got \(given.typeName)") }
+                params = members
+            }
+            if let timestamp = object["timestamp"], timestamp != .null, timestamp.stringValue == nil, timestamp.doubleValue == nil {
+                throw .badRequest("\(context).timestamp must be an ISO 8601 string or a number, got \(timestamp.typeName)")
+            }
+            events.append(IncomingEvent(source: .telltale, name: name, params: params, raw: item))
+        }
+        return IngestResult(events: events, answer: .json("{\"accepted\":\(events.count)}"))
+    }
+}

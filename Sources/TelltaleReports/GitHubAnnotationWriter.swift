@@ -1,0 +1,117 @@
+import TelltaleModel
+
+/// Writes GitHub Actions workflow commands that annotate a pull request's diff:
+/// `::error file=…,line=…,title=…::message` for failing tests, `::warning` for flaky ones.
+///
+/// GitHub shows at most 10 error and 10 warning annotations per step, so the most useful
+/// come first (failures with a source location, then errors, then the rest) and, when
+/// there are more, the last slot says how many were left out.
+public struct GitHubAnnotationWriter: Sendable {
+    /// GitHub's per-step limit for each of `error` and `warning`.
+    public static let perStepLimit = 10
+    /// Longer messages are cut; the annotation links to the line, the report has the rest.
+    static let messageLimit = 4000
+
+    public init() {}
+
+    /// One workflow command per line; empty when there is nothing to annotate.
+    public func write(_ record: RunRecord, context: ReportContext) -> String {
+        let failing = record.tests.enumerated()
+            .filter { $0.element.outcome.isFailure }
+            .sorted { rank($0.element) != rank($1.element) ? rank($0.element) < rank($1.element) : $0.offset < $1.offset }
+            .map(\.element)
+        let flaky = record.tests.filter(\.isFlaky)
+        var lines: [String] = []
+        lines += budgeted(failing.map { failure($0, context: context) }, kind: "error") {
+            "\($0) more failing tests are not annotated; see the report's summary.md or index.html"
+        }
+        lines += budgeted(flaky.map { flakyWarning($0, context: context) }, kind: "warning") {
+            "\($0) more flaky tests are not annotated; see the report's summary.md or index.html"
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    private struct Annotation {
+        var file: String?
+        var line: Int?
+        var column: Int?
+        var title: String
+        var message: String
+    }
+
+    /// Failed with a location, errors with a location, then failures and errors without one.
+    private func rank(_ test: TestResult) -> Int {
+        let located = location(of: test) != nil
+        switch (test.outcome, located) {
+        case (.failed, true): return 0
+        case (_, true): return 1
+        case (.failed, false): return 2
+        default: return 3
+        }
+    }
+
+    private func location(of test: TestResult) -> SourceLocation? {
+        test.primaryMessage?.location ?? test.messages.first { $0.location != nil }?.location ?? test.location
+    }
+
+    private func failure(_ test: TestResult, context: ReportContext) -> Annotation {
+        let problems = test.messages.filter { $0.kind == .failure || $0.kind == .error }
+        var message = problems.map { message in
+            var text = message.location.map { context.relativeLocation($0) + ": " } ?? ""
+            if let testCase = message.testCase { text += "[arguments: \(testCase)] " }
+            return text + message.text
+        }.joined(separator: "\n\n")
+        if message.isEmpty { message = test.outcome == .error ? "the test ended with an error" : "the test failed" }
+        if !test.previousAttempts.isEmpty { message += "\n\n(failed all \(test.previousAttempts.count + 1) attempts)" }
+        let location = location(of: test)
+        return Annotation(
+            file: location.map { context.relativePath($0.file) }, line: location?.line, column: location?.column,
+            title: "\(test.outcome == .error ? "error in" : "failed:") \(test.id.rawValue)", message: message
+        )
+    }
+
+    private func flakyWarning(_ test: TestResult, context: ReportContext) -> Annotation {
+        let failures = test.previousAttempts.filter { $0.outcome.isFailure }
+        let first = failures.first?.messages.first { $0.kind == .failure || $0.kind == .error }
+        var message = "failed \(failures.count) of \(test.previousAttempts.count + 1) attempts, then passed"
+        if let first { message += ":\n" + (first.location.map { context.relativeLocation($0) + ": " } ?? "") + first.text }
+        let location = first?.location ?? test.location
+        return Annotation(
+            file: location.map { context.relativePath($0.file) }, line: location?.line, column: location?.column,
+            title: "flaky: \(test.id.rawValue)", message: message
+        )
+    }
+
+    private func budgeted(_ annotations: [Annotation], kind: String, leftOut: (Int) -> String) -> [String] {
+        var kept = annotations
+        if annotations.count > Self.perStepLimit {
+            kept = Array(annotations.prefix(Self.perStepLimit - 1))
+            kept.append(Annotation(title: "Telltale", message: leftOut(annotations.count - kept.count)))
+        }
+        return kept.map { command(kind, $0) }
+    }
+
+    private func command(_ kind: String, _ annotation: Annotation) -> String {
+        var properties: [String] = []
+        if let file = annotation.file { properties.append("file=" + Self.escapeProperty(file)) }
+        if let line = annotation.line { properties.append("line=\(line)") }
+        if let column = annotation.column { properties.append("col=\(column)") }
+        properties.append("title=" + Self.escapeProperty(PlainText.firstLine(PlainText.clean(annotation.title), limit: 200)))
+        let message = PlainText.capped(PlainText.clean(annotation.message), bytes: Self.messageLimit, note: "[cut; see the report]")
+        return "::\(kind) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+    }
+
+    /// GitHub's escaping for a command's message.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// GitHub's escaping for a command's property values: the message's, plus `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text)
+            .replacingOccurrences(of: ":", with: "%3A")
+            .replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import TelltaleModel
+
+/// Writes `summary.md` for `$GITHUB_STEP_SUMMARY` and pull-request comments: a totals
+/// table, the failing tests with their first message and location, the flaky tests, and
+/// how to open the HTML report.
+///
+/// The result is always under `maxBytes` (GitHub refuses comments over 65,536 characters):
+/// long lists are cut, with a count of what was left out.
+public struct MarkdownSummaryWriter: Sendable {
+    public static let defaultMaxBytes = 64_000
+    /// A message is shown up to this many characters, on one line.
+    static let messageLimit = 300
+
+    public var maxBytes: Int
+
+    public init(maxBytes: Int = Self.defaultMaxBytes) {
+        self.maxBytes = maxBytes
+    }
+
+    public func write(_ record: RunRecord, context: ReportContext) -> String {
+        let totals = record.totals
+        let failing = record.tests.filter { $0.outcome.isFailure }.sorted { $0.id < $1.id }
+        let flaky = record.tests.filter(\.isFlaky).sorted { $0.id < $1.id }
+
+        var head = ""
+        let verdict = failing.isEmpty ? "✅ passed" : "❌ failed"
+        head += "## Telltale: \(Self.escape(PlainText.clean(record.plan.name))) \(verdict)\n\n"
+        head += "| tests | passed | failed | errors | skipped | flaky | pass rate | duration |\n"
+        head += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        let counted = totals.tests - totals.skipped
+        let rate = counted > 0 ? String(format: "%.1f%%", (Double(totals.passed) / Double(counted) * 1000).rounded(.down) / 10) : "–"
+        head += "| \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.errors) | \(totals.skipped) | \(totals.flaky) | \(rate) | \(Self.duration(record.duration)) |\n\n"
+        var facts = ["package `\(Self.code(record.plan.package))`"]
+        if let shard = record.shard { facts.append("shard \(shard)") }
+        if let swift = record.environment.swiftVersion { facts.append(Self.escape(swift)) }
+        if let commit = record.environment.gitCommit { facts.append("commit `\(Self.code(commit))`") }
+        if !record.events.isEmpty { facts.append("\(record.events.count) events captured") }
+        facts.append("telltale \(Self.escape(record.tool.version))")
+        head += facts.joined(separator: " · ") + "\n"
+
+        let dir = context.reportDirectory
+        let foot = """
+
+            ### Full report
+
+            Open `\(Self.code(dir))/index.html` in any browser (it works offline, from the file): every test \
+            with its messages, retries, output and captured events. In CI it is in the uploaded report \
+            artifact. `\(Self.code(dir))/junit.xml` is for JUnit tools; `telltale report \(Self.code(dir))` \
+            regenerates every report from `run.json`.
+
+            """
+
+        var sections: [Section] = []
+        if !failing.isEmpty {
+            sections.append(Section(
+                title: "Failing tests (\(failing.count))",
+                header: "| test | location | first message |\n|---|---|---|\n",
+                count: failing.count, row: { failingRow(failing[$0], context: context) },
+                leftOut: { "_…and \($0) more failing tests; see the HTML report._" }
+            ))
+        }
+        if !flaky.isEmpty {
+            sections.append(Section(
+                title: "Flaky tests (\(flaky.count))",
+                header: "Passed on a retry; they pass the run.\n\n| test | attempts | first failure |\n|---|---:|---|\n",
+                count: flaky.count, row: { flakyRow(flaky[$0], context: context) },
+                leftOut: { "_…and \($0) more flaky tests; see the HTML report._" }
+            ))
+        }
+        if !record.notes.isEmpty {
+            sections.append(Section(
+                title: "Run notes (\(record.notes.count))",
+                header: "",
+                count: record.notes.count, row: { "- " + Self.oneLine(PlainText.clean(record.notes[$0]), limit: Self.messageLimit) + "\n" },
+                leftOut: { "_…and \($0) more notes; see run.json._" }
+            ))
+        }
+
+        // Fill sections in order within the budget, keeping room for the later sections'
+        // headings and cut-off lines and for the footer.
+        var body = ""
+        let reserve = 400
+        var budget = maxBytes - head.utf8.count - foot.utf8.count - reserve * sections.count
+        for section in sections {
+            budget += reserve
+            var text = "\n### \(section.title)\n\n" + section.header
+            var used = text.utf8.count
+            var shownRows = 0
+            let cutLine = section.leftOut(section.count).utf8.count + 2
+            // Rows are made one by one, only as many as fit.
+            for index in 0..<section.count {
+                let row = section.row(index)
+                let size = row.utf8.count
+                if used + size + cutLine > budget { break }
+                text += row
+                used += size
+                shownRows += 1
+            }
+            if shownRows < section.count {
+                text += "\n" + section.leftOut(section.count - shownRows) + "\n"
+            }
+            budget -= text.utf8.count
+            body += text
+        }
+        return head + body + foot
+    }
+
+    private struct Section {
+        var title: String
+        var header: String
+        var count: Int
+        var row: (Int) -> String
+        var leftOut: (Int) -> String
+    }
+
+    private func failingRow(_ test: TestResult, context: ReportContext) -> String {
+        let message = test.primaryMessage
+        let location = message?.location ?? test.location
+        let where_ = location.map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""
+        var text = message.map { Self.oneLine(PlainText.clean($0.text), limit: Self.messageLimit) } ?? test.outcome.rawValue
+        if test.outcome == .error { text = "**error:** " + text }
+        if !test.previousAttempts.isEmpty { text += " _(failed all \(test.previousAttempts.count + 1) attempts)_" }
+        return "| `\(Self.code(test.id.rawValue))` | \(where_) | \(text) |\n"
+    }
+
+    private func flakyRow(_ test: TestResult, context: ReportContext) -> String {
+        let failure = test.previousAttempts.first { $0.outcome.isFailure }
+        let message = failure?.messages.first { $0.kind == .failure || $0.kind == .error }
+        var text = message.map { Self.oneLine(PlainText.clean($0.text), limit: Self.messageLimit) } ?? (failure?.outcome.rawValue ?? "")
+        if let location = message?.location {
+            text = "`\(Self.code(context.relativeLocation(location)))` " + text
+        }
+        return "| `\(Self.code(test.id.rawValue))` | \(test.previousAttempts.count + 1) | \(text) |\n"
+    }
+
+    /// Text for a Markdown table cell or line: first line only, markup characters escaped.
+    static func oneLine(_ text: String, limit: Int) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
+        var line = String(lines.first ?? "").trimmingCharacters(in: .whitespaces)
+        let more = lines.count > 1
+        if line.count > limit { line = String(line.prefix(limit)) + "…" } else if more { line += " …" }
+        return escape(line)
+    }
+
+    /// Escapes what GitHub's Markdown would read as markup, HTML, or a table-cell break.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "|": result += "\\|"
+            case "\\", "`", "*", "_", "[", "]", "#", "~": result += "\\" + String(character)
+            case "\n", "\r", "\t": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Text inside a `code span` in a table: backticks and pipes cannot appear raw.
+    static func code(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "'").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        let minutes = Int(seconds) / 60
+        return "\(minutes) min \(Int(seconds.rounded()) - minutes * 60) s"
+    }
+}

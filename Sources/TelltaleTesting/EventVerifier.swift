@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TelltaleModel
+
+/// Waits for and checks the analytics events the code under test sent, through the capture
+/// server's `/_telltale/wait` long poll (no polling from the test).
+///
+/// Every check throws `EventVerificationError` with the nearest misses, which fails the test
+/// in XCTest and Swift Testing alike; the `expect…` forms record an issue instead of throwing.
+public struct EventVerifier: Sendable {
+    /// The control API root, `…/_telltale`.
+    public var controlURL: URL
+    /// The capture session to look in (a worker's); nil looks at every session.
+    public var session: String?
+    /// Limit checks to events attributed to this test.
+    public var test: TestID?
+    public var defaultTimeout: Duration
+
+    public init(controlURL: URL, session: String? = nil, test: TestID? = nil, defaultTimeout: Duration = .seconds(5)) {
+        self.controlURL = controlURL
+        self.session = session
+        self.test = test
+        self.defaultTimeout = defaultTimeout
+    }
+
+    /// From `TELLTALE_CONTROL_URL` and `TELLTALE_SESSION`; nil when not under `telltale run`.
+    public init?(environment: TelltaleTestEnvironment = TelltaleTestEnvironment()) {
+        guard let url = environment.controlURL else { return nil }
+        self.init(controlURL: url, session: environment.session)
+    }
+
+    /// Waits until at least `count` events named `name` with these exact params arrive; returns them.
+    @discardableResult
+    public func waitFor(_ name: String, where params: [String: JSONValue] = [:], count: Int = 1, timeout: Duration? = nil) async throws -> [Event] {
+        let answer = try await wait(name, params, count: count, timeout: timeout ?? defaultTimeout)
+        guard answer.matched else {
+            throw EventVerificationError.notFound(expectation: Self.describe(name, params), expected: count, found: answer.count, nearestMisses: answer.nearestMisses)
+        }
+        return answer.events
+    }
+
+    /// Fails if any matching event arrives within `within` (or is already there).
+    public func expectNone(_ name: String, where params: [String: JSONValue] = [:], within: Duration = .milliseconds(500)) async throws {
+        let answer = try await wait(name, params, count: 1, timeout: within)
+        if answer.count > 0 { throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: 0, found: answer.events) }
+    }
+
+    /// Waits for exactly `count` matching events: at least that many within the timeout, and no more
+    /// after a short settle time.
+    @discardableResult
+    public func expectCount(_ name: String, where params: [String: JSONValue] = [:], equals count: Int, timeout: Duration? = nil, settle: Duration = .milliseconds(200)) async throws -> [Event] {
+        if count == 0 { try await expectNone(name, where: params, within: settle); return [] }
+        _ = try await waitFor(name, where: params, count: count, timeout: timeout)
+        let after = try await wait(name, params, count: count + 1, timeout: settle)
+        if after.count != count { throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: count, found: after.events) }
+        return after.events
+    }
+
+    /// Like `waitFor`, but records a test issue (Swift Testing or XCTest) instead of throwing.
+    @discardableResult
+    public func expectEvent(
+        _ name: String, where params: [String: JSONValue] = [:], count: Int = 1, timeout: Duration? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) async -> [Event] {
+        do {
+            return try await waitFor(name, where: params, count: count, timeout: timeout)
+        } catch {
+            TestIssue.record(error.localizedDescription, fileID: fileID, filePath: filePath, line: line, column: column)
+            return []
+        }
+    }
+
+    // MARK: Wire
+
+    struct WaitAnswer: Decodable {
+        var matched: Bool
+        var count: Int
+        var events: [Event]
+        var nearestMisses: [EventNearMiss]
+    }
+
+    private func wait(_ name: String, _ params: [String: JSONValue], count: Int, timeout: Duration) async throws -> WaitAnswer {
+        var body: [String: JSONValue] = [
+            "name": .string(name), "params": .object(params), "count": .number(Double(count)),
+            "timeout": .number(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18),
+        ]
+        if let session { body["session"] = .string(session) }
+        if let test { body["test"] = .string(test.rawValue) }
+        let url = controlURL.appendingPathComponent("wait")
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
+        request.timeoutInterval = Double(timeout.components.seconds) + 30
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await URLSession.shared.data(for: request)
+        } catch {
+            throw EventVerificationError.server(url: url.absoluteString, reason: error.localizedDescription)
+        }
+        guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
+            throw EventVerificationError.server(url: url.absoluteString, reason: "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0): \(String(decoding: data.prefix(500), as: UTF8.self))")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(WaitAnswer.self, from: data)
+        } catch {
+            throw EventVerificationError.server(url: url.absoluteString, reason: "unexpected answer: \(error)")
+        }
+    }
+
+    static func describe(_ name: String, _ params: [String: JSONValue]) -> String {
+        params.isEmpty ? name : "\(name) \(EventVerificationError.compact(params))"
+    }
+}
