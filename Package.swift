@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // Services: HTTP readiness probes and the test-mode protocol calls.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -69,6 +71,19 @@ let package = Package(
         ),
         .target(name: "TelltaleTracker", dependencies: ["TelltaleModel"]),
         .target(name: "TelltaleTesting", dependencies: ["TelltaleModel"]),
+        .target(
+            name: "TelltaleServices",
+            dependencies: [
+                "TelltaleModel",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
+        .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
 
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
@@ -98,6 +113,14 @@ let package = Package(
             name: "TelltaleEndToEndTests",
             dependencies: ["TelltaleModel", "TelltaleReports", "TelltaleTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        // Builds and supervises the real service in Tests/Fixtures/ServiceFixture.
+        .testTarget(
+            name: "TelltaleServicesTests",
+            dependencies: [
+                "TelltaleServices", "telltale-services-probe", "TelltaleTestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         // Helpers the test targets share: external checkers such as xmllint.
         .target(name: "TelltaleTestSupport", path: "Tests/TelltaleTestSupport"),

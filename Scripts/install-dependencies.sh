@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs the system tools Telltale's tests use, if they are missing:
+# Installs what Telltale's tests use, when it is missing:
 #   xmllint (libxml2-utils): validates JUnit against the schema in the tests.
 #   stdbuf  (coreutils):     keeps test output line-buffered so a crash loses none.
+#   setpriv (util-linux):    gives services a parent-death signal, so none outlives Telltale.
 #   chromium:                loads index.html headless in the report tests and benchmark.
 #   junitparser (PyPI):      a JUnit consumer library the report tests read junit.xml with.
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
@@ -9,43 +10,40 @@
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
-missing=()
-command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
-command -v stdbuf >/dev/null 2>&1 || missing+=(coreutils)
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+packages=()
+command -v xmllint >/dev/null 2>&1 || packages+=(libxml2-utils)
+command -v stdbuf >/dev/null 2>&1 || packages+=(coreutils)
+command -v setpriv >/dev/null 2>&1 || packages+=(util-linux)
+command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+command -v python3 >/dev/null 2>&1 || packages+=(python3)
+python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
-if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import junitparser' >/dev/null 2>&1; then
-    echo "install-dependencies: installing junitparser (pip)" >&2
-    python3 -m pip install --quiet junitparser
+if [ ${#packages[@]} -gt 0 ]; then
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-dependencies: please install ${packages[*]} with your system's package manager" >&2
+        exit 1
+    fi
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "install-dependencies: need root (or sudo) to install ${packages[*]}" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    echo "install-dependencies: installing ${packages[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 fi
 
-sdks=()
-if command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import segment.analytics' >/dev/null 2>&1 || sdks+=(segment-analytics-python)
-    python3 -c 'import mixpanel' >/dev/null 2>&1 || sdks+=(mixpanel)
-    python3 -c 'import amplitude' >/dev/null 2>&1 || sdks+=(amplitude-analytics)
-    python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || sdks+=(snowplow-tracker)
-fi
-if [ ${#sdks[@]} -gt 0 ]; then
-    echo "install-dependencies: installing ${sdks[*]} (pip)" >&2
-    python3 -m pip install --quiet "${sdks[@]}"
-fi
+python_packages=()
+python3 -c 'import junitparser' >/dev/null 2>&1 || python_packages+=(junitparser)
+python3 -c 'import segment.analytics' >/dev/null 2>&1 || python_packages+=(segment-analytics-python)
+python3 -c 'import mixpanel' >/dev/null 2>&1 || python_packages+=(mixpanel)
+python3 -c 'import amplitude' >/dev/null 2>&1 || python_packages+=(amplitude-analytics)
+python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowplow-tracker)
 
-if [ ${#missing[@]} -eq 0 ]; then
-    exit 0
+if [ ${#python_packages[@]} -gt 0 ]; then
+    echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2
+    # Ubuntu's system Python refuses installs outside a virtual environment (PEP 668)
+    # unless told that is intended; a CI machine is exactly that case.
+    python3 -m pip install --quiet "${python_packages[@]}" 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages "${python_packages[@]}"
 fi
-
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-dependencies: please install ${missing[*]} with your system's package manager" >&2
-    exit 1
-fi
-
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null 2>&1 || { echo "install-dependencies: need root (or sudo) to install ${missing[*]}" >&2; exit 1; }
-    sudo="sudo"
-fi
-
-echo "install-dependencies: installing ${missing[*]}" >&2
-$sudo apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

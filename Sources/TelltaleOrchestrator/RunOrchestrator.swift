@@ -22,6 +22,7 @@ public struct RunOrchestrator: Sendable {
 
     public func run() async throws(OrchestratorError) -> RunSummary {
         let plan = try resolvePlan()
+        try refuseUnwiredServices(plan)
         let selection = try validatedSelection(for: plan)
         let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
@@ -161,6 +162,14 @@ public struct RunOrchestrator: Sendable {
         plan.filter += options.filter
         plan.skip += options.skip
         return plan
+    }
+
+    /// Services are parsed and supervised by TelltaleServices, but `telltale run` does not start
+    /// them yet: a run that silently went ahead without the backend would look green.
+    private func refuseUnwiredServices(_ plan: Plan) throws(OrchestratorError) {
+        guard !plan.services.isEmpty else { return }
+        let names = plan.services.map(\.name).joined(separator: ", ")
+        throw .badOption("the plan declares services (\(names)), which this version of `telltale run` does not start yet; start them yourself and pass their URLs in `environment`, or remove `services`")
     }
 
     private func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {

@@ -23,6 +23,8 @@ public struct Plan: Sendable, Equatable {
     /// Limits for every test (`test`) and for the whole run (`run`); a suite's own win.
     public var timeout: PlanTimeouts
     public var suites: [PlanSuite]
+    /// Processes the tests need (a backend in test mode), in file order.
+    public var services: [PlanService]
     public var reports: PlanReports
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
@@ -40,6 +42,7 @@ public struct Plan: Sendable, Equatable {
         workers: Int? = nil,
         timeout: PlanTimeouts = PlanTimeouts(),
         suites: [PlanSuite] = [],
+        services: [PlanService] = [],
         reports: PlanReports = PlanReports(),
         sourcePath: String? = nil
     ) {
@@ -55,6 +58,7 @@ public struct Plan: Sendable, Equatable {
         self.workers = workers
         self.timeout = timeout
         self.suites = suites
+        self.services = services
         self.reports = reports
         self.sourcePath = sourcePath
     }

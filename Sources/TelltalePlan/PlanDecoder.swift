@@ -5,11 +5,11 @@ import Yams
 struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip",
-        "environment", "arguments", "retries", "workers", "timeout", "suites", "reports",
+        "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
-    static let laterVersionKeys = ["services", "capture", "expectations"]
+    static let laterVersionKeys = ["capture", "expectations"]
 
     let file: String
     private(set) var problems: [PlanProblem] = []
@@ -73,6 +73,7 @@ struct PlanDecoder {
         case "workers": plan.workers = count(value, path: key, minimum: 1)
         case "timeout": plan.timeout = timeouts(value, path: key)
         case "suites": plan.suites = suites(value, path: key)
+        case "services": plan.services = services(value, path: key)
         case "reports": plan.reports = reports(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }

@@ -16,6 +16,7 @@ public struct PlanPrinter {
         lines.append("workers: \(YAMLScalar.optional(plan.workers))")
         lines += timeouts(plan.timeout, indent: "")
         lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
+        lines += PlanServicePrinter.lines(plan.services)
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -39,16 +40,16 @@ public struct PlanPrinter {
         ]
     }
 
-    private static func list(_ key: String, _ values: [String], indent: String) -> [String] {
+    static func list(_ key: String, _ values: [String], indent: String) -> [String] {
         guard !values.isEmpty else { return ["\(indent)\(key): []"] }
         return ["\(indent)\(key):"] + values.map { "\(indent)  - \(YAMLScalar.string($0))" }
     }
 
     /// Sorted, since dictionaries have no order and the output should be stable.
-    private static func environment(_ environment: [String: String]) -> [String] {
-        guard !environment.isEmpty else { return ["environment: {}"] }
-        return ["environment:"] + environment.sorted { $0.key < $1.key }.map {
-            "  \(YAMLScalar.string($0.key)): \(YAMLScalar.string($0.value))"
+    static func environment(_ environment: [String: String], key: String = "environment", indent: String = "") -> [String] {
+        guard !environment.isEmpty else { return ["\(indent)\(key): {}"] }
+        return ["\(indent)\(key):"] + environment.sorted { $0.key < $1.key }.map {
+            "\(indent)  \(YAMLScalar.string($0.key)): \(YAMLScalar.string($0.value))"
         }
     }
 }

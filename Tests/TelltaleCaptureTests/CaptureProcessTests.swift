@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -74,7 +75,7 @@ struct CaptureProcessTests {
             return names
         }
         kill(running.process.processIdentifier, SIGKILL)
-        running.process.waitUntilExit()
+        await ChildProcesses.waitForExit(running.process)
         #expect(acknowledged.count == 400)
         let lines = try String(contentsOfFile: running.out, encoding: .utf8).split(separator: "\n")
         let decoder = JSONDecoder()
@@ -89,7 +90,7 @@ struct CaptureProcessTests {
             let running = try await Self.start()
             #expect(try await Self.post(running.base, "/events", #"{"name":"before_signal"}"#) == 200)
             kill(running.process.processIdentifier, signal)
-            running.process.waitUntilExit()
+            await ChildProcesses.waitForExit(running.process)
             #expect(running.process.terminationStatus == 0)
             #expect(try String(contentsOfFile: running.out, encoding: .utf8).contains("\"before_signal\""))
         }
@@ -102,7 +103,7 @@ struct CaptureProcessTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        await ChildProcesses.waitForExit(process)
         #expect(process.terminationStatus != 0)
         let missing = Process()
         missing.executableURL = process.executableURL
@@ -110,7 +111,7 @@ struct CaptureProcessTests {
         missing.standardOutput = FileHandle.nullDevice
         missing.standardError = FileHandle.nullDevice
         try missing.run()
-        missing.waitUntilExit()
+        await ChildProcesses.waitForExit(missing)
         #expect(missing.terminationStatus != 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleTestSupport
 import Testing
 @testable import TelltaleCapture
 
@@ -14,7 +15,7 @@ struct VendorSDKTests {
     @Test func vendorSDKsEventsArriveNormalised() async throws {
         try await CaptureHarness.with { capture async throws in
             let result = try await Self.runPython([Self.script, capture.base.absoluteString])
-            #expect(result.status == 0, "python: \(result.output)")
+            try #require(result.status == 0, "python: \(result.output)")
 
             let segment = await capture.events(session: "segment")
             #expect(segment.map(\.name) == ["Order Completed", "identify", "page"])
@@ -35,6 +36,7 @@ struct VendorSDKTests {
             #expect(snowplow.map(\.name) == ["add-to-basket", "link_click", "page_view"])
             #expect(snowplow.first?.params["value"] == 2)
             #expect(snowplow.first?.params["category"] == "shop")
+            try #require(snowplow.count == 3)
             #expect(snowplow[1].params["target"] == "https://example.com")
             #expect(snowplow[2].params["url"] == "https://example.com/home")
             let pixel = await capture.events(session: "snowplow-get")
@@ -45,15 +47,7 @@ struct VendorSDKTests {
     }
 
     static func runPython(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = await Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }.value
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let result = try await ChildProcesses.run("python3", arguments)
+        return (result.status, result.stdoutText + result.stderrText)
     }
 }

@@ -131,7 +131,7 @@ struct WireFormatTests {
 
     @Test func gzipBodiesAreDecompressed() async throws {
         try await CaptureHarness.with { capture async throws in
-            let gzipped = try Gzip.compress(Data(#"{"name":"zipped","params":{"ok":true}}"#.utf8))
+            let gzipped = try await Gzip.compress(Data(#"{"name":"zipped","params":{"ok":true}}"#.utf8))
             let reply = try await capture.send("POST", "/events", body: gzipped, headers: ["Content-Encoding": "gzip"])
             #expect(reply.status == 200)
             #expect(await capture.events().first?.params == ["ok": true])

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 import Synchronization
 import Testing
 import TelltaleReports
@@ -35,7 +36,7 @@ struct InterruptTests {
         // Wait for a finished test (a signal from the run itself, not a sleep), then interrupt.
         for await _ in firstPass.stream { break }
         process.interrupt()
-        process.waitUntilExit()
+        await ChildProcesses.waitForExit(process)
         errors.fileHandleForReading.readabilityHandler = nil
 
         #expect(process.terminationStatus == 130, "stderr: \(stderr.withLock { $0 })")

@@ -78,7 +78,7 @@ struct MixedFixtureRunTests {
     @Test func junitValidatesAndCarriesTheSameCounts() async throws {
         let run = try await run()
         let junitPath = "\(run.reportDirectory)/junit.xml"
-        let lint = try XMLLint.validate(path: junitPath)
+        let lint = try await XMLLint.validate(path: junitPath)
         #expect(lint.status == 0, "xmllint: \(lint.output)")
         let totals = try JUnitTotals.read(path: junitPath)
         #expect(totals == JUnitTotals(tests: 16, failures: 5, errors: 0, skipped: 2))

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 import Testing
 
 /// Runs the built `telltale` executable as a user would, from the repository root.
@@ -44,7 +45,7 @@ enum TelltaleProcess {
         async let stdout = drain(out)
         async let stderr = drain(err)
         let (outData, errData) = await (stdout, stderr)
-        process.waitUntilExit()
+        await ChildProcesses.waitForExit(process)
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
@@ -56,11 +57,7 @@ enum TelltaleProcess {
     /// cooperative pool (one thread per core): with several children running, readers
     /// starved there leave a child blocked on a full pipe, and with it whatever lock it holds.
     static func drain(_ pipe: Pipe) async -> Data {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: pipe.fileHandleForReading.readDataToEndOfFile())
-            }
-        }
+        await ChildProcesses.drain(pipe)
     }
 
     static func temporaryDirectory(_ name: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 import Testing
 
 /// Drives Debian's real headless `chromium` (installed by Scripts/install-dependencies.sh):
@@ -22,7 +23,7 @@ enum Chromium {
     }
 
     /// Runs chromium headless on `url` with `arguments` added, in a fresh profile.
-    static func run(_ arguments: [String], url: URL, deadline: Duration = .seconds(60)) throws -> Result {
+    static func run(_ arguments: [String], url: URL, deadline: Duration = .seconds(60)) async throws -> Result {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let errorFile = profile.appendingPathExtension("stderr")
@@ -42,8 +43,9 @@ enum Chromium {
         try process.run()
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(deadline.components.seconds * 1000)), execute: watchdog)
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Off the cooperative pool: a blocked pool thread starves other tests' async code.
+        let stdout = await ChildProcesses.drain(output)
+        await ChildProcesses.waitForExit(process)
         watchdog.cancel()
         let elapsed = ContinuousClock.now - started
         let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
@@ -56,19 +58,19 @@ enum Chromium {
     }
 
     /// The DOM after the page's scripts ran, and timers within `virtualTime` milliseconds.
-    static func dumpDOM(_ url: URL, virtualTime: Int? = 5000) throws -> Result {
+    static func dumpDOM(_ url: URL, virtualTime: Int? = 5000) async throws -> Result {
         var arguments = ["--dump-dom"]
         if let virtualTime { arguments.append("--virtual-time-budget=\(virtualTime)") }
-        let result = try run(arguments, url: url)
+        let result = try await run(arguments, url: url)
         try #require(result.status == 0 && !result.stdout.isEmpty, "chromium --dump-dom failed (\(result.status)): \(result.stderr)")
         return result
     }
 
-    static func screenshot(_ url: URL, to path: String, width: Int = 1440, height: Int = 900, dark: Bool = false) throws {
+    static func screenshot(_ url: URL, to path: String, width: Int = 1440, height: Int = 900, dark: Bool = false) async throws {
         try? FileManager.default.removeItem(atPath: path)
         var arguments = ["--screenshot=\(path)", "--window-size=\(width),\(height)", "--hide-scrollbars", "--virtual-time-budget=3000"]
         if dark { arguments += ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] }
-        let result = try run(arguments, url: url)
+        let result = try await run(arguments, url: url)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         try #require(result.status == 0 && size > 10_000, "chromium --screenshot wrote no image (\(result.status)): \(result.stderr)")
     }

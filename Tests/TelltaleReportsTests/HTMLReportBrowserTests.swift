@@ -106,18 +106,18 @@ struct HTMLReportBrowserTests {
         return url
     }
 
-    static func observe(_ page: URL) throws -> Observations {
-        let dom = try Chromium.dumpDOM(page).stdout
+    static func observe(_ page: URL) async throws -> Observations {
+        let dom = try await Chromium.dumpDOM(page).stdout
         let start = try #require(dom.range(of: #"<pre id="driver-result">"#), "the driver script did not finish; the page's script probably threw:\n\(dom.prefix(2000))")
         let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
         let json = try #require(String(dom[start.upperBound..<end.lowerBound]).removingPercentEncoding)
         return try JSONDecoder().decode(Observations.self, from: Data(json.utf8))
     }
 
-    @Test func aPersonCanReadTheReportAndNoCapturedTextRuns() throws {
+    @Test func aPersonCanReadTheReportAndNoCapturedTextRuns() async throws {
         let page = try Self.pageWithDriver(Self.html)
         defer { try? FileManager.default.removeItem(at: page) }
-        let seen = try Self.observe(page)
+        let seen = try await Self.observe(page)
 
         #expect(seen.ready == "true")
         #expect(seen.stats["tests"] == "8")
@@ -169,7 +169,7 @@ struct HTMLReportBrowserTests {
 
     /// The same driver on a page that does put the payload in with innerHTML sees it run,
     /// so the check above would catch a report that did.
-    @Test func theDriverNoticesAPayloadThatRuns() throws {
+    @Test func theDriverNoticesAPayloadThatRuns() async throws {
         let unsafe = """
             <!DOCTYPE html><html><head><title>control</title></head><body>
             <div id="list"><div class="row"><span class="name" title="x">x</span></div></div><input id="search">
@@ -180,19 +180,19 @@ struct HTMLReportBrowserTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-control-\(UUID().uuidString).html")
         try Data(unsafe.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let dom = try Chromium.dumpDOM(url).stdout
+        let dom = try await Chromium.dumpDOM(url).stdout
         #expect(dom.contains("<title>pwned</title>"), "the control page's payload should have run: \(dom.prefix(500))")
     }
 
-    @Test func screenshotsOfTheSummaryAndAFailureGoToReports() throws {
+    @Test func screenshotsOfTheSummaryAndAFailureGoToReports() async throws {
         let folder = URL(fileURLWithPath: XMLLint.repositoryRoot).appendingPathComponent("Reports/screenshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let page = folder.appendingPathComponent("sample-index.html")
         try Self.html.write(to: page)
-        try Chromium.screenshot(page, to: folder.appendingPathComponent("html-report-summary.png").path)
+        try await Chromium.screenshot(page, to: folder.appendingPathComponent("html-report-summary.png").path)
         var failure = URLComponents(url: page, resolvingAgainstBaseURL: false)!
         failure.percentEncodedFragment = "test=" + "SampleTests.Checkout/Declined/refuses(card:)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        try Chromium.screenshot(failure.url!, to: folder.appendingPathComponent("html-report-failure.png").path)
-        try Chromium.screenshot(failure.url!, to: folder.appendingPathComponent("html-report-failure-dark.png").path, dark: true)
+        try await Chromium.screenshot(failure.url!, to: folder.appendingPathComponent("html-report-failure.png").path)
+        try await Chromium.screenshot(failure.url!, to: folder.appendingPathComponent("html-report-failure-dark.png").path, dark: true)
     }
 }

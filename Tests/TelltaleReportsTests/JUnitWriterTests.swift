@@ -53,16 +53,16 @@ struct JUnitWriterTests {
 
 @Suite(.tags(.medium))
 struct JUnitSchemaTests {
-    @Test func validatesAgainstTheExtendedSchemaWithXmllint() throws {
+    @Test func validatesAgainstTheExtendedSchemaWithXmllint() async throws {
         let xml = JUnitWriter().write(SampleRecord.record, context: SampleRecord.context)
-        let result = try XMLLint.validate(xml)
+        let result = try await XMLLint.validate(xml)
         #expect(result.status == 0, "xmllint: \(result.output)")
         #expect(result.output.contains("validates"))
     }
 
-    @Test func xmllintRejectsAnInvalidDocumentSoTheCheckCanFail() throws {
+    @Test func xmllintRejectsAnInvalidDocumentSoTheCheckCanFail() async throws {
         let invalid = Data(#"<testsuites><testsuite name="x"/></testsuites>"#.utf8)
-        let result = try XMLLint.validate(invalid)
+        let result = try await XMLLint.validate(invalid)
         #expect(result.status != 0)
     }
 }
@@ -71,7 +71,7 @@ struct JUnitSchemaTests {
 /// reads the totals the record has.
 @Suite(.tags(.medium))
 struct JUnitConsumerTests {
-    @Test func junitparserReadsTheSameTotals() throws {
+    @Test func junitparserReadsTheSameTotals() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
         try JUnitWriter().write(SampleRecord.record, context: SampleRecord.context).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -92,20 +92,12 @@ struct JUnitConsumerTests {
                     counted["skipped"] += Skipped in kinds
             print(json.dumps({"root": {k: getattr(xml, k) for k in declared}, "declared": declared, "counted": counted}))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path] // python3 from PATH, where pip installed junitparser
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // python3 from PATH, where pip installed junitparser.
+        let result = try await ChildProcesses.run("python3", ["-c", script, file.path])
+        let stdout = result.stdout
         try #require(
-            process.terminationStatus == 0,
-            "junitparser could not read junit.xml (run Scripts/install-dependencies.sh if it is missing): \(stderr)"
+            result.status == 0,
+            "junitparser could not read junit.xml (run Scripts/install-dependencies.sh if it is missing): \(result.stderrText)"
         )
         let totals = SampleRecord.record.totals
         let expected = ["tests": totals.tests, "failures": totals.failed, "errors": totals.errors, "skipped": totals.skipped]

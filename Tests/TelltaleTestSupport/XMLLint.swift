@@ -12,28 +12,20 @@ public enum XMLLint {
     public static let schema = URL(fileURLWithPath: repositoryRoot)
         .deletingLastPathComponent().appendingPathComponent("shared/junit/junit-extended.xsd").path
 
-    public static func validate(path: String) throws -> (status: Int32, output: String) {
+    public static func validate(path: String) async throws -> (status: Int32, output: String) {
         let executable = try #require(
             ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"].first(where: FileManager.default.isExecutableFile(atPath:)),
             "xmllint is missing: run Scripts/install-dependencies.sh"
         )
         try #require(FileManager.default.fileExists(atPath: schema), "schema not found at \(schema)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--noout", "--schema", schema, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let result = try await ChildProcesses.run(executable, ["--noout", "--schema", schema, path])
+        return (result.status, result.stdoutText + result.stderrText)
     }
 
-    public static func validate(_ xml: Data) throws -> (status: Int32, output: String) {
+    public static func validate(_ xml: Data) async throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
         try xml.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return try validate(path: file.path)
+        return try await validate(path: file.path)
     }
 }

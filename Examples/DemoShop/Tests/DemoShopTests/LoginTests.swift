@@ -1,0 +1,36 @@
+import DemoShopCore
+import XCTest
+
+/// XCTest, as most app teams' existing suites are.
+final class LoginTests: XCTestCase {
+    private var testID: String { "DemoShopTests.LoginTests/\(name.split(whereSeparator: { " .]".contains($0) }).last ?? "")" }
+
+    override func setUp() async throws {
+        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: TELLTALE_SERVICE_BACKEND_URL is not set")
+        try await Backend.begin(test: testID)
+    }
+
+    override func tearDown() async throws {
+        if Backend.url != nil { try await Backend.end(test: testID) }
+    }
+
+    func testLoginSucceeds() async throws {
+        let store = try Backend.store()
+        try await store.login(email: "alice@example.com", password: "wonderland")
+        let name = await store.userName
+        XCTAssertEqual(name, "Alice")
+    }
+
+    func testLoginFails() async throws {
+        let store = try Backend.store()
+        do {
+            try await store.login(email: "alice@example.com", password: "guess")
+            XCTFail("a wrong password must be refused")
+        } catch let error as ShopError {
+            XCTAssertEqual(error.status, 401)
+            XCTAssertEqual(error.message, "invalid email or password")
+        }
+        let token = await store.token
+        XCTAssertNil(token)
+    }
+}

@@ -1,0 +1,30 @@
+/// How Telltale knows a service is ready, and how long it waits.
+public struct ReadinessCheck: Sendable, Equatable {
+    public enum Probe: Sendable, Equatable {
+        /// `GET path` answers `status`.
+        case http(path: String, status: Int)
+        /// A TCP connection to the port is accepted.
+        case tcp
+        /// A line of the service's output matches this regular expression.
+        case log(pattern: String)
+    }
+
+    public static let defaultTimeout = Duration.seconds(30)
+
+    public var probe: Probe
+    public var timeout: Duration
+
+    public init(probe: Probe, timeout: Duration = ReadinessCheck.defaultTimeout) {
+        self.probe = probe
+        self.timeout = timeout
+    }
+
+    /// For messages: "GET /health answering 200".
+    public var summary: String {
+        switch probe {
+        case .http(let path, let status): "GET \(path) answering \(status)"
+        case .tcp: "a TCP connection to its port"
+        case .log(let pattern): "an output line matching /\(pattern)/"
+        }
+    }
+}

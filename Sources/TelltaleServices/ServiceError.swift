@@ -1,0 +1,107 @@
+import Foundation
+
+/// Everything that can go wrong with a service, with the context a person needs
+/// to fix it without opening the log: the service, the command, how it ended
+/// and the last lines it wrote.
+public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
+    case invalidSpec(service: String, reason: String)
+    case unknownPlaceholder(service: String, placeholder: String, value: String)
+    case noFreePort(service: String, reason: String)
+    case logUnwritable(service: String, path: String, reason: String)
+    case launchFailed(service: String, command: String, reason: String)
+    case buildFailed(service: String, command: String, exit: ServiceExit, lastLines: [String])
+    case exitedBeforeReady(service: String, command: String, exit: ServiceExit, lastLines: [String])
+    case notReady(service: String, command: String, check: String, timeout: Duration, lastLines: [String])
+    case crashed(service: String, command: String, exit: ServiceExit, lastLines: [String])
+    case notLoopback(service: String, url: String)
+    case databaseNotForTests(service: String, database: String, name: String)
+    case testModeRejected(service: String, call: String, url: String, status: Int, body: String)
+    case testModeUnreachable(service: String, call: String, url: String, reason: String)
+    case stopped(service: String)
+
+    /// The number of output lines errors carry.
+    public static let tailLength = 40
+
+    public var service: String {
+        switch self {
+        case .invalidSpec(let service, _), .unknownPlaceholder(let service, _, _), .noFreePort(let service, _),
+             .logUnwritable(let service, _, _), .launchFailed(let service, _, _),
+             .buildFailed(let service, _, _, _), .exitedBeforeReady(let service, _, _, _),
+             .notReady(let service, _, _, _, _), .crashed(let service, _, _, _), .notLoopback(let service, _),
+             .databaseNotForTests(let service, _, _), .testModeRejected(let service, _, _, _, _),
+             .testModeUnreachable(let service, _, _, _), .stopped(let service):
+            service
+        }
+    }
+
+    /// The last lines of output the error carries, oldest first.
+    public var lastLines: [String] {
+        switch self {
+        case .buildFailed(_, _, _, let lines), .exitedBeforeReady(_, _, _, let lines),
+             .notReady(_, _, _, _, let lines), .crashed(_, _, _, let lines):
+            lines
+        default: []
+        }
+    }
+
+    public var errorDescription: String? {
+        let headline: String = switch self {
+        case .invalidSpec(let service, let reason):
+            "service `\(service)`: \(reason)"
+        case .unknownPlaceholder(let service, let placeholder, let value):
+            "service `\(service)`: unknown placeholder `\(placeholder)` in '\(value)' "
+                + "(known: {port}, {run_dir}, {worker}, {service.NAME.url} of a service it depends on)"
+        case .noFreePort(let service, let reason):
+            "service `\(service)`: cannot find a free loopback port: \(reason)"
+        case .logUnwritable(let service, let path, let reason):
+            "service `\(service)`: cannot write its log \(path): \(reason)"
+        case .launchFailed(let service, let command, let reason):
+            "service `\(service)` could not be started (\(command)): \(reason)"
+        case .buildFailed(let service, let command, let exit, _):
+            "service `\(service)`: the build step failed with \(exit) (\(command))"
+        case .exitedBeforeReady(let service, let command, let exit, _):
+            "service `\(service)` ended with \(exit) before it was ready (\(command))"
+        case .notReady(let service, let command, let check, let timeout, _):
+            "service `\(service)` was not ready after \(timeout.secondsText) "
+                + "(waited for \(check); \(command))"
+        case .crashed(let service, let command, let exit, _):
+            "service `\(service)` crashed with \(exit) (\(command))"
+        case .notLoopback(let service, let url):
+            "service `\(service)`: refusing the test-mode protocol on \(url): it is not a loopback address, "
+                + "and reset would wipe whatever server answers there"
+        case .databaseNotForTests(let service, let database, let name):
+            "service `\(service)`: refusing to reset the database '\(database)': its name '\(name)' does not end "
+                + "in `_test`, so it may hold real data (name it `\(name)_test`, or set `allowNonTestDatabase: true`)"
+        case .testModeRejected(_, _, _, _, let body):
+            body.isEmpty ? "\(callDescription) failed with no message" : body
+        case .testModeUnreachable(_, _, _, let reason):
+            "\(callDescription) failed: \(reason)"
+        case .stopped(let service):
+            "service `\(service)` was stopped"
+        }
+        let lines = lastLines
+        guard !lines.isEmpty else { return headline }
+        return headline + "\nlast \(lines.count) lines of its output:\n" + lines.map { "  | \($0)" }.joined(separator: "\n")
+    }
+
+    /// "backend: POST /tests/teardown?test=X answered 500", for callers that want the status too.
+    public var callDescription: String {
+        switch self {
+        case .testModeRejected(let service, let call, let url, let status, _):
+            "\(service): \(call) \(url) answered \(status)"
+        case .testModeUnreachable(let service, let call, let url, _):
+            "\(service): \(call) \(url)"
+        default: service
+        }
+    }
+}
+
+extension Duration {
+    /// "30s", "1.5s", "0.25s": short enough for one-line messages.
+    var secondsText: String {
+        let (seconds, attoseconds) = components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded == rounded.rounded() ? "\(Int64(rounded))s" : "\(rounded)s"
+    }
+}

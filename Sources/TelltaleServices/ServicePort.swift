@@ -1,0 +1,8 @@
+/// Which port a service listens on; passed to it as `$PORT` and `{port}`.
+public enum ServicePort: Sendable, Equatable {
+    /// A free loopback port picked just before the service starts.
+    case auto
+    case fixed(Int)
+    /// The service listens on no port Telltale knows (log readiness only).
+    case none
+}

@@ -1,0 +1,276 @@
+import Foundation
+import ServiceLifecycle
+
+/// Runs one instance of a service for as long as the run needs it: starts the
+/// process, waits until it is ready, notices at once when it exits, restarts it
+/// or fails as its spec says, and stops its whole process group at the end.
+///
+/// `run()` (the `Service` requirement) owns the process; run it in a task
+/// group or a `ServiceGroup`, then `waitUntilReady()` before starting tests.
+/// Cancelling `run()`, or a graceful shutdown of its group, stops the service:
+/// SIGTERM to its process group, the spec's grace period, then SIGKILL.
+public actor ServiceSupervisor: Service {
+    public nonisolated let spec: ServiceSpec
+    public nonisolated let context: ServiceContext
+    /// `backend`, or `backend-2` for worker 2's instance of a worker-scoped service.
+    public nonisolated let instanceName: String
+    public nonisolated let port: Int?
+    /// `http://127.0.0.1:PORT`, given to tests as `TELLTALE_SERVICE_<NAME>_URL`; nil without a port.
+    public nonisolated let url: URL?
+    /// `<logDirectory>/<instanceName>.log`: every output line with a timestamp.
+    public nonisolated let logPath: String
+    /// The spec's database with placeholders filled in, for the `_test` guard.
+    public nonisolated let database: String?
+    /// Every readiness, crash and restart, in order; finished when `run()` returns.
+    public nonisolated let events: AsyncStream<ServiceEvent>
+
+    private nonisolated let eventSink: AsyncStream<ServiceEvent>.Continuation
+    private nonisolated let launch: ServiceLaunch
+    private nonisolated let output: ServiceOutput
+
+    private enum Phase {
+        case idle, starting, ready, failed(ServiceError), stopped
+    }
+
+    private var phase = Phase.idle
+    private var readyWaiters: [CheckedContinuation<Void, any Error>] = []
+    private var restartRequests: AsyncStream<Void>.Continuation?
+
+    /// Starts so far, from 1; a test can compare it before and after to see a restart.
+    public private(set) var generation = 0
+    /// The current process, while one runs.
+    public private(set) var pid: Int32?
+    /// How the last process ended; nil while the first still runs.
+    public private(set) var exitStatus: ServiceExit?
+    /// The last crash, with the output lines that led to it.
+    public private(set) var lastCrash: ServiceError?
+
+    public init(spec: ServiceSpec, context: ServiceContext) throws(ServiceError) {
+        guard let first = spec.command.first, !first.isEmpty else {
+            throw .invalidSpec(service: spec.name, reason: "`command` is empty")
+        }
+        if case .log(let pattern) = spec.readiness.probe, (try? Regex(pattern)) == nil {
+            throw .invalidSpec(service: spec.name, reason: "'\(pattern)' is not a valid regular expression")
+        }
+        let port: Int?
+        switch spec.port {
+        case .auto:
+            do { port = try FreePort.pick() } catch { throw .noFreePort(service: spec.name, reason: error.description) }
+        case .fixed(let number): port = number
+        case .none: port = nil
+        }
+        let resolver = PlaceholderResolver(
+            service: spec.name, port: port, runDirectory: context.runDirectory,
+            worker: context.worker, serviceURLs: context.serviceURLs
+        )
+        var environment: [String: String] = [:]
+        for (key, value) in spec.environment { environment[key] = try resolver.resolve(value) }
+        if let port { environment["PORT"] = String(port) }
+        var arguments: [String] = []
+        for argument in spec.command.dropFirst() { arguments.append(try resolver.resolve(argument)) }
+        let workingDirectory = try spec.workingDirectory.map { (path: String) throws(ServiceError) -> String in
+            Self.absolute(try resolver.resolve(path), base: context.baseDirectory)
+        }
+        let executable = try resolver.resolve(first)
+
+        self.spec = spec
+        self.context = context
+        self.port = port
+        self.instanceName = spec.instanceName(worker: context.worker)
+        self.url = port.flatMap { URL(string: "http://\(spec.host):\($0)") }
+        self.database = try spec.database.map { (value: String) throws(ServiceError) -> String in try resolver.resolve(value) }
+        self.logPath = (Self.absolute(context.logDirectory, base: context.baseDirectory) as NSString)
+            .appendingPathComponent("\(instanceName).log")
+        self.launch = ServiceLaunch(
+            service: spec.name,
+            // Relative paths are the plan's, so relative to Telltale's folder even with `cwd`.
+            executable: executable.contains("/") ? Self.absolute(executable, base: context.baseDirectory) : executable,
+            arguments: arguments, environment: environment,
+            workingDirectory: workingDirectory, gracePeriod: spec.gracePeriod
+        )
+        do {
+            output = try ServiceOutput(path: logPath)
+        } catch {
+            throw .logUnwritable(service: spec.name, path: logPath, reason: error.description)
+        }
+        (events, eventSink) = AsyncStream.makeStream(of: ServiceEvent.self)
+    }
+
+    /// The command line, for messages.
+    public nonisolated var commandLine: String { launch.commandLine }
+
+    /// The last lines the service wrote (at most 40), oldest first.
+    public func lastLines() async -> [String] { await output.lastLines() }
+
+    // MARK: - Running
+
+    /// Runs the service until cancelled or gracefully shut down (then returns),
+    /// or until it fails: never ready, exits before ready, or crashes under `onCrash: stop` (then throws).
+    public func run() async throws {
+        defer { eventSink.finish() }
+        do {
+            try await cancelWhenGracefulShutdown { try await self.supervise() }
+        } catch {
+            if Task.isCancelled || error is CancellationError, !(error is ServiceError) {
+                settle(.stopped)
+                return
+            }
+            throw error
+        }
+    }
+
+    /// Returns once the current instance is ready; throws if it cannot get ready or the service stopped.
+    public func waitUntilReady() async throws {
+        switch phase {
+        case .ready: return
+        case .failed(let error): throw error
+        case .stopped: throw ServiceError.stopped(service: instanceName)
+        case .idle, .starting: break
+        }
+        try await withCheckedThrowingContinuation { readyWaiters.append($0) }
+    }
+
+    /// Stops the current process (SIGTERM, grace period, SIGKILL), starts a new one and waits until it is ready.
+    public func restart() async throws {
+        guard let restartRequests else { throw ServiceError.stopped(service: instanceName) }
+        phase = .starting
+        restartRequests.yield()
+        try await waitUntilReady()
+    }
+
+    private enum Outcome {
+        case stopped, restartRequested
+        case crashed(ServiceError)
+    }
+
+    private func supervise() async throws {
+        while true {
+            generation += 1
+            let outcome: Outcome
+            do {
+                outcome = try await runInstance(generation: generation)
+            } catch let error as ServiceError {
+                settle(.failed(error))
+                throw error
+            }
+            switch outcome {
+            case .stopped:
+                settle(.stopped)
+                return
+            case .restartRequested:
+                eventSink.yield(.restarting(generation: generation + 1))
+            case .crashed(let error):
+                lastCrash = error
+                eventSink.yield(.crashed(generation: generation, error))
+                guard spec.onCrash == .restart else {
+                    settle(.failed(error))
+                    throw error
+                }
+                phase = .starting
+                eventSink.yield(.restarting(generation: generation + 1))
+            }
+        }
+    }
+
+    private enum Signal: Sendable {
+        case ready, exited(ServiceExit), restartRequested, nothing
+    }
+
+    private func runInstance(generation: Int) async throws -> Outcome {
+        phase = .starting
+        pid = nil
+        let output = self.output
+        let launch = self.launch
+        await output.startInstance()
+        if case .log(let pattern) = spec.readiness.probe { try await output.watch(for: pattern) }
+        let probe = ReadinessProbe(
+            check: spec.readiness, host: spec.host, port: port, output: output, matchesSeen: output.matches.count
+        )
+        let (requests, requestSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        restartRequests = requestSink
+        defer { restartRequests = nil }
+        let started = ContinuousClock.now
+        await output.note("starting: \(launch.commandLine)")
+        do {
+            return try await withThrowingTaskGroup(of: Signal.self) { group in
+                group.addTask {
+                    .exited(try await launch.run(output: output) { pid in await self.started(pid: pid) })
+                }
+                group.addTask {
+                    try await probe.wait()
+                    return .ready
+                }
+                group.addTask {
+                    for await _ in requests { return .restartRequested }
+                    return .nothing
+                }
+                var ready = false
+                while let signal = try await group.next() {
+                    switch signal {
+                    case .nothing:
+                        continue
+                    case .ready:
+                        ready = true
+                        await markReady(generation: generation, startup: ContinuousClock.now - started)
+                    case .restartRequested:
+                        // Leaving the group cancels the process task, which stops the process and waits for it.
+                        group.cancelAll()
+                        return .restartRequested
+                    case .exited(let exit):
+                        group.cancelAll()
+                        exitStatus = exit
+                        pid = nil
+                        if Task.isCancelled { return .stopped }
+                        await output.note("ended with \(exit)")
+                        let lines = await output.lastLines()
+                        guard ready else {
+                            throw ServiceError.exitedBeforeReady(
+                                service: instanceName, command: launch.commandLine, exit: exit, lastLines: lines
+                            )
+                        }
+                        return .crashed(.crashed(
+                            service: instanceName, command: launch.commandLine, exit: exit, lastLines: lines
+                        ))
+                    }
+                }
+                return .stopped
+            }
+        } catch is ReadinessProbe.TimedOut {
+            // The group has stopped the process by now, so these are its very last lines.
+            await output.note("not ready after \(spec.readiness.timeout.secondsText); stopped")
+            throw ServiceError.notReady(
+                service: instanceName, command: launch.commandLine, check: spec.readiness.summary,
+                timeout: spec.readiness.timeout, lastLines: await output.lastLines()
+            )
+        } catch is CancellationError {
+            return .stopped
+        }
+    }
+
+    private func started(pid: Int32) async {
+        self.pid = pid
+        await output.note("started pid \(pid)")
+    }
+
+    private func markReady(generation: Int, startup: Duration) async {
+        phase = .ready
+        await output.note("ready after \(startup.secondsText)")
+        eventSink.yield(.ready(generation: generation, pid: pid ?? 0, startup: startup))
+        let waiters = readyWaiters
+        readyWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Ends waiting for readiness: the service failed or stopped.
+    private func settle(_ final: Phase) {
+        phase = final
+        let error: ServiceError = if case .failed(let failure) = final { failure } else { .stopped(service: instanceName) }
+        let waiters = readyWaiters
+        readyWaiters = []
+        for waiter in waiters { waiter.resume(throwing: error) }
+    }
+
+    static func absolute(_ path: String, base: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: base).appendingPathComponent(path).standardizedFileURL.path
+    }
+}

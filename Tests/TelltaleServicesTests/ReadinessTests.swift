@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import TelltaleServices
+
+@Suite struct ReadinessTests {
+    @Test(.tags(.medium)) func fastServiceIsReadyByHTTPWithinMilliseconds() async throws {
+        let (spec, context) = try await FixtureService.spec("fast", ["--http"])
+        let started = ContinuousClock.now
+        let port = try await ServiceSupervisor.withRunning(spec, context: context) { supervisor in
+            #expect(await supervisor.generation == 1)
+            let url = try #require(supervisor.url)
+            #expect(url.host == "127.0.0.1")
+            return supervisor.port
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        let log = try String(contentsOfFile: context.logDirectory + "/fast.log", encoding: .utf8)
+        // Every line carries a timestamp, so a report can cut out one test's window.
+        #expect(log.contains(try #require(port).description))
+        let listening = try #require(log.split(separator: "\n").first { $0.contains("fixture listening on") })
+        #expect(listening.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z fixture listening on .*/) != nil)
+    }
+
+    @Test(.tags(.medium)) func readyByTCPConnect() async throws {
+        let (spec, context) = try await FixtureService.spec("tcp", ["--tcp"], probe: .tcp)
+        try await ServiceSupervisor.withRunning(spec, context: context) { supervisor in
+            #expect(await supervisor.pid != nil)
+        }
+    }
+
+    @Test(.tags(.medium)) func readyByLogLineWithoutAPort() async throws {
+        let (spec, context) = try await FixtureService.spec(
+            "logged", ["--log"], port: .none, probe: .log(pattern: #"listening on http://127\.0\.0\.1:\d+"#)
+        )
+        try await ServiceSupervisor.withRunning(spec, context: context) { supervisor in
+            #expect(supervisor.url == nil)
+            #expect(await supervisor.lastLines().contains { $0.contains("listening on") })
+        }
+    }
+
+    @Test(.tags(.medium)) func slowServiceIsWaitedFor() async throws {
+        let (spec, context) = try await FixtureService.spec("slow", ["--http", "--ready-after", "0.5"])
+        let started = ContinuousClock.now
+        try await ServiceSupervisor.withRunning(spec, context: context) { _ in
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(500))
+            #expect(waited < .seconds(3))
+        }
+        // The probe was refused until the port opened, and then got an answer. Read after the
+        // stop: the answer can arrive before the line the fixture printed for it is read.
+        let log = try String(contentsOfFile: context.logDirectory + "/slow.log", encoding: .utf8)
+        #expect(log.contains("fixture: GET /health"))
+    }
+
+    @Test(.tags(.medium)) func neverReadyFailsAfterTheTimeoutWithItsOutput() async throws {
+        let (spec, context) = try await FixtureService.spec("stuck", ["--never-ready"], timeout: .milliseconds(400), grace: .milliseconds(200))
+        let started = ContinuousClock.now
+        let error = await #expect(throws: ServiceError.self) {
+            try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        guard case .notReady(let service, _, let check, let timeout, let lines)? = error else {
+            Issue.record("expected notReady, got \(String(describing: error))")
+            return
+        }
+        #expect(service == "stuck")
+        #expect(check == "GET /health answering 200")
+        #expect(timeout == .milliseconds(400))
+        #expect(lines.contains { $0.contains("fixture starting") })
+        #expect(error?.errorDescription?.contains("was not ready after 0.4s") == true)
+    }
+
+    @Test(.tags(.medium)) func exitAtStartFailsAtOnceWithExitStatusAndLastLines() async throws {
+        let (spec, context) = try await FixtureService.spec("broken", ["--exit-at-start", "3"])
+        let started = ContinuousClock.now
+        let error = await #expect(throws: ServiceError.self) {
+            try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
+        }
+        // Noticed as the process exits, long before the 10 s readiness timeout.
+        #expect(ContinuousClock.now - started < .seconds(2))
+        guard case .exitedBeforeReady(_, let command, let exit, let lines)? = error else {
+            Issue.record("expected exitedBeforeReady, got \(String(describing: error))")
+            return
+        }
+        #expect(exit == .exited(3))
+        #expect(command.hasSuffix("service-fixture --exit-at-start 3"))
+        #expect(lines.suffix(2) == ["fixture: cannot open the database", "fixture: fatal: giving up"])
+        let message = try #require(error?.errorDescription)
+        #expect(message.contains("ended with exit status 3 before it was ready"))
+        #expect(message.contains("  | fixture: fatal: giving up"))
+    }
+
+    @Test(.tags(.medium)) func lotsOfOutputIsLoggedInFullWithoutBlockingTheService() async throws {
+        let count = 100_000
+        let (spec, context) = try await FixtureService.spec(
+            "noisy", ["--log", "--spam-lines", String(count)], port: .none, probe: .log(pattern: "^spam done$"),
+            timeout: .seconds(60)
+        )
+        try await ServiceSupervisor.withRunning(spec, context: context) { supervisor in
+            let lines = await supervisor.lastLines()
+            #expect(lines.count == ServiceError.tailLength)
+            #expect(lines.last == "spam done")
+        }
+        let log = try String(contentsOfFile: context.logDirectory + "/noisy.log", encoding: .utf8)
+        let spam = log.split(separator: "\n").filter { $0.contains(" spam line ") }
+        #expect(spam.count == count)
+        #expect(spam.last?.hasSuffix("spam line \(count) of \(count): the quick brown fox jumps over the lazy dog") == true)
+    }
+}
