@@ -3,12 +3,14 @@ import TelltaleModel
 
 /// Every captured event: durably logged, indexed in memory, and waited for.
 ///
-/// `accept` stamps events (id, session, the session's running test), writes them to the log,
-/// and only then indexes them and wakes waiters, so anything a query or a wait sees is on disk.
+/// `accept` stamps events (id, session, the session's running test), indexes them and wakes
+/// waiters at once, then writes them to the log; the sender's answer (and the console observer)
+/// waits for the log, so every acknowledged event is durable before its 2xx. A wait can thus see
+/// an event a moment before it is on disk: waking waiters does not wait for an `fdatasync`.
 public actor EventStore {
     public static let badCaptureLimit = 10_000
 
-    /// Called with every accepted batch, after it is durable (the console's live lines).
+    /// Called with every accepted batch, after it is durable (the console's live lines), off the actor.
     public typealias Observer = @Sendable ([Event]) -> Void
 
     private let log: EventLog?
@@ -42,17 +44,21 @@ public actor EventStore {
 
     /// Stores a request's events; returns once they are durable.
     nonisolated func accept(_ incoming: [IncomingEvent], session: String) async throws -> [Event] {
-        let stamped = await stamp(incoming, session: session)
+        let stamped = await stampAndIndex(incoming, session: session)
         if let log {
             // Encoded off the actor, in the request's own task, so requests encode in parallel.
-            var data = Data()
-            for event in stamped {
-                data.append(try EventCoding.encoder.encode(event))
-                data.append(0x0A)
-            }
-            try await log.append(data)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(stamped.count * 256)
+            EventCoding.appendLines(stamped, to: &bytes)
+            try await log.append(Data(bytes))
         }
-        await commit(stamped)
+        observer?(stamped)
+        return stamped
+    }
+
+    private func stampAndIndex(_ incoming: [IncomingEvent], session: String) -> [Event] {
+        let stamped = stamp(incoming, session: session)
+        commit(stamped)
         return stamped
     }
 
@@ -74,7 +80,6 @@ public actor EventStore {
             events.append(event)
             index(event, at: position)
         }
-        observer?(batch)
         guard !waiters.isEmpty else { return }
         for (id, var waiter) in waiters {
             waiter.seen += batch.count(where: waiter.filter.matches)

@@ -26,6 +26,6 @@ extension JSONValue {
 
     /// Compact JSON text, for console lines and bad-capture samples.
     var compactText: String {
-        (try? String(decoding: EventCoding.encoder.encode(self), as: UTF8.self)) ?? "?"
+        jsonText()
     }
 }

@@ -32,7 +32,16 @@ struct ReportCommand: ParsableCommand {
                 reportDirectory: folder
             )
             let directory = ReportDirectory(path: folder)
-            try directory.writeReports(record, context: context)
+            // run.json is the input: never rewritten. Another folder gets a byte-for-byte copy,
+            // so it holds a complete set of reports.
+            try directory.writeReports(record, context: context, includingRunRecord: false)
+            let source = URL(fileURLWithPath: runJSON).standardizedFileURL.resolvingSymlinksInPath()
+            let target = URL(fileURLWithPath: directory.runRecordPath).standardizedFileURL.resolvingSymlinksInPath()
+            if source.path != target.path {
+                let manager = FileManager.default
+                if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
+                try manager.copyItem(at: source, to: target)
+            }
             AnnotationsOption.resolved(annotations).print(record, context: context)
             print(record.totals.summaryLine)
             print("reports: \(directory.reportPaths.joined(separator: ", "))")

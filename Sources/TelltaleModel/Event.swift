@@ -51,3 +51,54 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
         try container.encode(raw, forKey: .raw)
     }
 }
+
+// MARK: Fast JSON
+
+extension Event {
+    /// Appends the event as compact JSON, exactly as `JSONValueEncoder` and `serialized()` write
+    /// it (keys sorted, milliseconds, `test` null when absent), without building a tree first:
+    /// capture writes one for every event it accepts, reports one for every event of a run.
+    public func appendJSON(to output: inout [UInt8]) {
+        var writer = JSONByteWriter(output: output, pretty: false)
+        output = []
+        func key(_ name: StaticString) {
+            writer.append(name)
+        }
+        key(#"{"id":"#); writer.writeString(id)
+        key(#","name":"#); writer.writeString(name)
+        key(#","params":"#); writer.writeObject(params, indent: 0)
+        key(#","raw":"#); writer.write(raw, indent: 0)
+        key(#","receivedAt":""#); ISO8601Timestamp.append(receivedAt, to: &writer.output); writer.output.append(UInt8(ascii: "\""))
+        key(#","session":"#); writer.writeString(session)
+        key(#","source":"#); writer.writeString(source.rawValue)
+        key(#","test":"#)
+        if let test { writer.writeString(test.rawValue) } else { writer.append("null") }
+        writer.output.append(UInt8(ascii: "}"))
+        output = writer.output
+    }
+
+    /// Decodes an event from its JSON object without going through `Decoder`; the same rules
+    /// and errors as `init(from:)` through `JSONValueDecoder`.
+    init(json value: JSONValue, path: CodingPathNode?) throws {
+        guard case .object(let members) = value else { throw JSONValueDecoderImpl.mismatch(Event.self, value, path) }
+        func member(_ key: CodingKeys) throws -> (JSONValue, CodingPathNode) {
+            let child = JSONValueDecoderImpl.child(path, key)
+            guard let value = members[key.stringValue] else {
+                throw DecodingError.keyNotFound(key, .init(codingPath: CodingPathNode.path(path), debugDescription: "No value associated with key \(key.stringValue)."))
+            }
+            return (value, child)
+        }
+        func decode<T: Decodable>(_ key: CodingKeys, as type: T.Type = T.self) throws -> T {
+            let (value, child) = try member(key)
+            return try JSONValueDecoderImpl.unbox(value, as: type, path: child)
+        }
+        var test: TestID?
+        if let value = members[CodingKeys.test.stringValue], value != .null {
+            test = TestID(try JSONValueDecoderImpl.string(value, JSONValueDecoderImpl.child(path, CodingKeys.test)))
+        }
+        self.init(
+            id: try decode(.id), receivedAt: try decode(.receivedAt), session: try decode(.session), test: test,
+            source: try decode(.source), name: try decode(.name), params: try decode(.params), raw: try decode(.raw)
+        )
+    }
+}

@@ -25,20 +25,28 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue: Codable {
+    /// Through `JSONValueDecoder` the tree is taken as it is. Other decoders have no way to ask
+    /// what a value is, so the types are tried in turn, the most common first (every miss costs
+    /// the decoder a thrown error); `Bool` before `Double`, so a decoder that would read `true` as
+    /// a number cannot.
     public init(from decoder: any Decoder) throws {
+        if let decoder = decoder as? JSONValueDecoderImpl {
+            self = decoder.value
+            return
+        }
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 

@@ -33,18 +33,20 @@ public struct ReportDirectory: Sendable {
     }
 
     /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.
-    /// The writers run in parallel; each file is written atomically.
-    public func writeReports(_ record: RunRecord, context: ReportContext) throws {
+    /// The writers run in parallel; each file is written atomically. `includingRunRecord: false`
+    /// leaves `run.json` alone: `telltale report` reads it and must not rewrite its own input.
+    public func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
-        let jobs: [@Sendable () throws -> (String, Data)] = [
+        var allJobs: [@Sendable () throws -> (String, Data)] = [
             { [context] in (htmlPath, HTMLReportWriter().write(record, context: context)) },
-            { (runRecordPath, try RunRecordFile.encode(record)) },
             { [context] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
             { [context] in (junitPath, JUnitWriter().write(record, context: context)) },
             { [context] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },
         ]
+        if includingRunRecord { allJobs.insert({ (runRecordPath, try RunRecordFile.encode(record)) }, at: 1) }
+        let jobs = allJobs
         let errors = Mutex<[any Error]>([])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             do {

@@ -16,39 +16,35 @@ public enum RunRecordFile {
         }
     }
 
-    /// Pretty, with sorted keys (stable bytes for the same record), except that
-    /// `schemaVersion` comes first so a reader can check it before anything else.
+    /// Pretty, with keys sorted bytewise (stable bytes for the same record), except that
+    /// `schemaVersion` comes first so a reader can check it before anything else. Dates are
+    /// ISO 8601 with milliseconds; the layout is `JSONEncoder`'s `.prettyPrinted` one.
     public static func encode(_ record: RunRecord) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let text = String(decoding: try encoder.encode(record), as: UTF8.self)
-        let versionLine = "  \"schemaVersion\" : \(record.schemaVersion),\n"
-        guard text.hasPrefix("{\n"), let range = text.range(of: "\n" + versionLine) else { return Data(text.utf8) }
-        var reordered = text
-        reordered.removeSubrange(text.index(after: range.lowerBound)..<range.upperBound)
-        reordered.insert(contentsOf: versionLine, at: reordered.index(reordered.startIndex, offsetBy: 2))
-        return Data(reordered.utf8)
+        let value = try JSONValueEncoder().encode(record)
+        return Data(value.serialized(JSONFormatting(pretty: true, leadingKeys: ["schemaVersion"])))
     }
 
+    /// Reads a record; dates with or without fractions of a second (records before 0.x wrote whole seconds).
     public static func read(path: String) throws -> RunRecord {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
             throw ReadError.unreadable(path: path, reason: error.localizedDescription)
         }
-        struct VersionProbe: Decodable { var schemaVersion: Int }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            let version = try decoder.decode(VersionProbe.self, from: data).schemaVersion
-            guard version <= RunRecord.currentSchemaVersion else {
-                throw ReadError.unsupportedVersion(path: path, version: version)
+            let value = try JSONValue(parsing: data)
+            guard case .number(let version) = value["schemaVersion"] ?? .null else {
+                throw ReadError.unreadable(path: path, reason: "no schemaVersion number")
             }
-            return try decoder.decode(RunRecord.self, from: data)
+            guard version <= Double(RunRecord.currentSchemaVersion) else {
+                throw ReadError.unsupportedVersion(path: path, version: Int(exactly: version) ?? Int.max)
+            }
+            return try JSONValueDecoder().decode(RunRecord.self, from: value)
         } catch let error as ReadError {
             throw error
+        } catch let error as JSONParseError {
+            throw ReadError.unreadable(path: path, reason: error.description)
         } catch {
             throw ReadError.unreadable(path: path, reason: "\(error)")
         }

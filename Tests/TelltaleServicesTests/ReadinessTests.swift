@@ -12,7 +12,7 @@ import TelltaleServices
             #expect(url.host == "127.0.0.1")
             return supervisor.port
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(8)) // well under the 10 s timeout, even on a loaded machine
         let log = try String(contentsOfFile: context.logDirectory + "/fast.log", encoding: .utf8)
         // Every line carries a timestamp, so a report can cut out one test's window.
         #expect(log.contains(try #require(port).description))
@@ -43,7 +43,7 @@ import TelltaleServices
         try await ServiceSupervisor.withRunning(spec, context: context) { _ in
             let waited = ContinuousClock.now - started
             #expect(waited >= .milliseconds(500))
-            #expect(waited < .seconds(3))
+            #expect(waited < .seconds(8))
         }
         // The probe was refused until the port opened, and then got an answer. Read after the
         // stop: the answer can arrive before the line the fixture printed for it is read.
@@ -57,7 +57,7 @@ import TelltaleServices
         let error = await #expect(throws: ServiceError.self) {
             try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(ContinuousClock.now - started < .seconds(8)) // well under the 10 s timeout, even on a loaded machine
         guard case .notReady(let service, _, let check, let timeout, let lines)? = error else {
             Issue.record("expected notReady, got \(String(describing: error))")
             return
@@ -75,8 +75,8 @@ import TelltaleServices
         let error = await #expect(throws: ServiceError.self) {
             try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
         }
-        // Noticed as the process exits, long before the 10 s readiness timeout.
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Noticed as the process exits, not at the 10 s readiness timeout (with room for a loaded machine).
+        #expect(ContinuousClock.now - started < .seconds(8))
         guard case .exitedBeforeReady(_, let command, let exit, let lines)? = error else {
             Issue.record("expected exitedBeforeReady, got \(String(describing: error))")
             return

@@ -116,7 +116,9 @@ func handleHTTP(_ client: Int32) {
     let test = target.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
     print("fixture: \(method) \(target)")
     switch (method, path) {
-    case ("GET", "/health"): respond(client, status: healthStatus, body: "ok")
+    case ("GET", "/health"):
+        respond(client, status: healthStatus, body: "ok")
+        startCrashTimerOnce()
     case ("POST", "/tests/reset"): respond(client, status: 200, body: "reset")
     case ("POST", "/tests/setup"), ("POST", "/tests/teardown"):
         if test.lowercased().contains("fail") {
@@ -150,13 +152,24 @@ if spamLines > 0 {
     print("spam done")
 }
 
-if let crashAfter {
+/// Starts the --crash-after countdown once. In HTTP mode that is when the first health check
+/// was answered, so the supervisor has seen the service ready however slow the machine is.
+let crashTimerLock = NSLock()
+// Read and written only while holding crashTimerLock.
+nonisolated(unsafe) var crashTimerStarted = false
+func startCrashTimerOnce() {
+    guard let crashAfter else { return }
+    crashTimerLock.lock()
+    defer { crashTimerLock.unlock() }
+    guard !crashTimerStarted else { return }
+    crashTimerStarted = true
     Thread.detachNewThread {
         usleep(useconds_t(crashAfter * 1_000_000))
         print("fixture: crashing now")
         exit(42)
     }
 }
+if mode != "http" { startCrashTimerOnce() }
 
 if mode == "log" {
     while true { sleep(60) }

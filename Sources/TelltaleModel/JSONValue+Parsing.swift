@@ -1,0 +1,282 @@
+/// Why some bytes are not JSON, and where: `offset` is the byte the parser stopped at.
+public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var offset: Int
+    public var reason: String
+    /// Whether the input was empty (or only whitespace): callers often word that differently.
+    public var isEmptyInput: Bool
+
+    public init(offset: Int, reason: String, isEmptyInput: Bool = false) {
+        self.offset = offset
+        self.reason = reason
+        self.isEmptyInput = isEmptyInput
+    }
+
+    public var description: String {
+        isEmptyInput ? "empty input, expected JSON" : "invalid JSON at byte \(offset): \(reason)"
+    }
+}
+
+extension JSONValue {
+    /// The default nesting limit of `init(parsing:)`: deeper input is refused rather than
+    /// allowed to exhaust the stack.
+    public static let defaultMaxDepth = 512
+
+    /// Parses one JSON text (RFC 8259), strictly: no trailing commas, comments, leading zeros,
+    /// unescaped control characters, invalid UTF-8 or lone surrogates; whitespace around the
+    /// value is allowed, anything else after it is not. Duplicate object keys keep the last value.
+    public init(parsing bytes: some Collection<UInt8>, maxDepth: Int = JSONValue.defaultMaxDepth) throws(JSONParseError) {
+        let parsed: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            JSONByteParser.result(buffer, maxDepth: maxDepth)
+        }
+        if let parsed {
+            self = try parsed.get()
+        } else {
+            self = try Array(bytes).withUnsafeBufferPointer { JSONByteParser.result($0, maxDepth: maxDepth) }.get()
+        }
+    }
+
+    /// Parses JSON text; see `init(parsing:)` for bytes.
+    public init(parsing text: String, maxDepth: Int = JSONValue.defaultMaxDepth) throws(JSONParseError) {
+        var text = text
+        self = try text.withUTF8 { JSONByteParser.result($0, maxDepth: maxDepth) }.get()
+    }
+}
+
+/// The parser behind `JSONValue(parsing:)`: one pass over contiguous bytes, no intermediate copies
+/// except for strings with escapes.
+struct JSONByteParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let maxDepth: Int
+    private var index = 0
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    static func result(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) -> Result<JSONValue, JSONParseError> {
+        Result { () throws(JSONParseError) in try parse(bytes, maxDepth: maxDepth) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) throws(JSONParseError) -> JSONValue {
+        var parser = JSONByteParser(bytes, maxDepth: maxDepth)
+        parser.skipWhitespace()
+        guard parser.index < bytes.count else { throw JSONParseError(offset: parser.index, reason: "unexpected end of input", isEmptyInput: true) }
+        let value = try parser.value(depth: 0)
+        parser.skipWhitespace()
+        if parser.index != bytes.count { throw parser.failure("unexpected data after the JSON value") }
+        return value
+    }
+
+    private func failure(_ reason: String) -> JSONParseError {
+        JSONParseError(offset: index, reason: reason)
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func value(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard index < bytes.count else { throw failure("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
+            return try object(depth: depth)
+        case UInt8(ascii: "["):
+            guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
+            return try array(depth: depth)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw failure("unexpected \(Self.describe(byte: bytes[index]))")
+        }
+    }
+
+    private static func describe(byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? "character '\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONParseError) {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { throw failure("unexpected end of input") }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
+            throw failure("expected \(word)")
+        }
+        index += count
+    }
+
+    private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name in quotes") }
+            let key = try string()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            members[key] = try value(depth: depth + 1)
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end of input in an object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw failure("expected ',' or '}'")
+        }
+    }
+
+    private mutating func array(depth: Int) throws(JSONParseError) -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try value(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw failure("unexpected end of input in an array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            throw failure("expected ',' or ']'")
+        }
+    }
+
+    @inline(__always)
+    private func isDigit(_ position: Int) -> Bool {
+        position < bytes.count && bytes[position] &- UInt8(ascii: "0") < 10
+    }
+
+    private mutating func number() throws(JSONParseError) -> Double {
+        let start = index
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digitsStart = index
+        var integer: UInt64 = 0
+        while isDigit(index) {
+            if index - digitsStart < 18 { integer = integer &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0")) }
+            index += 1
+        }
+        let digitCount = index - digitsStart
+        guard digitCount > 0 else { throw failure("expected a digit") }
+        if bytes[digitsStart] == UInt8(ascii: "0") && digitCount > 1 { index = digitsStart; throw failure("leading zero in a number") }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            let fraction = index
+            while isDigit(index) { index += 1 }
+            guard index > fraction else { throw failure("expected a digit after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            let exponent = index
+            while isDigit(index) { index += 1 }
+            guard index > exponent else { throw failure("expected a digit in the exponent") }
+        }
+        // Integers below 2^53 convert exactly; everything else goes through the correctly rounded parser.
+        if isInteger && digitCount <= 15 {
+            let value = Double(integer)
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { index = start; throw failure("number \(text) is out of range") }
+        return value
+    }
+
+    private mutating func string() throws(JSONParseError) -> String {
+        index += 1
+        let start = index
+        var high: UInt8 = 0
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            guard byte >= 0x20 else { throw failure("control character in a string") }
+            high |= byte
+            index += 1
+        }
+        guard index < bytes.count else { throw failure("unterminated string") }
+        if bytes[index] == UInt8(ascii: "\"") {
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            index += 1
+            if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
+            guard let text = String(validating: slice, as: UTF8.self) else { index = start; throw failure("invalid UTF-8 in a string") }
+            return text
+        }
+        var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        scalars.reserveCapacity(scalars.count + 16)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard let text = String(validating: scalars, as: UTF8.self) else { index = start; throw failure("invalid UTF-8 in a string") }
+                return text
+            }
+            if byte < 0x20 { throw failure("control character in a string") }
+            if byte != UInt8(ascii: "\\") { scalars.append(byte); index += 1; continue }
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800..<0xDC00).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw failure("unpaired surrogate")
+                    }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00..<0xE000).contains(code) {
+                    throw failure("unpaired surrogate")
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw failure("bad \\u escape") }
+                UTF8.encode(scalar) { scalars.append($0) }
+            default:
+                index -= 2
+                throw failure("bad escape '\\\(Character(Unicode.Scalar(escape)))'")
+            }
+        }
+        throw failure("unterminated string")
+    }
+
+    private mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("short \\u escape") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw failure("bad hex digit in \\u escape")
+            }
+            code = code * 16 + digit
+            index += 1
+        }
+        return code
+    }
+}
