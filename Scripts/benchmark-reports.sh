@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures report generation at scale: writes a synthetic run.json (10,000 tests, 100,000
 # events by default; 10% failing, some flaky, with output), then times `telltale report`
-# (read run.json, write run.json, junit.xml, index.html, summary.md, events.jsonl) under
+# (read run.json; write junit.xml, index.html, summary.md, events.jsonl) under
 # /usr/bin/time -v, and opens the HTML in headless Chromium.
 # Targets: under 2 s and 500 MB peak for the reports; under 2 s for the page to render.
 #
