@@ -29,8 +29,8 @@ struct MergeCommand: ParsableCommand {
                 sourceRoot: FileManager.default.currentDirectoryPath
             )
             try ReportDirectory(path: output).writeReports(merged, context: context)
+            print("reports: \(output)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(merged.totals.summaryLine)
-            print("reports: \(output)/junit.xml, \(output)/run.json")
             if merged.tests.contains(where: { $0.outcome.isFailure }) { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit

@@ -43,8 +43,8 @@ struct ReportCommand: ParsableCommand {
                 try manager.copyItem(at: source, to: target)
             }
             AnnotationsOption.resolved(annotations).print(record, context: context)
-            print(record.totals.summaryLine)
             print("reports: \(directory.reportPaths.joined(separator: ", "))")
+            print(record.totals.summaryLine)
         } catch {
             Console.error(error.localizedDescription)
             throw ExitCode(2)

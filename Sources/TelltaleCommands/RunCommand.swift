@@ -75,8 +75,8 @@ struct RunCommand: AsyncParsableCommand {
                 generatedAt: Date(), toolVersion: RunOrchestrator.version,
                 sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
             ))
+            print("reports: \(summary.reportDirectory)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(totals.summaryLine)
-            print("reports: \(summary.reportDirectory)/junit.xml, \(summary.reportDirectory)/run.json")
             throw ExitCode(summary.exitCode.rawValue)
         } catch let error as OrchestratorError {
             await progress.finish()
