@@ -50,7 +50,7 @@ import Testing
                 let result = Result { try Self.spawnSleeper() }
                 // setpriv must have set the signal before this thread exits: were the
                 // thread gone first, the child would already have a new parent.
-                usleep(300_000)
+                if case .success(let pid) = result { Self.waitUntilExecuted(pid) }
                 continuation.resume(with: result)
             }
             thread.start()
@@ -60,7 +60,7 @@ import Testing
         Self.reap(fromShortThread)
 
         let fromSpawnThread = try await withTaskExecutorPreference(SpawnThread.shared) { try Self.spawnSleeper() }
-        try await Task.sleep(for: .milliseconds(300))
+        Self.waitUntilExecuted(fromSpawnThread)
         #expect(isAlive(fromSpawnThread), "a child of the spawn thread must live as long as Telltale")
         kill(fromSpawnThread, SIGKILL)
         Self.reap(fromSpawnThread)
@@ -74,6 +74,17 @@ import Testing
         let status = posix_spawn(&pid, arguments[0], nil, nil, &argv, environ)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
         return pid
+    }
+
+    /// Waits (up to 10 s) until `setpriv` has set the parent-death signal and exec'd `sleep`:
+    /// the child's `/proc/PID/exe` then names `sleep`. Polls the condition, yielding the CPU.
+    static func waitUntilExecuted(_ pid: pid_t) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+            if exe.hasSuffix("/sleep") || !isAlive(pid) { return }
+            sched_yield()
+        }
     }
 
     /// A killed child stays a zombie (and `kill(pid, 0)` succeeds) until reaped.
