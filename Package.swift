@@ -54,7 +54,11 @@ let package = Package(
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
         .target(
             name: "TelltaleOrchestrator",
-            dependencies: ["TelltaleModel", "TelltalePlan", "TelltaleRunner", "TelltaleReports"]
+            dependencies: [
+                "TelltaleModel", "TelltalePlan", "TelltaleRunner", "TelltaleReports", "TelltaleServices",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "TelltaleCapture",
@@ -75,6 +79,8 @@ let package = Package(
             name: "TelltaleServices",
             dependencies: [
                 "TelltaleModel",
+                // For ChildProcess's parent-death signal and the thread that forks.
+                "TelltaleRunner",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -8,6 +8,7 @@ import SystemPackage
 /// child wrote them in. The child gets a process group of its own, so cancelling
 /// the calling task tears down the child and everything it started (SIGTERM to the
 /// group, then SIGKILL after a grace period) without touching Telltale itself.
+/// The child also dies if Telltale is killed outright (see `ParentDeathSignal`).
 public struct ChildProcess: Sendable {
     public var executable: String
     public var arguments: [String]
@@ -50,6 +51,7 @@ public struct ChildProcess: Sendable {
         if lineBuffered, FileManager.default.isExecutableFile(atPath: Self.stdbufPath) {
             launch = (Self.stdbufPath, ["-oL", "-eL", executable] + arguments)
         }
+        launch = ParentDeathSignal.wrap(launch.executable, launch.arguments)
         var options = PlatformOptions()
         options.processGroupID = 0
         options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
@@ -61,20 +63,26 @@ public struct ChildProcess: Sendable {
             ? Executable.path(FilePath(launch.executable))
             : Executable.name(launch.executable)
         do {
-            let result = try await Subprocess.run(
-                executablePath,
-                arguments: Arguments(launch.arguments),
-                environment: .inherit.updating(overrides),
-                workingDirectory: workingDirectory.map { FilePath($0) },
-                platformOptions: options,
-                input: .none,
-                output: .sequence,
-                error: .combinedWithOutput
-            ) { execution in
-                control?.started(pid: execution.processIdentifier.value)
-                defer { control?.ended() }
-                for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
-                    await onLine(line)
+            // Forked from the spawn thread, so the parent-death signal fires only when Telltale dies.
+            let result = try await withTaskExecutorPreference(SpawnThread.shared) {
+                try await Subprocess.run(
+                    executablePath,
+                    arguments: Arguments(launch.arguments),
+                    environment: .inherit.updating(overrides),
+                    workingDirectory: workingDirectory.map { FilePath($0) },
+                    platformOptions: options,
+                    input: .none,
+                    output: .sequence,
+                    error: .combinedWithOutput
+                ) { execution in
+                    control?.started(pid: execution.processIdentifier.value)
+                    defer { control?.ended() }
+                    // Reading output needs no particular thread: back to the shared pool.
+                    try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                        for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
+                            await onLine(line)
+                        }
+                    }
                 }
             }
             switch result.terminationStatus {

@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import SystemPackage
+import TelltaleRunner
 
 /// One start of a service's process: the resolved command, environment and
 /// folder, and how to run it so that it can never outlive Telltale.
@@ -12,19 +13,8 @@ struct ServiceLaunch: Sendable {
     var workingDirectory: String?
     var gracePeriod: Duration
 
-    /// util-linux's `setpriv` sets the parent-death signal and then execs the
-    /// command, so the service keeps its pid and Telltale needs no helper binary.
-    static let setprivPath = "/usr/bin/setpriv"
-
-    /// False on systems without `setpriv` (or not Linux): services then die with
-    /// Telltale's normal shutdown and SIGINT/SIGTERM, but not with its SIGKILL.
-    static let parentDeathSignalAvailable: Bool = {
-        #if os(Linux)
-        FileManager.default.isExecutableFile(atPath: setprivPath)
-        #else
-        false
-        #endif
-    }()
+    /// False on systems without `setpriv` (or not Linux); see `ParentDeathSignal`.
+    static var parentDeathSignalAvailable: Bool { ParentDeathSignal.available }
 
     /// The command as a person would type it, for messages.
     var commandLine: String {
@@ -35,10 +25,7 @@ struct ServiceLaunch: Sendable {
     /// stderr, in order) to `output`. Cancelling the calling task stops the
     /// process group: SIGTERM, `gracePeriod`, then SIGKILL.
     func run(output: ServiceOutput, onStart: @escaping @Sendable (Int32) async -> Void) async throws -> ServiceExit {
-        var launch = (executable: executable, arguments: arguments)
-        if Self.parentDeathSignalAvailable {
-            launch = (Self.setprivPath, ["--pdeathsig", "KILL", "--", executable] + arguments)
-        }
+        let launch = ParentDeathSignal.wrap(executable, arguments)
         var options = PlatformOptions()
         // Its own process group: stopping the service stops whatever it started, and never Telltale.
         options.processGroupID = 0

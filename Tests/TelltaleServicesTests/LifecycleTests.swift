@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 import Testing
 import TelltaleServices
 

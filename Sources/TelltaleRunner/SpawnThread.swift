@@ -4,15 +4,16 @@ import Synchronization
 
 /// A task executor backed by one thread that lives as long as Telltale.
 ///
-/// Services are started with `setpriv --pdeathsig KILL`, so the kernel kills
-/// them when their parent dies, even when Telltale is killed with SIGKILL. But
+/// Services and test processes are started with `setpriv --pdeathsig KILL`
+/// (see `ParentDeathSignal`), so the kernel kills them when their parent dies,
+/// even when Telltale is killed with SIGKILL. But
 /// Linux's "parent" here is the *thread* that forked the child: when that
 /// thread exits, the child gets the signal too. Swift concurrency's pool
 /// threads (libdispatch workers) exit after a few seconds idle, which would
 /// kill a healthy service mid-run. Forking from this thread, which never
 /// exits, makes the parent-death signal fire exactly when Telltale dies.
-final class SpawnThread: TaskExecutor, Sendable {
-    static let shared = SpawnThread()
+public final class SpawnThread: TaskExecutor, Sendable {
+    public static let shared = SpawnThread()
 
     private let jobs = Mutex<[UnownedJob]>([])
     /// Counts queued jobs, so the thread sleeps while there is nothing to run.
@@ -24,7 +25,7 @@ final class SpawnThread: TaskExecutor, Sendable {
         thread.start()
     }
 
-    func enqueue(_ job: UnownedJob) {
+    public func enqueue(_ job: UnownedJob) {
         jobs.withLock { $0.append(job) }
         available.signal()
     }

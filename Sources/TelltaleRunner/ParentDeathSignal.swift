@@ -1,0 +1,26 @@
+import Foundation
+
+/// Makes a child process die with Telltale, even when Telltale is killed with SIGKILL.
+///
+/// util-linux's `setpriv --pdeathsig KILL` sets the parent-death signal and then
+/// execs the command, so the child keeps its pid and Telltale needs no helper
+/// binary. The signal is tied to the forking *thread*: fork from `SpawnThread`.
+public enum ParentDeathSignal {
+    static let setprivPath = "/usr/bin/setpriv"
+
+    /// False on systems without `setpriv` (or not Linux): children then stop on
+    /// Telltale's shutdown, SIGINT and SIGTERM, but a SIGKILL of Telltale leaves them running.
+    public static let available: Bool = {
+        #if os(Linux)
+        FileManager.default.isExecutableFile(atPath: setprivPath)
+        #else
+        false
+        #endif
+    }()
+
+    /// The command that runs `executable arguments` with the parent-death signal set, where available.
+    public static func wrap(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
+        guard available else { return (executable, arguments) }
+        return (setprivPath, ["--pdeathsig", "KILL", "--", executable] + arguments)
+    }
+}
