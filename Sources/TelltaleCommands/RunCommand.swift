@@ -11,7 +11,7 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
             Exit status: 0 all tests passed; 1 a test failed; 2 bad usage or a bad plan \
-            (nothing was started); 3 the build or a test process could not run.
+            (nothing was started); 3 the build, a test process or a service could not run.
             """
     )
 
@@ -81,6 +81,9 @@ struct RunCommand: AsyncParsableCommand {
         } catch let error as OrchestratorError {
             await progress.finish()
             if case .interrupted(let summary) = error {
+                print(summary.record.totals.summaryLine)
+            }
+            if case .stoppedByService(_, let summary) = error {
                 print(summary.record.totals.summaryLine)
             }
             if case .badPlan(let planError) = error {

@@ -1,6 +1,7 @@
 import Foundation
 import TelltalePlan
 import TelltaleRunner
+import TelltaleServices
 
 /// Why a run could not produce test results, with the exit status it maps to.
 public enum OrchestratorError: Error, LocalizedError, Sendable {
@@ -14,13 +15,18 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
     case infrastructure(RunnerError)
     /// Reports could not be written: exit 3.
     case reportsUnwritable(path: String, reason: String)
+    /// A service failed its guards, its build or its start, before any test ran: exit 3.
+    case service(ServiceError)
+    /// A service failed while tests ran (it crashed under `onCrash: stop`, or could not restart);
+    /// the reports of the tests that finished were written: exit 3.
+    case stoppedByService(ServiceError, RunSummary)
     /// SIGINT or SIGTERM arrived; the reports of the tests that finished were written: exit 130.
     case interrupted(RunSummary)
 
     public var exitCode: RunExitCode {
         switch self {
         case .badPlan, .badOption, .noTestsSelected: .usage
-        case .infrastructure, .reportsUnwritable: .infrastructure
+        case .infrastructure, .reportsUnwritable, .service, .stoppedByService: .infrastructure
         case .interrupted: .interrupted
         }
     }
@@ -37,6 +43,9 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
             }
         case .infrastructure(let error): error.errorDescription
         case .reportsUnwritable(let path, let reason): "cannot write reports to \(path): \(reason)"
+        case .service(let error): error.errorDescription
+        case .stoppedByService(let error, let summary):
+            "\(error.errorDescription ?? "\(error)")\nthe run stopped; reports of the \(summary.record.tests.count) tests that finished are in \(summary.reportDirectory)"
         case .interrupted(let summary):
             "interrupted: reports of the \(summary.record.tests.count) tests that finished are in \(summary.reportDirectory)"
         }

@@ -3,12 +3,13 @@ import TelltaleModel
 import TelltalePlan
 import TelltaleReports
 import TelltaleRunner
+import TelltaleServices
 
-/// One `telltale run`: plan → build → list → select → run → reports.
+/// One `telltale run`: plan → guards → build → list → select → services → run → reports.
 ///
 /// Problems with the plan or options surface before anything starts (exit 2);
-/// build and process failures are infrastructure (exit 3); the tests' own
-/// failures are exit 1. Reports are written whenever tests ran.
+/// build, process and service failures are infrastructure (exit 3); the tests'
+/// own failures are exit 1. Reports are written whenever tests ran.
 public struct RunOrchestrator: Sendable {
     public static let version = "0.1.0"
 
@@ -22,10 +23,18 @@ public struct RunOrchestrator: Sendable {
 
     public func run() async throws(OrchestratorError) -> RunSummary {
         let plan = try resolvePlan()
-        try refuseUnwiredServices(plan)
         let selection = try validatedSelection(for: plan)
         let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
+        let runDirectory = URL(fileURLWithPath: reports.path).standardizedFileURL.path
+        // Before anything is built or started: a refused guard must leave nothing running.
+        let services: [ServiceSpec]
+        do {
+            services = try RunServices.startOrder(plan.services.map(ServiceSpec.init))
+            try RunServices.checkGuards(services, runDirectory: runDirectory)
+        } catch {
+            throw .service(error)
+        }
         do {
             try reports.prepare()
         } catch {
@@ -38,10 +47,17 @@ public struct RunOrchestrator: Sendable {
         let collector = ResultCollector(forwardingTo: progress)
         var outcome: (results: [TestResult], notes: [String])
         var interrupted = false
+        var stoppedBy: ServiceError?
         do {
-            outcome = try await buildAndRun(
-                plan: plan, selection: selection, reports: reports, timings: timings, observer: collector
+            let run = try await buildAndRun(
+                plan: plan, selection: selection, reports: reports, runDirectory: runDirectory,
+                services: services, timings: timings, observer: collector
             )
+            outcome = (run.results, run.notes)
+            if let failure = run.serviceFailure {
+                stoppedBy = failure
+                outcome.notes.append("the run ended with a failed service: \(failure.headline)")
+            }
         } catch let error as OrchestratorError {
             throw error
         } catch where Task.isCancelled {
@@ -50,6 +66,13 @@ public struct RunOrchestrator: Sendable {
             let finished = await collector.finished
             let total = await collector.testCount
             outcome = (finished, ["interrupted by a signal after \(finished.count) of \(total) tests; the others did not run"])
+        } catch let error as ServiceError {
+            // Before any test ran there is nothing to report; after, keep what finished.
+            guard await collector.testCount > 0 else { throw .service(error) }
+            stoppedBy = error
+            let finished = await collector.finished
+            let total = await collector.testCount
+            outcome = (finished, ["the run stopped after \(finished.count) of \(total) tests: \(error.headline)"])
         } catch let error as RunnerError {
             throw .infrastructure(error)
         } catch {
@@ -81,19 +104,31 @@ public struct RunOrchestrator: Sendable {
         let failed = record.tests.contains { $0.outcome.isFailure }
         let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: failed ? .testsFailed : .passed)
         if interrupted { throw .interrupted(summary) }
+        if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
         return summary
     }
 
+    private struct RunOutcome {
+        var results: [TestResult] = []
+        var notes: [String] = []
+        /// A service that failed while tests ran, though they all finished.
+        var serviceFailure: ServiceError?
+    }
+
     private func buildAndRun(
-        plan: Plan, selection: TestSelection, reports: ReportDirectory, timings: [String: Double],
-        observer: any TestRunObserver
-    ) async throws -> (results: [TestResult], notes: [String]) {
+        plan: Plan, selection: TestSelection, reports: ReportDirectory, runDirectory: String,
+        services: [ServiceSpec], timings: [String: Double], observer: any TestRunObserver
+    ) async throws -> RunOutcome {
         let builder = PackageBuilder(packagePath: plan.package)
         if !options.skipBuild {
             await progress.note("building \(plan.package) (swift build --build-tests)")
             let buildLog = try ProcessLog(path: "\(reports.logsPath)/build.log")
             try await builder.build { await buildLog.line($0) }
             await buildLog.close()
+            for spec in services where spec.build != nil {
+                await progress.note("building service \(spec.name) (\(spec.build!.joined(separator: " ")))")
+                try await ServiceBuilder.build(spec, context: ServiceContext(runDirectory: runDirectory, logDirectory: reports.logsPath))
+            }
         }
         let binary = try await builder.testBinary()
         let listed = try await TestLister(binary: binary, workingDirectory: plan.package).list()
@@ -115,25 +150,48 @@ public struct RunOrchestrator: Sendable {
             let all = selected.count
             selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: serialGroups)
             await progress.note("shard \(shard): \(selected.count) of \(all) tests" + (timings.isEmpty ? " (no --timings: split by test id)" : ", split by past timings"))
-            if selected.isEmpty { return ([], []) }
+            if selected.isEmpty { return RunOutcome() }
         }
-        let runDirectory = URL(fileURLWithPath: reports.path).standardizedFileURL.path
+        var workers = min(options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count)
+        if workers > 1, let shared = services.first(where: { $0.scope == .run && $0.testMode != nil }) {
+            await progress.note("one worker: service \(shared.name) has a test mode and `scope: run`, so two tests cannot use it at once (`scope: worker` gives each worker its own)")
+            workers = 1
+        }
         var environment = plan.environment
         environment[TelltaleEnvironment.runDirectory] = runDirectory
         if !plan.arguments.isEmpty {
             environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
         }
-        let runner = TestRunner(configuration: .init(
+        var configuration = TestRunner.Configuration(
             binary: binary,
             workingDirectory: plan.package,
             environment: environment,
             logDirectory: reports.logsPath,
-            workers: options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount,
+            workers: workers,
             settings: settings,
             defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
-        ))
-        let outcome = try await runner.run(selected, allListed: listed, observer: observer)
-        return (outcome.results, outcome.notes)
+        )
+        let tests = selected
+        guard !services.isEmpty else {
+            let outcome = try await TestRunner(configuration: configuration).run(tests, allListed: listed, observer: observer)
+            return RunOutcome(results: outcome.results, notes: outcome.notes)
+        }
+
+        let running = try RunServices(specs: services, workers: workers, runDirectory: runDirectory, logDirectory: reports.logsPath)
+        configuration.workerEnvironment = Dictionary(uniqueKeysWithValues: (1...workers).map { ($0, running.environment(worker: $0)) })
+        // Every test runs alone between its worker's reset/setup and teardown, and a crash is pinned on it.
+        configuration.lifecycle = try ServiceTestHooks(services: running)
+        let names = running.instances.map(\.instanceName).joined(separator: ", ")
+        await progress.note("starting services: \(names)")
+        let progress = self.progress
+        let started = ContinuousClock.now
+        let runner = TestRunner(configuration: configuration)
+        let (outcome, failure) = try await running.run {
+            let elapsed = ContinuousClock.now - started
+            await progress.note("services ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms")
+            return try await runner.run(tests, allListed: listed, observer: observer)
+        }
+        return RunOutcome(results: outcome.results, notes: outcome.notes, serviceFailure: failure)
     }
 
     private func readTimings() throws(OrchestratorError) -> [String: Double] {
@@ -162,14 +220,6 @@ public struct RunOrchestrator: Sendable {
         plan.filter += options.filter
         plan.skip += options.skip
         return plan
-    }
-
-    /// Services are parsed and supervised by TelltaleServices, but `telltale run` does not start
-    /// them yet: a run that silently went ahead without the backend would look green.
-    private func refuseUnwiredServices(_ plan: Plan) throws(OrchestratorError) {
-        guard !plan.services.isEmpty else { return }
-        let names = plan.services.map(\.name).joined(separator: ", ")
-        throw .badOption("the plan declares services (\(names)), which this version of `telltale run` does not start yet; start them yourself and pass their URLs in `environment`, or remove `services`")
     }
 
     private func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {

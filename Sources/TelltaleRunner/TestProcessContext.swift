@@ -2,6 +2,8 @@ import TelltaleModel
 
 /// What every test process of a run shares.
 struct TestProcessContext: Sendable {
+    /// The worker these processes belong to, from 1.
+    var worker: Int
     var binary: String
     var workingDirectory: String?
     var environment: [String: String]
@@ -9,6 +11,8 @@ struct TestProcessContext: Sendable {
     var log: ProcessLog
     var observer: any TestRunObserver
     var limits: TimeLimits
+    /// Set when the run drives a backend's test mode: every test then runs alone, inside it.
+    var lifecycle: (any TestLifecycle)?
 
     /// A test process: the binary with these arguments, line-buffered so a crash loses no output.
     func process(arguments: [String]) -> ChildProcess {

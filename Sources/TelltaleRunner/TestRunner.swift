@@ -21,6 +21,10 @@ public struct TestRunner: Sendable {
         public var session: String
         public var settings: [TestID: TestSettings]
         public var defaultSettings: TestSettings
+        /// Variables for one worker's processes only, such as the URL of its own backend instance.
+        public var workerEnvironment: [Int: [String: String]]
+        /// Reset, setup and teardown around each test; nil runs tests in batches, without one.
+        public var lifecycle: (any TestLifecycle)?
 
         public init(
             binary: String,
@@ -30,7 +34,9 @@ public struct TestRunner: Sendable {
             workers: Int = 1,
             session: String = UUID().uuidString.lowercased(),
             settings: [TestID: TestSettings] = [:],
-            defaultSettings: TestSettings = TestSettings()
+            defaultSettings: TestSettings = TestSettings(),
+            workerEnvironment: [Int: [String: String]] = [:],
+            lifecycle: (any TestLifecycle)? = nil
         ) {
             self.binary = binary
             self.workingDirectory = workingDirectory
@@ -40,6 +46,8 @@ public struct TestRunner: Sendable {
             self.session = session
             self.settings = settings
             self.defaultSettings = defaultSettings
+            self.workerEnvironment = workerEnvironment
+            self.lifecycle = lifecycle
         }
     }
 
@@ -71,18 +79,21 @@ public struct TestRunner: Sendable {
         var contexts: [TestProcessContext] = []
         for worker in 1...workerCount {
             var environment = configuration.environment
+            environment.merge(configuration.workerEnvironment[worker] ?? [:]) { _, own in own }
             environment[TelltaleEnvironment.session] = "\(configuration.session)-w\(worker)"
             if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
                 environment["SWIFT_BACKTRACE"] = Self.backtraceSettings
             }
             contexts.append(TestProcessContext(
+                worker: worker,
                 binary: configuration.binary,
                 workingDirectory: configuration.workingDirectory,
                 environment: environment,
                 scratchDirectory: scratch,
                 log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
                 observer: observer,
-                limits: limits
+                limits: limits,
+                lifecycle: configuration.lifecycle
             ))
         }
         let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }

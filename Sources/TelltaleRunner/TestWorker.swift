@@ -6,6 +6,9 @@ import TelltaleModel
 /// When its process dies (a crash, a signal, a timeout), the worker records the
 /// test that was running as an `error` and runs the tests it had not reached in
 /// a new process itself, so no test is lost and other workers are not disturbed.
+///
+/// With a lifecycle (a backend in test mode), every test runs alone in its own
+/// process between the lifecycle's `beforeTest` and `afterTest`.
 struct TestWorker {
     var context: TestProcessContext
     var listed: [TestFramework: [TestID]]
@@ -22,6 +25,11 @@ struct TestWorker {
             let parts = taken.splitWhereXCTestNamesCollide()
             var batch = parts[0]
             local.insert(contentsOf: parts.dropFirst(), at: 0)
+            if context.lifecycle != nil, batch.tests.count > 1 {
+                let alone = batch.tests.dropFirst().map { TestBatch(framework: batch.framework, tests: [$0], serial: true) }
+                local.insert(contentsOf: alone, at: 0)
+                batch.tests = [batch.tests[0]]
+            }
 
             // Tests whose time budget is already spent are not started.
             let now = Date()
@@ -33,7 +41,11 @@ struct TestWorker {
             batch.tests.removeAll { results[$0] != nil }
             if batch.tests.isEmpty { continue }
 
-            let outcome = try await runProcess(batch)
+            let outcome = if let lifecycle = context.lifecycle {
+                try await runAlone(batch, in: lifecycle)
+            } else {
+                try await runProcess(batch, context: context)
+            }
             for result in outcome.results { results[result.id] = result }
             try Task.checkCancellation()
             guard let crash = outcome.crash else { continue }
@@ -58,7 +70,24 @@ struct TestWorker {
         return results
     }
 
-    private func runProcess(_ batch: TestBatch) async throws -> BatchResult {
+    /// Runs a one-test batch between the lifecycle's calls. Results are held back from the
+    /// observer until `afterTest` has had its say, so progress never shows a pass that
+    /// teardown then turns into a failure.
+    private func runAlone(_ batch: TestBatch, in lifecycle: any TestLifecycle) async throws -> BatchResult {
+        let id = batch.tests[0]
+        if let failure = try await lifecycle.beforeTest(id, worker: context.worker) {
+            return BatchResult(results: [await record(error: failure, for: id, framework: batch.framework)])
+        }
+        var holding = context
+        holding.observer = ResultHoldingObserver(forwardingTo: context.observer)
+        var outcome = try await runProcess(batch, context: holding)
+        let failures = try await lifecycle.afterTest(id, worker: context.worker)
+        outcome.results = outcome.results.map { $0.failing(with: failures) }
+        for result in outcome.results { await context.observer.testFinished(result) }
+        return outcome
+    }
+
+    private func runProcess(_ batch: TestBatch, context: TestProcessContext) async throws -> BatchResult {
         let listed = listed[batch.framework] ?? []
         return switch batch.framework {
         case .xctest: try await XCTestProcess(context: context, listed: listed).run(batch)

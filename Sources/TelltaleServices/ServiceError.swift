@@ -45,7 +45,14 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     }
 
     public var errorDescription: String? {
-        let headline: String = switch self {
+        let lines = lastLines
+        guard !lines.isEmpty else { return headline }
+        return headline + "\nlast \(lines.count) lines of its output:\n" + lines.map { "  | \($0)" }.joined(separator: "\n")
+    }
+
+    /// The one-line description, without the output lines.
+    public var headline: String {
+        switch self {
         case .invalidSpec(let service, let reason):
             "service `\(service)`: \(reason)"
         case .unknownPlaceholder(let service, let placeholder, let value):
@@ -79,9 +86,6 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
         case .stopped(let service):
             "service `\(service)` was stopped"
         }
-        let lines = lastLines
-        guard !lines.isEmpty else { return headline }
-        return headline + "\nlast \(lines.count) lines of its output:\n" + lines.map { "  | \($0)" }.joined(separator: "\n")
     }
 
     /// "backend: POST /tests/teardown?test=X answered 500", for callers that want the status too.

@@ -24,6 +24,9 @@ public actor ServiceSupervisor: Service {
     /// Every readiness, crash and restart, in order; finished when `run()` returns.
     public nonisolated let events: AsyncStream<ServiceEvent>
 
+    /// Instances that must be ready before this one starts (its spec's `dependsOn`).
+    public nonisolated let dependencies: [ServiceSupervisor]
+
     private nonisolated let eventSink: AsyncStream<ServiceEvent>.Continuation
     private nonisolated let launch: ServiceLaunch
     private nonisolated let output: ServiceOutput
@@ -33,7 +36,8 @@ public actor ServiceSupervisor: Service {
     }
 
     private var phase = Phase.idle
-    private var readyWaiters: [CheckedContinuation<Void, any Error>] = []
+    private var readyWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
+    private var nextWaiterID = 0
     private var restartRequests: AsyncStream<Void>.Continuation?
 
     /// Starts so far, from 1; a test can compare it before and after to see a restart.
@@ -44,8 +48,12 @@ public actor ServiceSupervisor: Service {
     public private(set) var exitStatus: ServiceExit?
     /// The last crash, with the output lines that led to it.
     public private(set) var lastCrash: ServiceError?
+    /// Crashes so far; a test compares it before and after to learn that the service crashed under it.
+    public private(set) var crashCount = 0
 
-    public init(spec: ServiceSpec, context: ServiceContext) throws(ServiceError) {
+    /// Picks the port and fills in placeholders; nothing starts until `run()`.
+    /// `dependencies` are the instances this one's `dependsOn` names: `run()` waits until they are ready.
+    public init(spec: ServiceSpec, context: ServiceContext, dependencies: [ServiceSupervisor] = []) throws(ServiceError) {
         guard let first = spec.command.first, !first.isEmpty else {
             throw .invalidSpec(service: spec.name, reason: "`command` is empty")
         }
@@ -75,6 +83,7 @@ public actor ServiceSupervisor: Service {
 
         self.spec = spec
         self.context = context
+        self.dependencies = dependencies
         self.port = port
         self.instanceName = spec.instanceName(worker: context.worker)
         self.url = port.flatMap { URL(string: "http://\(spec.host):\($0)") }
@@ -109,14 +118,21 @@ public actor ServiceSupervisor: Service {
     public func run() async throws {
         defer { eventSink.finish() }
         do {
-            try await cancelWhenGracefulShutdown { try await self.supervise() }
-        } catch {
-            if Task.isCancelled || error is CancellationError, !(error is ServiceError) {
-                settle(.stopped)
-                return
+            try await cancelWhenGracefulShutdown {
+                for dependency in self.dependencies { try await dependency.waitUntilReady() }
+                try await self.supervise()
             }
+        } catch let error as ServiceError {
+            // Also a dependency's failure: this instance then never starts, and its waiters learn why.
+            if case .failed = phase {} else { settle(.failed(error)) }
+            throw error
+        } catch {
+            settle(.stopped)
+            if Task.isCancelled || error is CancellationError { return }
             throw error
         }
+        // Shut down before it ever started (a graceful shutdown while waiting for a dependency).
+        if case .idle = phase { settle(.stopped) }
     }
 
     /// Returns once the current instance is ready; throws if it cannot get ready or the service stopped.
@@ -127,7 +143,20 @@ public actor ServiceSupervisor: Service {
         case .stopped: throw ServiceError.stopped(service: instanceName)
         case .idle, .starting: break
         }
-        try await withCheckedThrowingContinuation { readyWaiters.append($0) }
+        try Task.checkCancellation()
+        let id = nextWaiterID
+        nextWaiterID += 1
+        // The handler cannot touch the actor synchronously; the hop it makes is short and
+        // finds the waiter registered, since registering happens before the first suspension.
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { readyWaiters[id] = $0 }
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
+        }
+    }
+
+    private func cancelWaiter(_ id: Int) {
+        readyWaiters.removeValue(forKey: id)?.resume(throwing: CancellationError())
     }
 
     /// Stops the current process (SIGTERM, grace period, SIGKILL), starts a new one and waits until it is ready.
@@ -161,6 +190,7 @@ public actor ServiceSupervisor: Service {
                 eventSink.yield(.restarting(generation: generation + 1))
             case .crashed(let error):
                 lastCrash = error
+                crashCount += 1
                 eventSink.yield(.crashed(generation: generation, error))
                 guard spec.onCrash == .restart else {
                     settle(.failed(error))
@@ -256,8 +286,8 @@ public actor ServiceSupervisor: Service {
         phase = .ready
         await output.note("ready after \(startup.secondsText)")
         eventSink.yield(.ready(generation: generation, pid: pid ?? 0, startup: startup))
-        let waiters = readyWaiters
-        readyWaiters = []
+        let waiters = readyWaiters.values
+        readyWaiters = [:]
         for waiter in waiters { waiter.resume() }
     }
 
@@ -265,8 +295,8 @@ public actor ServiceSupervisor: Service {
     private func settle(_ final: Phase) {
         phase = final
         let error: ServiceError = if case .failed(let failure) = final { failure } else { .stopped(service: instanceName) }
-        let waiters = readyWaiters
-        readyWaiters = []
+        let waiters = readyWaiters.values
+        readyWaiters = [:]
         for waiter in waiters { waiter.resume(throwing: error) }
     }
 

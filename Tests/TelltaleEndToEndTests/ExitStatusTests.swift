@@ -75,18 +75,3 @@ struct XCTestOnlyPackageTests {
         ])
     }
 }
-
-/// Until `telltale run` starts a plan's services, a plan that declares them is refused
-/// rather than run without its backend.
-@Suite(.tags(.large))
-struct UnwiredServicesTests {
-    @Test func planWithServicesIsRefusedBeforeAnythingStarts() async throws {
-        let reports = try TelltaleProcess.temporaryDirectory("services") + "/reports"
-        let result = try await TelltaleProcess.run(["run", "Examples/DemoShop/demo-plan.yml", "--report-dir", reports])
-        #expect(result.status == 2, "stderr: \(result.stderr)")
-        #expect(result.stderr.contains("declares services (backend)"))
-        #expect(!FileManager.default.fileExists(atPath: reports))
-        // The plan itself is valid: only running it is refused.
-        #expect(try await TelltaleProcess.run(["plan", "validate", "Examples/DemoShop/demo-plan.yml"]).status == 0)
-    }
-}

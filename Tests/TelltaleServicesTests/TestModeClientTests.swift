@@ -26,7 +26,7 @@ import TelltaleServices
             let error = await #expect(throws: ServiceError.self) {
                 try await client.teardown(test: "Tests/testFail")
             }
-            #expect(error?.errorDescription == "expected 1 order row for Tests%2FtestFail, found 0")
+            #expect(error?.errorDescription == "expected 1 order row for Tests/testFail, found 0")
             guard case .testModeRejected(_, _, let url, let status, _)? = error else {
                 Issue.record("expected testModeRejected, got \(String(describing: error))")
                 return

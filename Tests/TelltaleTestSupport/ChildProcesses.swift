@@ -62,6 +62,17 @@ public enum ChildProcesses {
         }
     }
 
+    /// Reads a named pipe (FIFO) until its writer closes it, on a GCD thread: opening
+    /// blocks until another process opens it for writing, so this waits for that process.
+    public static func drain(path: String) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+                continuation.resume(returning: data)
+            }
+        }
+    }
+
     /// Waits for a running process to exit, on a GCD thread.
     public static func waitForExit(_ process: Process) async {
         await withCheckedContinuation { continuation in

@@ -12,7 +12,10 @@
 //   --health-status N         status for GET /health (default 200)
 //
 // HTTP routes: GET /health; POST /tests/reset, /tests/setup?test=ID, /tests/teardown?test=ID.
-// A test id containing "fail" makes setup/teardown answer 500 with a readable body.
+// A test id containing "fail" makes setup/teardown answer 500 with a readable body, one
+// containing "BreakTeardown" only teardown. Setup refuses unless a reset came since the
+// last setup. For test suites that use the fixture as their backend: GET /current answers
+// `test=ID` (the test set up last), POST /crash answers and then exits with status 42.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -113,25 +116,57 @@ func handleHTTP(_ client: Int32) {
     guard parts.count >= 2 else { return respond(client, status: 400, body: "bad request") }
     let method = parts[0], target = String(parts[1])
     let path = target.split(separator: "?").first.map(String.init) ?? target
-    let test = target.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-    print("fixture: \(method) \(target)")
+    let encodedTest = target.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+    let test = encodedTest.removingPercentEncoding ?? encodedTest
+    // The monotonic time lets the start-up benchmark measure from "listening" to the first test's reset.
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    print("fixture: \(method) \(target) (monotonic \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)))")
     switch (method, path) {
     case ("GET", "/health"):
         respond(client, status: healthStatus, body: "ok")
         startCrashTimerOnce()
-    case ("POST", "/tests/reset"): respond(client, status: 200, body: "reset")
+    case ("POST", "/tests/reset"):
+        state.withLock { $0 = nil }
+        respond(client, status: 200, body: "reset")
     case ("POST", "/tests/setup"), ("POST", "/tests/teardown"):
-        if test.lowercased().contains("fail") {
+        let breaks = test.lowercased().contains("fail") || (path == "/tests/teardown" && test.contains("BreakTeardown"))
+        if breaks {
             respond(client, status: 500, body: "expected 1 order row for \(test), found 0")
+        } else if path == "/tests/setup", let previous = state.withLock({ current in
+            defer { if current == nil { current = test } }
+            return current
+        }) {
+            respond(client, status: 409, body: "setup of \(test) without a reset since the setup of \(previous)")
         } else {
             respond(client, status: 200, body: "ok \(test)")
         }
+    case ("GET", "/current"):
+        respond(client, status: 200, body: "test=\(state.withLock { $0 } ?? "")")
+    case ("POST", "/crash"):
+        respond(client, status: 200, body: "crashing")
+        print("fixture: crashing on request")
+        exit(42)
     case ("POST", "/slow"):
         sleep(5)
         respond(client, status: 200, body: "slow")
     default: respond(client, status: 404, body: "no route \(path)")
     }
 }
+
+/// The test set up last, nil after a reset; handlers run on a thread each.
+final class LockedState: @unchecked Sendable {
+    // Only touched while holding `lock`, which makes the class safe to share.
+    private let lock = NSLock()
+    private var current: String?
+
+    func withLock<T>(_ body: (inout String?) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&current)
+    }
+}
+let state = LockedState()
 
 extension Array where Element == UInt8 {
     func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
