@@ -7,6 +7,8 @@ public enum DemoBackend {
         let database = try ShopDatabase(path: configuration.databasePath)
         try database.seedIfEmpty()
         let router = Router()
+        // One line per request in the service log, so a report can show what a test asked of the backend.
+        router.middlewares.add(LogRequestsMiddleware(.info))
         ShopRoutes(database: database).register(on: router)
         if configuration.testMode {
             TestModeRoutes(database: database, configuration: configuration).register(on: router)
