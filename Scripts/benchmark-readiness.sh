@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-100}"
 run_runs="${2:-20}"
-scratch=.build-services
+scratch="${SCRATCH:-.build-services}"   # SCRATCH=.build reuses the usual build folder
 swift build --package-path Tests/Fixtures/ServiceFixture >/dev/null 2>&1
 swift build --scratch-path "$scratch" --product telltale-services-probe >/dev/null 2>&1
 swift build --scratch-path "$scratch" --product telltale >/dev/null 2>&1
