@@ -52,6 +52,10 @@ let package = Package(
             ]
         ),
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
+        // Pure: plan expectations and the tracking plan against captured events.
+        .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
+        // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
+        .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
         .target(
             name: "TelltaleOrchestrator",
             dependencies: [
@@ -94,6 +98,7 @@ let package = Package(
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner"]),
+        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify"]),
         .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator"]),
         // Also starts a real capture server, so the clients are tested against it.
         .testTarget(

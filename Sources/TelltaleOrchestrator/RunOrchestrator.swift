@@ -23,6 +23,7 @@ public struct RunOrchestrator: Sendable {
 
     public func run() async throws(OrchestratorError) -> RunSummary {
         let plan = try resolvePlan()
+        try refuseUncheckedAnalytics(plan)
         let selection = try validatedSelection(for: plan)
         let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
@@ -220,6 +221,13 @@ public struct RunOrchestrator: Sendable {
         plan.filter += options.filter
         plan.skip += options.skip
         return plan
+    }
+
+    /// `capture` and `expectations` are read and validated, but not yet checked during a run:
+    /// a run that ignored them would look green.
+    private func refuseUncheckedAnalytics(_ plan: Plan) throws(OrchestratorError) {
+        guard !plan.expectations.isEmpty || plan.capture.catalog != nil else { return }
+        throw .badOption("the plan has `expectations` or a `capture.catalog`, which this version of `telltale run` validates but does not check yet; `telltale plan validate` checks them")
     }
 
     private func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {

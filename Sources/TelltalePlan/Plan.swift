@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 
 /// A test plan: what to run, how, and where reports go.
 ///
@@ -26,6 +27,10 @@ public struct Plan: Sendable, Equatable {
     /// Processes the tests need (a backend in test mode), in file order.
     public var services: [PlanService]
     public var reports: PlanReports
+    /// Capture settings: the tracking plan events are checked against.
+    public var capture: PlanCapture
+    /// What each test's analytics must show, in file order (see Docs/Verification.md).
+    public var expectations: [TestExpectations]
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 
@@ -44,6 +49,8 @@ public struct Plan: Sendable, Equatable {
         suites: [PlanSuite] = [],
         services: [PlanService] = [],
         reports: PlanReports = PlanReports(),
+        capture: PlanCapture = PlanCapture(),
+        expectations: [TestExpectations] = [],
         sourcePath: String? = nil
     ) {
         self.version = version
@@ -60,6 +67,8 @@ public struct Plan: Sendable, Equatable {
         self.suites = suites
         self.services = services
         self.reports = reports
+        self.capture = capture
+        self.expectations = expectations
         self.sourcePath = sourcePath
     }
 

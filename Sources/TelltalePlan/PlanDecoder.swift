@@ -6,10 +6,11 @@ struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
+        "capture", "expectations",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
-    static let laterVersionKeys = ["capture", "expectations"]
+    static let laterVersionKeys: [String] = []
 
     let file: String
     private(set) var problems: [PlanProblem] = []
@@ -75,6 +76,8 @@ struct PlanDecoder {
         case "suites": plan.suites = suites(value, path: key)
         case "services": plan.services = services(value, path: key)
         case "reports": plan.reports = reports(value, path: key)
+        case "capture": plan.capture = capture(value, path: key)
+        case "expectations": plan.expectations = expectations(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

@@ -1,0 +1,67 @@
+/// A captured event that breaks the tracking plan. Identical violations (same kind, event,
+/// path and expectation) of one test are one entry with a count.
+public struct CatalogViolation: Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        /// The tracking plan has no event of this name.
+        case unplannedEvent
+        /// A required property is missing.
+        case missingRequired
+        /// A value is of the wrong type.
+        case typeMismatch
+        /// A property the plan does not list, where extra properties are not allowed.
+        case extraProperty
+        /// A value that is not one of the plan's `enum`.
+        case enumMismatch
+        /// A string the plan's `pattern` does not match.
+        case patternMismatch
+        /// A string that is not of the plan's `format` (date-time, uuid, …).
+        case formatMismatch
+        /// A number outside `minimum`/`maximum`, or a string or array of the wrong length.
+        case outOfRange
+    }
+
+    public var kind: Kind
+    public var event: String
+    /// Where in the params: `value`, `items[0].sku`; empty for the event itself.
+    public var path: String
+    /// What the plan allows: `number >= 0`, `one of "USD", "EUR"`; for an extra property the
+    /// properties the plan lists, for an unplanned event a planned one with a similar name.
+    public var expected: String
+    /// What the event had, with its type; nil when missing (or for an unplanned event).
+    public var actual: String?
+    /// The test the events are attributed to; nil for events sent outside any test.
+    public var test: TestID?
+    /// How many events broke the plan this way.
+    public var count: Int
+    /// The first few of those events.
+    public var eventIDs: [String]
+
+    public init(
+        kind: Kind, event: String, path: String, expected: String, actual: String?, test: TestID?,
+        count: Int = 1, eventIDs: [String] = []
+    ) {
+        self.kind = kind
+        self.event = event
+        self.path = path
+        self.expected = expected
+        self.actual = actual
+        self.test = test
+        self.count = count
+        self.eventIDs = eventIDs
+    }
+
+    /// `tracking plan: purchase_completed.value: expected number >= 0, got -1 (number) (#e7)`.
+    public var message: String {
+        let subject = path.isEmpty ? event : "\(event).\(path)"
+        let detail: String
+        switch kind {
+        case .unplannedEvent: detail = "\(event) is not in the tracking plan (expected \(expected))"
+        case .missingRequired: detail = "\(subject) is required (\(expected)) but missing"
+        case .extraProperty: detail = "\(subject) is not in the tracking plan, got \(actual ?? "a value") (planned: \(expected))"
+        default: detail = "\(subject): expected \(expected), " + (actual.map { "got \($0)" } ?? "but it is missing")
+        }
+        let shown = eventIDs.map { "#\($0)" }.joined(separator: ", ")
+        let events = count > 1 ? " (\(count) events: \(shown)\(count > eventIDs.count ? ", …" : ""))" : shown.isEmpty ? "" : " (\(shown))"
+        return "tracking plan: \(detail)\(events)"
+    }
+}

@@ -1,0 +1,55 @@
+/// A plan expectation a test's events did not meet.
+public struct VerificationFailure: Codable, Sendable, Hashable {
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        /// An expected event was not sent (no event matched name and params).
+        case missingEvent
+        /// Matching events were sent, but not as many as `count` says.
+        case wrongCount
+        /// A forbidden event was sent.
+        case forbiddenEvent
+        /// The events of an `order:` did not arrive in order (or, without gaps, together).
+        case wrongOrder
+        /// Strict mode: an event no expectation names was sent.
+        case unexpectedEvent
+    }
+
+    public var kind: Kind
+    /// The event the expectation names (nil for an order, which names several).
+    public var event: String?
+    /// One line: what was expected and what happened.
+    public var message: String
+    /// Where the plan states the expectation.
+    public var expectation: SourceLocation?
+    /// The events involved: the forbidden or unexpected ones, or those that matched too often.
+    public var eventIDs: [String]
+    /// For a missing event: the test's captured events most like it, closest first.
+    public var closest: [ClosestEvent]
+
+    public init(
+        kind: Kind, event: String?, message: String, expectation: SourceLocation? = nil,
+        eventIDs: [String] = [], closest: [ClosestEvent] = []
+    ) {
+        self.kind = kind
+        self.event = event
+        self.message = message
+        self.expectation = expectation
+        self.eventIDs = eventIDs
+        self.closest = closest
+    }
+
+    /// The message, then the closest events, each with what differs:
+    ///
+    ///     missing event purchase_completed { value: number > 0 }: expected at least 1, found 0
+    ///       closest captured events:
+    ///       - purchase_completed (#e42): 0 of 1 params match
+    ///           value: expected number > 0, got "9.99" (string)
+    public var text: String {
+        guard !closest.isEmpty else { return message }
+        var lines = [message, "  closest captured events:"]
+        for event in closest {
+            lines.append("  - \(event.summary)")
+            lines += event.differences.map { "      \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,129 @@
+import TelltaleModel
+import Yams
+
+/// The tracking plan (catalog) file, decoded with the plan's machinery so its problems read
+/// the same. Shapes and meaning: Docs/Verification.md.
+extension PlanDecoder {
+    static let catalogKeys = ["version", "description", "additionalProperties", "ignore", "events"]
+    static let catalogEventKeys = ["description", "params", "schema", "additionalProperties"]
+
+    /// A `schema:` naming a JSON Schema file, for `CatalogLoader` to read.
+    struct SchemaFileReference {
+        var event: Int
+        var path: String
+        var node: Node
+        var keyPath: String
+    }
+
+    mutating func catalog(_ root: Node?) -> (EventCatalog, [SchemaFileReference]) {
+        var catalog = EventCatalog(events: [], sourcePath: file)
+        guard let root, !root.isNull else {
+            report("the tracking plan is empty", at: .start, path: "", hint: "list the events under `events:`")
+            return (catalog, [])
+        }
+        guard case .mapping(let rootMapping) = root else {
+            report(
+                "a tracking plan must be a mapping, found \(root.summary)", at: .start, path: "",
+                hint: "start it with `events:` and one key per event"
+            )
+            return (catalog, [])
+        }
+        let entries = knownEntries(of: rootMapping, path: "", allowed: Self.catalogKeys)
+        if let version = entries["version"], let number = count(version, path: "version", minimum: nil), number != 1 {
+            report("tracking plan version \(number) is not supported", at: version, path: "version", hint: "write `version: 1`")
+        }
+        let additional = entries["additionalProperties"].flatMap { bool($0, path: "additionalProperties") } ?? false
+        if let ignore = entries["ignore"] {
+            catalog.ignore = namePatterns(ignore, path: "ignore")
+        }
+        guard let events = entries["events"] else {
+            report("missing required key `events`", at: root, path: "events", hint: "list the events: `events: { app_opened: {} }`")
+            return (catalog, [])
+        }
+        var references: [SchemaFileReference] = []
+        guard let eventMapping = mapping(events, path: "events", example: "`events: { purchase_completed: { params: {...} } }`") else {
+            return (catalog, [])
+        }
+        for (keyNode, value) in eventMapping {
+            guard let name = keyNode.plainString, !name.isEmpty else {
+                report("expected an event name, found \(keyNode.summary)", at: keyNode, path: "events", hint: "write `event_name: { params: {...} }`")
+                continue
+            }
+            let eventPath = "events".appendingKey(name)
+            var event = CatalogEvent(name: name, params: .object([], additionalProperties: additional), location: keyNode.location(in: file))
+            if let reference = catalogEvent(value, path: eventPath, additional: additional, into: &event) {
+                references.append(SchemaFileReference(event: catalog.events.count, path: reference.0, node: reference.1, keyPath: eventPath.appendingKey("schema")))
+            }
+            catalog.events.append(event)
+        }
+        return (catalog, references)
+    }
+
+    /// Fills `event`; returns a schema file to read, if `schema:` names one.
+    private mutating func catalogEvent(
+        _ node: Node, path: String, additional: Bool, into event: inout CatalogEvent
+    ) -> (String, Node)? {
+        if node.isNull || node.mappingIsEmpty { return nil }
+        guard case .mapping(let mapping) = node else {
+            report(
+                "expected the event's definition (a mapping), found \(node.summary)", at: node, path: path,
+                hint: "write `\(event.name): { params: { ... } }`, or `\(event.name): {}` for an event without params"
+            )
+            return nil
+        }
+        let entries = knownEntries(of: mapping, path: path, allowed: Self.catalogEventKeys)
+        event.description = entries["description"].flatMap { nonEmptyString($0, path: path.appendingKey("description")) }
+        let eventAdditional = entries["additionalProperties"].flatMap { bool($0, path: path.appendingKey("additionalProperties")) } ?? additional
+        event.params.additionalProperties = eventAdditional
+        if entries["params"] != nil, let schema = entries["schema"] {
+            report(
+                "give either `params` or `schema`, not both", at: schema, path: path.appendingKey("schema"),
+                hint: "`params` is the catalog's own form; `schema` a JSON Schema of the params object"
+            )
+            return nil
+        }
+        if let params = entries["params"] {
+            event.params.properties = nativeProperties(params, path: path.appendingKey("params"), additional: eventAdditional)
+        }
+        guard let schemaNode = entries["schema"] else { return nil }
+        let schemaPath = path.appendingKey("schema")
+        if let additionalNode = entries["additionalProperties"] {
+            report(
+                "`additionalProperties` of a JSON Schema event goes inside its `schema`", at: additionalNode,
+                path: path.appendingKey("additionalProperties"), hint: "move it into `schema:`; JSON Schema allows extra properties by default"
+            )
+        }
+        if let file = schemaNode.plainString {
+            return (file, schemaNode)
+        }
+        if let schema = eventSchema(schemaNode, path: schemaPath) {
+            event.params = schema
+        }
+        return nil
+    }
+
+    /// A JSON Schema that describes an event's params: an object.
+    mutating func eventSchema(_ node: Node, path: String) -> ValueSchema? {
+        guard var schema = jsonSchema(node, path: path) else { return nil }
+        if schema.types.isEmpty { schema.types = [.object] }
+        guard schema.types == [.object] else {
+            report(
+                "an event's schema describes its params, an object; found type \(schema.types.map(\.rawValue).joined(separator: " or "))",
+                at: node, path: path, hint: "write `type: object` with `properties`"
+            )
+            return nil
+        }
+        return schema
+    }
+
+    /// Names, or `/regex/`s.
+    private mutating func namePatterns(_ node: Node, path: String) -> [EventNamePattern] {
+        strings(node, path: path).compactMap { item in
+            if item.value.count > 2, item.value.hasPrefix("/"), item.value.hasSuffix("/") {
+                let pattern = String(item.value.dropFirst().dropLast())
+                return checkedRegex(pattern, at: item.node, path: item.path) ? .pattern(pattern) : nil
+            }
+            return .name(item.value)
+        }
+    }
+}

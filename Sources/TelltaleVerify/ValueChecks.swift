@@ -1,0 +1,109 @@
+import TelltaleModel
+
+/// Hand-written checks for placeholders and formats: they run once per parameter of every
+/// event, where a regex or Foundation parser would cost microseconds each.
+enum ValueChecks {
+    static func matches(_ placeholder: Placeholder, _ value: JSONValue?) -> Bool {
+        guard let value else { return false }
+        switch placeholder {
+        case .any: return true
+        case .string: if case .string = value { return true }; return false
+        case .nonempty: if case .string(let text) = value { return !text.isEmpty }; return false
+        case .number: return JSONType.number.matches(value)
+        case .integer: return JSONType.integer.matches(value)
+        case .boolean: return JSONType.boolean.matches(value)
+        case .uuid: if case .string(let text) = value { return isUUID(text) }; return false
+        case .iso8601: if case .string(let text) = value { return isDateTime(text) }; return false
+        case .date: if case .string(let text) = value { return isDate(text) }; return false
+        case .timestamp:
+            switch value {
+            case .number(let number): return isUnixTime(number)
+            case .string(let text): return isDateTime(text) || Double(text).map(isUnixTime) == true
+            default: return false
+            }
+        }
+    }
+
+    static func matches(_ format: ValueFormat, _ text: String) -> Bool {
+        switch format {
+        case .dateTime: isDateTime(text)
+        case .date: isDate(text)
+        case .uuid: isUUID(text)
+        case .email: isEmail(text)
+        case .uri: isURI(text)
+        }
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits.
+    static func isUUID(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count == 36 else { return false }
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard isHexDigit(byte) else { return false }
+            }
+        }
+        return true
+    }
+
+    static func isDateTime(_ text: String) -> Bool {
+        ISO8601Timestamp.date(from: text) != nil
+    }
+
+    /// `YYYY-MM-DD` with a real month and day (to 31).
+    static func isDate(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        for offset in [0, 1, 2, 3, 5, 6, 8, 9] where !isDigit(bytes[offset]) { return false }
+        let month = Int(bytes[5] - 48) * 10 + Int(bytes[6] - 48)
+        let day = Int(bytes[8] - 48) * 10 + Int(bytes[9] - 48)
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    /// Seconds or milliseconds since 1970 that land between 2000 and 2100.
+    static func isUnixTime(_ number: Double) -> Bool {
+        let seconds = 946_684_800.0...4_102_444_800.0
+        return seconds.contains(number) || seconds.contains(number / 1000)
+    }
+
+    /// Something `@` something-with-a-dot, no spaces: enough to catch a name or id sent instead.
+    static func isEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !text.contains(" ") else { return false }
+        let domain = parts[1]
+        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+    }
+
+    /// A scheme (`https:`, `myapp:`) followed by something.
+    static func isURI(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else {
+            return false
+        }
+        let scheme = text[..<colon].utf8
+        guard let first = scheme.first, isLetter(first) else { return false }
+        return scheme.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+            && !text.contains(" ")
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6 }
+
+    /// The regex a placeholder stands for inside a template string.
+    static func regexFragment(_ placeholder: Placeholder) -> String {
+        let dateTime = #"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})"#
+        return switch placeholder {
+        case .any, .string: #"[\s\S]*"#
+        case .nonempty: #"[\s\S]+"#
+        case .number: #"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"#
+        case .integer: "-?[0-9]+"
+        case .boolean: "(?:true|false)"
+        case .uuid: "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"
+        case .iso8601: dateTime
+        case .timestamp: "(?:\(dateTime)|[0-9]{10}(?:[0-9]{3})?(?:\\.[0-9]+)?)"
+        case .date: "[0-9]{4}-[0-9]{2}-[0-9]{2}"
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import TelltaleModel
+
+/// Why expectations or a tracking plan cannot be used. Plans are validated when they are
+/// loaded, so this only reaches users who build expectations in code.
+public enum VerificationError: Error, LocalizedError, Sendable, Equatable {
+    /// A regular expression that does not compile; `context` says where it was written.
+    case invalidPattern(String, context: String, reason: String)
+
+    public var errorDescription: String? {
+        switch self {
+        case .invalidPattern(let pattern, let context, let reason):
+            "\(context): '\(pattern)' is not a valid regular expression (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Testing
+import TelltaleModel
+import TelltalePlan
+
+@Suite struct CatalogLoaderTests {
+    func parse(_ yaml: String) throws(PlanError) -> EventCatalog {
+        try CatalogLoader().parse(yaml: yaml, file: "Plans/events.yml")
+    }
+
+    func catalogProblems(_ yaml: String) -> [PlanProblem] {
+        do {
+            _ = try parse(yaml)
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+
+    @Test(.tags(.small)) func nativeCatalogParsesEveryKey() throws {
+        let catalog = try parse("""
+            version: 1
+            description: The demo shop's events.
+            ignore: [identify, "/^\\\\$/"]
+            events:
+              app_opened: {}
+              screen_view:
+                additionalProperties: true
+                params:
+                  name: { type: string, required: true }
+              purchase_completed:
+                description: An order was placed.
+                params:
+                  order_id: { type: string, required: true, format: uuid }
+                  currency: { type: string, enum: [USD, EUR], required: true }
+                  value: { type: number, minimum: 0, exclusiveMaximum: 100000, required: true }
+                  coupon: { type: [string, null] }
+                  note: string
+                  code: { pattern: "^[A-Z]{3}$", minLength: 3, maxLength: 3 }
+                  items:
+                    type: array
+                    minItems: 1
+                    maxItems: 50
+                    items:
+                      type: object
+                      properties:
+                        sku: { type: string, required: true }
+                        qty: { type: integer, minimum: 1, maximum: 99 }
+                  address:
+                    type: object
+                    additionalProperties: true
+                    properties: { city: string }
+                  anything:
+            """)
+        #expect(catalog.sourcePath == "Plans/events.yml")
+        #expect(catalog.ignore == [.name("identify"), .pattern("^\\$")])
+        #expect(catalog.events.map(\.name) == ["app_opened", "screen_view", "purchase_completed"])
+        #expect(catalog.events.map { $0.location?.line } == [5, 6, 10])
+        #expect(catalog.events[0].params == .object([], additionalProperties: false))
+        #expect(catalog.events[1].params == .object([SchemaProperty("name", ValueSchema(types: [.string]), required: true)], additionalProperties: true))
+        let purchase = catalog.events[2]
+        #expect(purchase.description == "An order was placed.")
+        let item = ValueSchema.object([
+            SchemaProperty("sku", ValueSchema(types: [.string]), required: true),
+            SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1, maximum: 99)),
+        ], additionalProperties: false)
+        #expect(purchase.params == .object([
+            SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
+            SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
+            SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
+            SchemaProperty("coupon", ValueSchema(types: [.string, .null])),
+            SchemaProperty("note", ValueSchema(types: [.string])),
+            SchemaProperty("code", ValueSchema(pattern: "^[A-Z]{3}$", minLength: 3, maxLength: 3)),
+            SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, maxItems: 50, items: item)),
+            SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
+            SchemaProperty("anything"),
+        ], additionalProperties: false))
+    }
+
+    @Test(.tags(.small)) func extraPropertiesDefaultFromTheCatalogTop() throws {
+        let catalog = try parse("""
+            additionalProperties: true
+            events:
+              a: { params: { x: string } }
+              b: { additionalProperties: false, params: { y: { type: object, properties: { z: string } } } }
+            """)
+        #expect(catalog.events[0].params.additionalProperties)
+        #expect(!catalog.events[1].params.additionalProperties)
+        #expect(catalog.events[1].params.properties[0].schema.additionalProperties == false, "nested objects follow their event")
+    }
+
+    @Test(.tags(.small)) func inlineJSONSchemaFollowsJSONSchemaRules() throws {
+        let catalog = try parse("""
+            events:
+              login_failed:
+                schema:
+                  type: object
+                  required: [reason]
+                  properties:
+                    reason: { enum: [wrong_password, unknown_user] }
+                    attempts: { type: integer, minimum: 1, exclusiveMinimum: true, nullable: true }
+                    legacy: true
+                  examples: [{ reason: unknown_user }]
+            """)
+        #expect(catalog.events[0].params == ValueSchema(types: [.object], properties: [
+            SchemaProperty("reason", ValueSchema(allowed: ["wrong_password", "unknown_user"]), required: true),
+            SchemaProperty("attempts", ValueSchema(types: [.integer, .null], exclusiveMinimum: 1)),
+            SchemaProperty("legacy"),
+        ], additionalProperties: true))
+    }
+
+    @Test(.tags(.medium)) func schemaFilesAreReadRelativeToTheCatalog() throws {
+        let catalog = try CatalogLoader().load(path: Fixture.path("schemaFilesAreReadRelativeToTheCatalog.yml"))
+        #expect(catalog.events.first?.params == ValueSchema(types: [.object], properties: [
+            SchemaProperty("method", ValueSchema(allowed: ["email", "apple", "google"]), required: true),
+            SchemaProperty("user_id", ValueSchema(types: [.string], format: .uuid), required: true),
+            SchemaProperty("age", ValueSchema(types: [.integer, .null], minimum: 13, exclusiveMaximum: 130)),
+            SchemaProperty("referrer", ValueSchema(types: [.string])),
+        ], additionalProperties: false), "an unknown format is an annotation in JSON Schema")
+    }
+
+    @Test(.tags(.medium)) func schemaFileProblemsPointIntoTheSchemaFile() {
+        let catalogFile = Fixture.path("schemaFileProblemsPointIntoTheSchemaFile.yml")
+        let schemaFile = Fixture.path("schemaFileProblemsPointIntoTheSchemaFile.schema.json")
+        var found: [PlanProblem] = []
+        do { _ = try CatalogLoader().load(path: catalogFile) } catch { found = error.problems }
+        // PlanError orders problems by line, whichever file they are in.
+        #expect(found.map { "\($0.file == schemaFile ? "schema" : $0.file == catalogFile ? "catalog" : $0.file) \($0.location)" } == [
+            "schema 4:25 properties.method.type",
+            "catalog 5:13 events.missing_file.schema",
+            "schema 5:15 properties.user.$ref",
+            "schema 7:3 requried",
+        ])
+        #expect(found.map(\.message) == [
+            "unknown type 'text'",
+            "cannot read the JSON Schema '\(Fixture.directory)/noSuchFile.schema.json'",
+            "`$ref` is not supported by Telltale's tracking-plan checks",
+            "unknown key `requried`",
+        ])
+        #expect(found.last?.hint == "did you mean `required`?")
+    }
+
+    @Test(.tags(.small)) func catalogProblemsAreLocatedAndEveryOneIsReported() {
+        let found = catalogProblems("""
+            version: 2
+            ignor: [x]
+            events:
+              a:
+                params:
+                  x: { type: strng, requird: true }
+                  y: { pattern: "(", format: phone }
+                  z: { minimum: low, enum: [] }
+              b: { params: {}, schema: {} }
+              c: { schema: { type: array } }
+              d: { schema: { type: object, anyOf: [], additionalProperties: { type: string } } }
+              e: [1]
+            """)
+        expectProblems(found, [
+            .init(1, 10, "version", "tracking plan version 2 is not supported"),
+            .init(2, 1, "ignor", "unknown key `ignor`"),
+            .init(6, 18, "events.a.params.x.type", "unknown type 'strng'"),
+            .init(6, 25, "events.a.params.x.requird", "unknown key `requird`"),
+            .init(7, 21, "events.a.params.y.pattern", "'(' is not a valid regular expression"),
+            .init(7, 34, "events.a.params.y.format", "unknown format 'phone'"),
+            .init(8, 21, "events.a.params.z.minimum", "expected a number, found 'low'"),
+            .init(8, 32, "events.a.params.z.enum", "expected a non-empty list of values"),
+            .init(9, 28, "events.b.schema", "give either `params` or `schema`, not both"),
+            .init(10, 16, "events.c.schema", "an event's schema describes its params, an object"),
+            .init(11, 32, "events.d.schema.anyOf", "`anyOf` is not supported"),
+            .init(11, 65, "events.d.schema.additionalProperties", "`additionalProperties` as a schema is not supported"),
+            .init(12, 6, "events.e", "expected the event's definition (a mapping)"),
+        ])
+        #expect(found.first { $0.keyPath == "ignor" }?.hint == "did you mean `ignore`?")
+        #expect(found.first { $0.keyPath.hasSuffix("requird") }?.hint == "did you mean `required`?")
+    }
+
+    @Test(.tags(.small), arguments: ["", "[a, b]\n", "version: 1\n"])
+    func aCatalogWithoutEventsIsOneProblem(yaml: String) {
+        #expect(catalogProblems(yaml).count == 1)
+    }
+
+    @Test(.tags(.medium)) func aMissingCatalogIsReportedWhereThePlanNamesIt() throws {
+        let reference = SourceLocation(file: "Plans/demo.yml", line: 7, column: 12)
+        var found: [PlanProblem] = []
+        do { _ = try CatalogLoader().load(path: "Plans/nowhere.yml", reference: reference) } catch { found = error.problems }
+        expectProblems(found, [.init(7, 12, "capture.catalog", "there is no tracking plan at 'Plans/nowhere.yml'")])
+        #expect(found.first?.file == "Plans/demo.yml")
+    }
+
+    @Test(.tags(.small)) func expectedEventsMissingFromTheCatalogAreProblemsAtTheExpectation() throws {
+        let catalog = try parse("ignore: [/^debug_/]\nevents:\n  purchase_completed: {}\n  checkout_started: {}\n")
+        let plan = try PlanLoader().parse(yaml: """
+            version: 1
+            expectations:
+              Shop.Checkout/testPay:
+                events: [purchase_complete, debug_trace]
+                order: [checkout_started, purchase_completed]
+                forbid: [checkout_error]
+            """, file: "Plans/demo.yml")
+        let found = CatalogLoader().problems(in: plan.expectations, against: catalog)
+        expectProblems(found, [
+            .init(4, 14, "expectations.Shop.Checkout/testPay", "event `purchase_complete` is not in the tracking plan"),
+            .init(6, 14, "expectations.Shop.Checkout/testPay", "event `checkout_error` is not in the tracking plan"),
+        ])
+        #expect(found.first?.hint == "did you mean `purchase_completed`? add it to Plans/events.yml, or fix the name")
+    }
+}
