@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Already in Hummingbird's graph; named for the HTTP/1 ⇄ HTTPTypes handlers capture uses.
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         // Services: HTTP readiness probes and the test-mode protocol calls.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.0.0"),
@@ -69,6 +71,11 @@ let package = Package(
             dependencies: [
                 "TelltaleModel",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The ingest handler sits in Hummingbird's HTTP/1 channel, before HTTPTypes conversion.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 // Already in Hummingbird's graph; named for ByteBuffer and the blocking-I/O pool the log syncs on.

@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
 # Measures the capture server on loopback against an nginx `return 204` baseline, in one run:
 #   - sustained requests/s and events/s, p50/p99 latency, for single-event POSTs and
-#     100-event batches (wrk, 64 connections), every event durably stored (fdatasync'd
-#     group commits) before its 2xx; the stored line count is checked against wrk's total;
+#     100-event batches, every event durably stored (fdatasync'd group commits) before its 2xx;
+#     the stored line count is checked against wrk's total;
+#   - each server's CPU time per request (user + system, from /proc), which on a machine whose
+#     cores wrk shares is what the request rate comes down to;
 #   - the time from an event's arrival to a waiting /_telltale/wait's answer (p50/p99).
 #
 #   Scripts/benchmark-capture.sh [SECONDS]
 #
-# SWIFT_SCRATCH_PATH chooses the build folder (default .build).
+# SWIFT_SCRATCH_PATH chooses the build folder (default .build); TELLTALE_BIN runs a given
+# release binary instead of building one. WRK_THREADS and WRK_CONNECTIONS
+# (default 1 and 256) are the same for nginx and Telltale: one wrk thread leaves the servers
+# most of a 2-core machine, and 256 connections let a group commit gather enough requests to
+# amortise its fdatasync (with 64, at most 64 requests can share one).
 # Installs wrk and nginx-light from Debian if missing. Prints a table and the ratio to nginx.
 set -euo pipefail
 duration=${1:-10}
+threads=${WRK_THREADS:-1}
+connections=${WRK_CONNECTIONS:-256}
 cd "$(dirname "$0")/.."
 
 need=()
@@ -23,11 +31,15 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-scratch=${SWIFT_SCRATCH_PATH:-.build}
-build_log=$(mktemp)
-swift build -c release --product telltale --scratch-path "$scratch" > "$build_log" 2>&1 || { grep -E 'error' "$build_log" >&2; exit 1; }
-rm -f "$build_log"
-telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
+if [ -n "${TELLTALE_BIN:-}" ]; then
+    telltale=$TELLTALE_BIN
+else
+    scratch=${SWIFT_SCRATCH_PATH:-.build}
+    build_log=$(mktemp)
+    swift build -c release --product telltale --scratch-path "$scratch" > "$build_log" 2>&1 || { grep -E 'error' "$build_log" >&2; exit 1; }
+    rm -f "$build_log"
+    telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
+fi
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }
@@ -50,12 +62,14 @@ http {
 }
 CONF
 nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
-pids+=($!)
+nginx_pid=$!
+pids+=($nginx_pid)
 
 # telltale capture: port 0, the real port read from its first stdout line.
 mkfifo "$work/capture.out"
 "$telltale" capture --port 0 --out "$work/events.jsonl" --quiet > "$work/capture.out" &
-pids+=($!)
+capture_pid=$!
+pids+=($capture_pid)
 exec 3< "$work/capture.out"
 read -r first <&3
 capture_url=${first#capture listening on }
@@ -72,13 +86,24 @@ for name, body in (("single", single), ("batch", batch)):
         f.write("wrk.body = " + json.dumps(body) + "\n")
 PY
 
-run_wrk() { # URL LUA NAME
-    wrk -t2 -c64 -d"${duration}s" --latency -s "$2" "$1" > "$work/$3.txt"
+# CPU ticks (user + system) of a process and its children: nginx's workers, or telltale's threads.
+cpu_ticks() {
+    local total=0 pid
+    for pid in "$1" $(pgrep -P "$1" || true); do
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+    done
+    echo "$total"
 }
-run_wrk "http://127.0.0.1:$nginx_port/events" "$work/single.lua" nginx-single
-run_wrk "$capture_url/s/bench/events" "$work/single.lua" capture-single
-run_wrk "http://127.0.0.1:$nginx_port/events" "$work/batch.lua" nginx-batch
-run_wrk "$capture_url/s/bench/events" "$work/batch.lua" capture-batch
+run_wrk() { # URL LUA NAME SERVER_PID
+    local before
+    before=$(cpu_ticks "$4")
+    wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$2" "$1" > "$work/$3.txt"
+    echo "$before $(cpu_ticks "$4")" > "$work/$3.cpu"
+}
+run_wrk "http://127.0.0.1:$nginx_port/events" "$work/single.lua" nginx-single "$nginx_pid"
+run_wrk "$capture_url/s/bench/events" "$work/single.lua" capture-single "$capture_pid"
+run_wrk "http://127.0.0.1:$nginx_port/events" "$work/batch.lua" nginx-batch "$nginx_pid"
+run_wrk "$capture_url/s/bench/events" "$work/batch.lua" capture-batch "$capture_pid"
 
 # Wake-up latency: a waiter long-polls for a unique event; the clock runs from just before the
 # event is sent until the waiter's answer arrives (an upper bound on arrival → wake-up).
@@ -109,9 +134,10 @@ print(f"{samples[len(samples)//2]:.2f} {samples[int(len(samples)*0.99)-1]:.2f}")
 PY
 
 stored=$(wc -l < "$work/events.jsonl")
-python3 - "$work" "$stored" <<'PY'
+echo "wrk -t$threads -c$connections -d${duration}s; $(nproc) cores"
+python3 - "$work" "$stored" "$(getconf CLK_TCK)" <<'PY'
 import re, sys
-work, stored = sys.argv[1], int(sys.argv[2])
+work, stored, tick = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 def parse(name):
     text = open(f"{work}/{name}.txt").read()
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
@@ -120,13 +146,15 @@ def parse(name):
     def pct(p):
         m = re.search(rf"\s{p}%\s+([\d.]+)(us|ms|s)", text)
         v = float(m.group(1)); return v / 1000 if m.group(2) == "us" else v * 1000 if m.group(2) == "s" else v
-    return dict(rps=rps, total=total, errors=int(errors.group(1)) if errors else 0, p50=pct(50), p99=pct(99))
+    before, after = map(int, open(f"{work}/{name}.cpu").read().split())
+    cpu = (after - before) / tick * 1e6 / total
+    return dict(rps=rps, total=total, errors=int(errors.group(1)) if errors else 0, p50=pct(50), p99=pct(99), cpu=cpu)
 r = {n: parse(n) for n in ("nginx-single", "capture-single", "nginx-batch", "capture-batch")}
-print(f"{'':24}{'req/s':>10}{'events/s':>12}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}")
+print(f"{'':24}{'req/s':>10}{'events/s':>12}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'CPU us/req':>12}")
 for n, per in (("nginx-single", 1), ("capture-single", 1), ("nginx-batch", 100), ("capture-batch", 100)):
     x = r[n]
     events = f"{x['rps'] * per:12.0f}" if n.startswith("capture") else f"{'-':>12}"
-    print(f"{n:24}{x['rps']:10.0f}{events}{x['p50']:9.2f}{x['p99']:9.2f}{x['errors']:9d}")
+    print(f"{n:24}{x['rps']:10.0f}{events}{x['p50']:9.2f}{x['p99']:9.2f}{x['errors']:9d}{x['cpu']:12.1f}")
 print(f"ratio to nginx, single events: {r['capture-single']['rps'] / r['nginx-single']['rps']:.2f}")
 print(f"ratio to nginx, 100-event batches: {r['capture-batch']['rps'] / r['nginx-batch']['rps']:.2f}")
 acked = (r["capture-single"]["total"] - r["capture-single"]["errors"]) + 100 * (r["capture-batch"]["total"] - r["capture-batch"]["errors"])

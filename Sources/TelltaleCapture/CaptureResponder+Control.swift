@@ -14,30 +14,30 @@ extension CaptureResponder {
         let session = query["session"] ?? prefixSession
         switch (method, path) {
         case ("GET", "/_telltale/health"):
-            return Self.json(["status": "ok", "events": .number(Double(await store.count)), "bad": .number(Double(await store.badCount))])
+            return Self.json(["status": "ok", "events": .number(Double(store.count)), "bad": .number(Double(store.badCount))])
         case ("GET", "/_telltale/events"):
             var filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"])
             if let source = query["source"] {
                 guard let parsed = Event.Source(rawValue: source) else { return badControl("unknown source \(source)") }
                 filter.source = parsed
             }
-            return Self.json(encoding: EventsAnswer(events: await store.query(filter)))
+            return Self.json(encoding: EventsAnswer(events: store.query(filter)))
         case ("GET", "/_telltale/bad"):
-            return Self.json(encoding: BadAnswer(bad: await store.bad(session: session)))
+            return Self.json(encoding: BadAnswer(bad: store.bad(session: session)))
         case ("POST", "/_telltale/reset"):
-            let removed = await store.reset(session: session)
+            let removed = store.reset(session: session)
             return Self.json(["removed": .number(Double(removed))])
         case ("POST", "/_telltale/wait"):
             return await wait(request, session: session)
         case ("POST", "/_telltale/tests/begin"), ("POST", "/_telltale/tests/end"):
-            let session = session ?? Self.defaultSession
+            let session = session ?? CaptureTarget.defaultSession
             let test = query["test"].map(TestID.init)
             if path.hasSuffix("begin") {
                 guard let test else { return badControl("tests/begin needs ?test=ID") }
-                await store.beginTest(test, session: session)
+                store.beginTest(test, session: session)
                 return Self.json(["session": .string(session), "test": .string(test.rawValue)])
             }
-            let ended = await store.endTest(test, session: session)
+            let ended = store.endTest(test, session: session)
             return Self.json(["session": .string(session), "ended": ended.map { JSONValue.string($0.rawValue) } ?? JSONValue.null])
         default:
             return Self.json(["error": .string("no control route \(method) \(path); see Docs/Capture.md")], status: 404)

@@ -32,8 +32,12 @@ public struct CaptureServer: Service {
     public func run() async throws {
         let signal = signal
         let host = configuration.host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        // Capture routes are answered by `IngestChannelHandler` on the event loops; the rest goes
+        // on to the responder.
+        let pipeline = IngestPipeline(store: store, maxBodySize: configuration.maxBodySize)
         let application = Application(
             responder: CaptureResponder(store: store, maxBodySize: configuration.maxBodySize),
+            server: CaptureHTTPChannel.builder(pipeline),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port

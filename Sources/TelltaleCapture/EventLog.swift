@@ -1,36 +1,37 @@
 import Foundation
+import NIOCore
 import NIOPosix
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The durable JSONL log: `append` returns only once the bytes are written and synced to disk.
+/// The durable JSONL log: an append completes only once its bytes are written and synced to disk.
 ///
-/// Group commit, as databases do it: while one batch is being written and synced, requests
-/// that arrive queue up; when it is done the first of them leads the next write for all of
-/// them. So a burst costs one `fdatasync` per batch rather than one per request, and no
-/// request is answered before its events are on disk. The blocking calls run on NIO's
-/// thread pool, never on the cooperative pool.
-actor EventLog {
-    /// Whether to `fdatasync` before acknowledging. Off only trades power-loss durability for
+/// Group commit, as databases do it: one writer at a time takes everything appended so far,
+/// writes it with one `write` and syncs it with one `fdatasync`, while the next appends
+/// accumulate behind it; then it takes those. A burst thus costs one sync per group rather
+/// than one per request, and no append completes before its bytes are on disk. The blocking
+/// calls run on NIO's thread pool, never on an event loop or the cooperative pool. Appends
+/// take a lock rather than hop onto an actor: they come straight from the event loops.
+final class EventLog: Sendable {
+    /// Whether to `fdatasync` before completing. Off only trades power-loss durability for
     /// speed; a killed process loses nothing either way since the bytes are in the kernel.
     let synchronous: Bool
     let path: String
     private let descriptor: Int32
-    private var writing = false
-    private var pending: [Entry] = []
-    private var closed = false
+    private let state = Mutex(State())
 
-    private struct Entry: Sendable {
-        var data: Data
-        var waiter: CheckedContinuation<Turn, any Error>?
-    }
-
-    private enum Turn: Sendable {
-        case written
-        case lead([Entry])
+    private struct State: ~Copyable {
+        /// The next group: its bytes, joined as they arrive, and who waits for them.
+        var bytes: [UInt8] = []
+        var waiting: [EventLoopPromise<Void>] = []
+        var writing = false
+        var closed = false
+        /// Resumed when a close finds a group being written and leaves the descriptor to it.
+        var closeWaiter: CheckedContinuation<Void, Never>?
     }
 
     init(path: String, synchronous: Bool = true) throws {
@@ -53,51 +54,91 @@ actor EventLog {
         }
     }
 
+    /// Appends complete lines; `durable` succeeds once they are synced, or fails.
+    func append(_ bytes: [UInt8], durable: EventLoopPromise<Void>) {
+        let lead = state.withLock { state -> Bool? in
+            guard !state.closed else { return nil }
+            state.bytes.append(contentsOf: bytes)
+            state.waiting.append(durable)
+            if state.writing { return false }
+            state.writing = true
+            return true
+        }
+        switch lead {
+        case nil: durable.fail(CaptureError.log(path: path, reason: "the log is closed"))
+        case true?: NIOThreadPool.singleton.submit { _ in self.writeGroups() }
+        case false?: break
+        }
+    }
+
     /// Appends complete lines; returns when they are durable.
-    func append(_ data: Data) async throws {
-        guard !closed else { throw CaptureError.log(path: path, reason: "the log is closed") }
-        var batch: [Entry]
-        if writing {
-            let turn = try await withCheckedThrowingContinuation { pending.append(Entry(data: data, waiter: $0)) }
-            guard case .lead(let handed) = turn else { return }
-            batch = handed
-        } else {
-            writing = true
-            batch = [Entry(data: data, waiter: nil)]
-        }
-        let chunks = batch.map(\.data)
-        let descriptor = descriptor, synchronous = synchronous, path = path
-        let result: Result<Void, any Error>
-        do {
-            try await NIOThreadPool.singleton.runIfActive { try Self.write(chunks, to: descriptor, sync: synchronous, path: path) }
-            result = .success(())
-        } catch {
-            result = .failure(error)
-        }
-        for entry in batch { entry.waiter?.resume(with: result.map { .written }) }
-        if pending.isEmpty {
-            writing = false
-        } else {
-            var next = pending
-            pending = []
-            let leader = next[0].waiter
-            next[0].waiter = nil
-            leader?.resume(returning: .lead(next))
-        }
-        try result.get()
+    func append(_ bytes: [UInt8]) async throws {
+        let promise = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
+        append(bytes, durable: promise)
+        try await promise.futureResult.get()
     }
 
-    func close() {
-        guard !closed else { return }
-        closed = true
-        if synchronous { _ = fsync(descriptor) }
-        closeDescriptor(descriptor)
+    /// Stops taking appends; returns once the groups already taken are written and synced and
+    /// the file is closed (a second close returns at once).
+    func close() async {
+        enum Action { case closeNow, writerCloses, alreadyClosed }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let action = state.withLock { state -> Action in
+                guard !state.closed else { return .alreadyClosed }
+                state.closed = true
+                guard !state.writing else { state.closeWaiter = continuation; return .writerCloses }
+                return .closeNow
+            }
+            switch action {
+            case .closeNow: finish(); continuation.resume()
+            case .alreadyClosed: continuation.resume()
+            case .writerCloses: break
+            }
+        }
     }
 
-    private static func write(_ chunks: [Data], to descriptor: Int32, sync: Bool, path: String) throws {
-        var joined = Data(capacity: chunks.reduce(0) { $0 + $1.count })
-        for chunk in chunks { joined.append(chunk) }
-        try joined.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+    /// The writer, on the thread pool: writes and syncs groups until none is waiting.
+    private func writeGroups() {
+        enum Step { case write([UInt8], [EventLoopPromise<Void>]), stop(CheckedContinuation<Void, Never>?) }
+        while true {
+            let step = state.withLock { state -> Step in
+                guard !state.waiting.isEmpty else {
+                    state.writing = false
+                    defer { state.closeWaiter = nil }
+                    return .stop(state.closeWaiter)
+                }
+                defer { state.bytes = []; state.waiting = [] }
+                return .write(state.bytes, state.waiting)
+            }
+            switch step {
+            case .stop(let closeWaiter):
+                if let closeWaiter { finish(); closeWaiter.resume() }
+                return
+            case .write(let bytes, let waiting):
+                let result = Result { try write(bytes) }
+                Self.complete(waiting, with: result)
+            }
+        }
+    }
+
+    /// Completes a group's promises with one hop onto each event loop rather than one per promise.
+    private static func complete(_ waiting: [EventLoopPromise<Void>], with result: Result<Void, any Error>) {
+        var byLoop: [(loop: any EventLoop, promises: [EventLoopPromise<Void>])] = []
+        for promise in waiting {
+            let loop = promise.futureResult.eventLoop
+            if let position = byLoop.firstIndex(where: { $0.loop === loop }) {
+                byLoop[position].promises.append(promise)
+            } else {
+                byLoop.append((loop, [promise]))
+            }
+        }
+        for (loop, promises) in byLoop {
+            loop.execute { for promise in promises { promise.completeWith(result) } }
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -108,13 +149,19 @@ actor EventLog {
                 offset += written
             }
         }
-        if sync && syncData(descriptor) != 0 {
+        if synchronous && syncData(descriptor) != 0 {
             throw CaptureError.log(path: path, reason: "fdatasync: \(String(cString: strerror(errno)))")
         }
     }
+
+    /// Syncs and closes the file; called once, when no group is being written.
+    private func finish() {
+        if synchronous { _ = fsync(descriptor) }
+        closeDescriptor(descriptor)
+    }
 }
 
-// Free functions, so the actor's own `close()` and `write` do not shadow the system calls.
+// Free functions, so the class's own `close()` and `write` do not shadow the system calls.
 private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func syncData(_ descriptor: Int32) -> Int32 {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// What a wire format made of a request: the events to store and the answer its SDKs expect.
 struct IngestResult: Sendable {
@@ -15,19 +16,30 @@ struct IngestResult: Sendable {
     }
 }
 
-/// An HTTP answer, independent of the HTTP library.
+/// An HTTP answer, independent of the HTTP library; the body is a `ByteBuffer` so answering
+/// does not copy it.
 struct IngestAnswer: Sendable {
     var status: Int
     var contentType: String
-    var body: Data
+    var body: ByteBuffer
+
+    init(status: Int, contentType: String, body: ByteBuffer) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    init(status: Int, contentType: String, body: Data) {
+        self.init(status: status, contentType: contentType, body: ByteBuffer(bytes: body))
+    }
 
     static func json(_ text: String, status: Int = 200) -> IngestAnswer {
-        IngestAnswer(status: status, contentType: "application/json", body: Data(text.utf8))
+        IngestAnswer(status: status, contentType: "application/json", body: ByteBuffer(string: text))
     }
 
     static func text(_ text: String, status: Int = 200) -> IngestAnswer {
-        IngestAnswer(status: status, contentType: "text/plain; charset=utf-8", body: Data(text.utf8))
+        IngestAnswer(status: status, contentType: "text/plain; charset=utf-8", body: ByteBuffer(string: text))
     }
 
-    static let noContent = IngestAnswer(status: 204, contentType: "text/plain", body: Data())
+    static let noContent = IngestAnswer(status: 204, contentType: "text/plain", body: ByteBuffer())
 }

@@ -66,6 +66,6 @@ struct CaptureHarness: Sendable {
     }
 
     func events(session: String? = nil) async -> [Event] {
-        await store.query(EventFilter(session: session))
+        store.query(EventFilter(session: session))
     }
 }

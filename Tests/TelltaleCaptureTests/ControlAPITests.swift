@@ -10,7 +10,7 @@ struct ControlAPITests {
         try await CaptureHarness.with { capture async throws in
             async let waited = capture.post("/_telltale/wait", json: #"{"session":"w1","name":"purchase","params":{"currency":"USD"},"count":2,"timeout":20}"#)
             // The wait is registered before the events come: it needs both to answer.
-            while await capture.store.count == 0 {
+            while capture.store.count == 0 {
                 _ = try await capture.post("/s/w1/events", json: #"{"name":"warmup"}"#)
             }
             _ = try await capture.post("/s/w1/events", json: #"[{"name":"purchase","params":{"currency":"USD","value":1}},{"name":"purchase","params":{"currency":"USD"}}]"#)

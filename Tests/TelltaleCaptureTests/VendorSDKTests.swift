@@ -42,7 +42,7 @@ struct VendorSDKTests {
             let pixel = await capture.events(session: "snowplow-get")
             #expect(pixel.map(\.name) == ["video_play"])
             #expect(pixel.first?.params["seconds"] == 12)
-            #expect(await capture.store.bad().isEmpty)
+            #expect(capture.store.bad().isEmpty)
         }
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import TelltaleModel
+
+/// One capture request, from its head and body to its answer: the body decompressed, the wire
+/// format decoded, refusals kept as bad captures, the events stored. Synchronous but for the
+/// log's sync, so it runs on the connection's event loop (`IngestChannelHandler`).
+struct IngestPipeline: Sendable {
+    let store: EventStore
+    let maxBodySize: Int
+
+    /// What is known of an ingest request once its head has arrived.
+    struct Head: Sendable {
+        var route: IngestRoute
+        var target: CaptureTarget
+        var method: String
+        var contentType: String
+        var contentEncoding: String?
+        var authorization: String?
+        var session: String { target.session ?? CaptureTarget.defaultSession }
+    }
+
+    /// The head of a request to a capture route; nil for anything else (the control API,
+    /// unknown paths), which Hummingbird's responder answers.
+    static func head(for request: HTTPRequestHead) -> Head? {
+        let target = CaptureTarget(uri: request.uri)
+        guard !target.path.hasPrefix("/_telltale"), let route = IngestRoute.match(path: target.path) else { return nil }
+        return Head(
+            route: route, target: target, method: request.method.rawValue,
+            contentType: request.headers.first(name: "content-type") ?? "", contentEncoding: request.headers.first(name: "content-encoding"),
+            authorization: request.headers.first(name: "authorization")
+        )
+    }
+
+    /// How a request is answered: at once, or once its events are durable.
+    enum Outcome {
+        case now(IngestAnswer)
+        /// `answer` when `durable` succeeds; a 503 if it fails, since nothing is acknowledged that is not on disk.
+        case whenDurable(EventLoopFuture<Void>, answer: IngestAnswer)
+    }
+
+    /// Processes a request; `body` is nil when it passed `maxBodySize` (and was not kept).
+    func process(_ head: Head, body: ByteBuffer?, on eventLoop: any EventLoop) -> Outcome {
+        let result: IngestResult, decoded: Data
+        do {
+            (result, decoded) = try decode(head, body: body)
+        } catch {
+            return .now(error.answer)
+        }
+        if let reason = result.rejectedReason {
+            record(.rejected(status: result.answer.status, reason: reason), head, body: decoded)
+        }
+        guard !result.events.isEmpty else { return .now(result.answer) }
+        let durable = eventLoop.makePromise(of: Void.self)
+        store.accept(result.events, session: head.session, durable: durable)
+        return .whenDurable(durable.futureResult, answer: result.answer)
+    }
+
+    static func storeFailed(_ error: any Error) -> IngestAnswer {
+        .json(JSONValue.object(["error": .string("could not store the events: \(error.localizedDescription)")]).compactText, status: 503)
+    }
+
+    /// Decodes the request, recording a refusal as a bad capture before it is thrown.
+    private func decode(_ head: Head, body: ByteBuffer?) throws(Refusal) -> (IngestResult, body: Data) {
+        guard head.route.allows(method: head.method) else {
+            throw refuse(.rejected(status: 405, reason: "\(head.method) is not accepted on \(head.target.path)"), head, body: Data())
+        }
+        guard let body else { throw refuse(RequestBody.tooLarge(maxBodySize), head, body: Data()) }
+        let decoded: Data
+        do {
+            decoded = Data(buffer: try RequestBody.decode(body, contentEncoding: head.contentEncoding, maxBodySize: maxBodySize))
+        } catch {
+            throw refuse(error, head, body: Data())
+        }
+        let request = IngestRequest(
+            method: head.method, path: head.target.path, query: head.target.queryFields,
+            contentType: head.contentType.lowercased(), authorization: head.authorization, body: decoded
+        )
+        do {
+            return (try head.route.decode(request), decoded)
+        } catch {
+            throw refuse(error, head, body: decoded)
+        }
+    }
+
+    private func refuse(_ error: CaptureError, _ head: Head, body: Data) -> Refusal {
+        record(error, head, body: body)
+        guard case .rejected(let status, let reason) = error else {
+            return Refusal(answer: .json(JSONValue.object(["error": .string(error.localizedDescription)]).compactText, status: 400))
+        }
+        return Refusal(answer: .json(JSONValue.object(["error": .string(reason), "status": 0]).compactText, status: status))
+    }
+
+    private func record(_ error: CaptureError, _ head: Head, body: Data) {
+        var status = 400, reason = error.localizedDescription
+        if case .rejected(let code, let text) = error { status = code; reason = text }
+        store.recordBad(BadCapture(
+            id: "", receivedAt: Date(), session: head.session, method: head.method, path: head.target.path, status: status,
+            reason: reason, contentType: head.contentType.isEmpty ? nil : head.contentType, bodySize: body.count,
+            bodySample: String(decoding: body.prefix(BadCapture.sampleLimit), as: UTF8.self)
+        ))
+    }
+
+    /// A refused request's answer, already recorded as a bad capture.
+    private struct Refusal: Error {
+        var answer: IngestAnswer
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import TelltaleCapture
+
+/// The durable log's group commit: concurrent appends all land, whole and once; close waits for
+/// the group being written; nothing is taken after close.
+@Suite(.tags(.medium))
+struct EventLogTests {
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("telltale-log-\(UUID().uuidString)/events.jsonl").path
+    }
+
+    @Test func concurrentAppendsAreAllWrittenWholeInGroups() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let log = try EventLog(path: path)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    for line in 0..<50 { try await log.append(Array("{\"task\":\(task),\"line\":\(line)}\n".utf8)) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        await log.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 400)
+        #expect(Set(lines).count == 400)
+        // Each task's lines keep their order: an append completes before the task's next one.
+        for task in 0..<8 {
+            let mine = lines.filter { $0.hasPrefix("{\"task\":\(task),") }
+            #expect(mine == (0..<50).map { "{\"task\":\(task),\"line\":\($0)}"[...] })
+        }
+    }
+
+    @Test func closeWaitsForTheGroupBeingWrittenAndRefusesLaterAppends() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let log = try EventLog(path: path)
+        async let written: Void = log.append(Array("{\"a\":1}\n".utf8))
+        try await written
+        await log.close()
+        await log.close()
+        await #expect(throws: CaptureError.self) { try await log.append(Array("{\"b\":2}\n".utf8)) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
+    }
+}
