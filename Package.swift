@@ -62,6 +62,7 @@ let package = Package(
             name: "TelltaleOrchestrator",
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleRunner", "TelltaleReports", "TelltaleServices",
+                "TelltaleCapture", "TelltaleVerify",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -85,7 +86,8 @@ let package = Package(
             ]
         ),
         .target(name: "TelltaleTracker", dependencies: ["TelltaleModel"]),
-        .target(name: "TelltaleTesting", dependencies: ["TelltaleModel"]),
+        // Flushes the app's trackers when a test ends; both are Foundation-only.
+        .target(name: "TelltaleTesting", dependencies: ["TelltaleModel", "TelltaleTracker"]),
         .target(
             name: "TelltaleServices",
             dependencies: [

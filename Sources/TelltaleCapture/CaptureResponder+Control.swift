@@ -32,13 +32,24 @@ extension CaptureResponder {
         case ("POST", "/_telltale/tests/begin"), ("POST", "/_telltale/tests/end"):
             let session = session ?? CaptureTarget.defaultSession
             let test = query["test"].map(TestID.init)
+            // Under `telltale run`'s automatic lifecycle, begin also resets and sets up the backend,
+            // and end tears it down and checks the test's events: `failures` is what to record.
+            let lifecycle = store.currentTestLifecycle
             if path.hasSuffix("begin") {
                 guard let test else { return badControl("tests/begin needs ?test=ID") }
                 store.beginTest(test, session: session)
-                return Self.json(["session": .string(session), "test": .string(test.rawValue)])
+                let failures = await lifecycle?.testBegan(test, session: session) ?? []
+                return Self.json([
+                    "session": .string(session), "test": .string(test.rawValue), "failures": .array(failures.map(Self.failure)),
+                ])
             }
             let ended = store.endTest(test, session: session)
-            return Self.json(["session": .string(session), "ended": ended.map { JSONValue.string($0.rawValue) } ?? JSONValue.null])
+            var failures: [TestMessage] = []
+            if let lifecycle, let finished = test ?? ended { failures = await lifecycle.testEnded(finished, session: session) }
+            return Self.json([
+                "session": .string(session), "ended": ended.map { JSONValue.string($0.rawValue) } ?? JSONValue.null,
+                "failures": .array(failures.map(Self.failure)),
+            ])
         default:
             return Self.json(["error": .string("no control route \(method) \(path); see Docs/Capture.md")], status: 404)
         }
@@ -64,6 +75,17 @@ extension CaptureResponder {
         let timeout = min(Duration.milliseconds(Int64(seconds * 1000)), Self.maxWait)
         let outcome = await store.wait(for: filter, count: count, timeout: timeout)
         return Self.json(encoding: outcome)
+    }
+
+    /// `{"text", "file"?, "line"?, "column"?}`: what TelltaleTesting's lifecycle records.
+    static func failure(_ message: TestMessage) -> JSONValue {
+        var fields: [String: JSONValue] = ["text": .string(message.text)]
+        if let location = message.location {
+            fields["file"] = .string(location.file)
+            fields["line"] = .number(Double(location.line))
+            if let column = location.column { fields["column"] = .number(Double(column)) }
+        }
+        return .object(fields)
     }
 
     private func badControl(_ reason: String) -> Response {

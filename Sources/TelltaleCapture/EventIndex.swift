@@ -36,7 +36,7 @@ struct EventIndex {
         for item in incoming {
             nextNumber += 1
             let event = Event(
-                id: Self.paddedNumber(nextNumber), receivedAt: now, session: session, test: test,
+                id: Self.paddedNumber(nextNumber), receivedAt: now, session: session, test: item.test ?? test,
                 source: item.source, name: item.name, params: item.params, raw: item.raw
             )
             index(event, at: events.count)

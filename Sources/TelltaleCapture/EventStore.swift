@@ -23,6 +23,7 @@ public final class EventStore: Sendable {
     private let log: EventLog?
     private let observer: Observer?
     private let index = Mutex(EventIndex())
+    private let testLifecycle = Mutex<(any CaptureTestLifecycle)?>(nil)
 
     /// - Parameter logPath: the JSONL file events are appended to before they are acknowledged;
     ///   nil keeps them in memory only.
@@ -106,6 +107,16 @@ public final class EventStore: Sendable {
 
     public func runningTest(session: String) -> TestID? {
         index.withLock { $0.runningTest(session: session) }
+    }
+
+    /// Who else acts on the control API's `tests/begin` and `tests/end` (`telltale run`'s
+    /// automatic lifecycle); nil leaves them as attribution markers only.
+    public func setTestLifecycle(_ lifecycle: (any CaptureTestLifecycle)?) {
+        testLifecycle.withLock { $0 = lifecycle }
+    }
+
+    var currentTestLifecycle: (any CaptureTestLifecycle)? {
+        testLifecycle.withLock { $0 }
     }
 
     // MARK: Waiting

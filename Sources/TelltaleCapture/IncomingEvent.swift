@@ -6,4 +6,7 @@ struct IncomingEvent: Sendable {
     var name: String
     var params: [String: JSONValue]
     var raw: JSONValue
+    /// The test the sender says sent it (Telltale's tracker tags events under a lifecycle);
+    /// wins over the session's running test, so attribution does not depend on timing.
+    var test: TestID? = nil
 }

@@ -2,7 +2,7 @@ import Foundation
 import TelltaleModel
 
 /// Telltale's own `POST /events`: one object, an array, or `{"events": [...]}`;
-/// each `{"name", "params"?, "timestamp"?}`.
+/// each `{"name", "params"?, "timestamp"?, "test"?}` (`test`: the id of the test that sent it).
 enum NativeFormat {
     static func decode(_ request: IngestRequest) throws(CaptureError) -> IngestResult {
         let body = try JSONParser.parse(request.body)
@@ -35,7 +35,12 @@ enum NativeFormat {
             if let timestamp = object["timestamp"], timestamp != .null, timestamp.stringValue == nil, timestamp.doubleValue == nil {
                 throw .badRequest("\(context).timestamp must be an ISO 8601 string or a number, got \(timestamp.typeName)")
             }
-            events.append(IncomingEvent(source: .telltale, name: name, params: params, raw: item))
+            var test: TestID?
+            if let tag = object["test"], tag != .null {
+                guard case .string(let id) = tag, !id.isEmpty else { throw .badRequest("\(context).test must be a test id string, got \(tag.typeName)") }
+                test = TestID(id)
+            }
+            events.append(IncomingEvent(source: .telltale, name: name, params: params, raw: item, test: test))
         }
         return IngestResult(events: events, answer: .json("{\"accepted\":\(events.count)}"))
     }

@@ -10,7 +10,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
-            Exit status: 0 all tests passed; 1 a test failed; 2 bad usage or a bad plan \
+            Exit status: 0 all tests passed; 1 a test or an analytics check failed; 2 bad usage or a bad plan \
             (nothing was started); 3 the build, a test process or a service could not run.
             """
     )

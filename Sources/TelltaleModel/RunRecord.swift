@@ -23,6 +23,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
     public var events: [Event]
     /// Set when this record is one CI shard of a larger run.
     public var shard: Shard?
+    /// The analytics checks (plan expectations, tracking plan); nil when the run had none.
+    public var verification: VerificationReport?
 
     public init(
         tool: ToolInfo,
@@ -33,7 +35,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
         tests: [TestResult],
         notes: [String] = [],
         events: [Event] = [],
-        shard: Shard? = nil
+        shard: Shard? = nil,
+        verification: VerificationReport? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -45,12 +48,13 @@ public struct RunRecord: Codable, Sendable, Hashable {
         self.notes = notes
         self.events = events
         self.shard = shard
+        self.verification = verification
     }
 
     public var totals: RunTotals { RunTotals(tests) }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard
+        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -66,6 +70,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         notes = try c.decodeIfPresent([String].self, forKey: .notes) ?? []
         events = try c.decodeIfPresent([Event].self, forKey: .events) ?? []
         shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
+        verification = try c.decodeIfPresent(VerificationReport.self, forKey: .verification)
     }
 }
 

@@ -12,6 +12,9 @@ public enum TelltaleEnvironment {
     /// Launch arguments a plan (or an imported `.xctestplan`) gives the tests,
     /// one per line, since `swift test` binaries take no app arguments.
     public static let testArguments = "TELLTALE_TEST_ARGUMENTS"
+    /// `automatic` when the run expects the tests' own lifecycle trait or test case to call
+    /// `tests/begin` and `tests/end` on the control API; unset otherwise, and they stay quiet.
+    public static let lifecycle = "TELLTALE_LIFECYCLE"
 
     /// `TELLTALE_SERVICE_<NAME>_URL`, with the service name upper-cased and
     /// every character that is not a letter or digit turned into `_`.

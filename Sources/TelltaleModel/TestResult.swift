@@ -17,6 +17,9 @@ public struct TestResult: Codable, Sendable, Hashable {
     public var caseCount: Int?
     /// Earlier attempts when the test was retried, oldest first; this result is the last attempt.
     public var previousAttempts: [TestAttempt]
+    /// The capture session of the worker that ran it (`TELLTALE_SESSION`), for attributing
+    /// events by session and time window.
+    public var session: String?
 
     public init(
         id: TestID,
@@ -28,7 +31,8 @@ public struct TestResult: Codable, Sendable, Hashable {
         messages: [TestMessage] = [],
         output: String = "",
         caseCount: Int? = nil,
-        previousAttempts: [TestAttempt] = []
+        previousAttempts: [TestAttempt] = [],
+        session: String? = nil
     ) {
         self.id = id
         self.framework = framework
@@ -40,6 +44,7 @@ public struct TestResult: Codable, Sendable, Hashable {
         self.output = output
         self.caseCount = caseCount
         self.previousAttempts = previousAttempts
+        self.session = session
     }
 
     /// Failed at first, passed on a retry: passes the run, and every report says so.
@@ -60,7 +65,7 @@ public struct TestResult: Codable, Sendable, Hashable {
 
 extension TestResult {
     enum CodingKeys: String, CodingKey {
-        case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts
+        case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts, session
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -76,7 +81,8 @@ extension TestResult {
             messages: try c.decodeIfPresent([TestMessage].self, forKey: .messages) ?? [],
             output: try c.decodeIfPresent(String.self, forKey: .output) ?? "",
             caseCount: try c.decodeIfPresent(Int.self, forKey: .caseCount),
-            previousAttempts: try c.decodeIfPresent([TestAttempt].self, forKey: .previousAttempts) ?? []
+            previousAttempts: try c.decodeIfPresent([TestAttempt].self, forKey: .previousAttempts) ?? [],
+            session: try c.decodeIfPresent(String.self, forKey: .session)
         )
     }
 }

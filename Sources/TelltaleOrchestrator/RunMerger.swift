@@ -47,7 +47,8 @@ public enum RunMerger {
             tests: ordered.flatMap(\.tests),
             notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } },
             events: ordered.flatMap(\.events).sorted { $0.receivedAt < $1.receivedAt },
-            shard: nil
+            shard: nil,
+            verification: VerificationReport.merging(ordered.compactMap(\.verification))
         )
     }
 }

@@ -4,8 +4,10 @@ import TelltalePlan
 import TelltaleReports
 import TelltaleRunner
 import TelltaleServices
+import TelltaleVerify
 
-/// One `telltale run`: plan → guards → build → list → select → services → run → reports.
+/// One `telltale run`: plan → guards → build → list → select → capture and services →
+/// run → analytics checks → reports.
 ///
 /// Problems with the plan or options surface before anything starts (exit 2);
 /// build, process and service failures are infrastructure (exit 3); the tests'
@@ -23,7 +25,7 @@ public struct RunOrchestrator: Sendable {
 
     public func run() async throws(OrchestratorError) -> RunSummary {
         let plan = try resolvePlan()
-        try refuseUncheckedAnalytics(plan)
+        let verifier = try loadVerifier(plan)
         let selection = try validatedSelection(for: plan)
         let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
@@ -46,16 +48,18 @@ public struct RunOrchestrator: Sendable {
         let clock = ContinuousClock.now
         async let environment = RunEnvironmentProbe.probe()
         let collector = ResultCollector(forwardingTo: progress)
-        var outcome: (results: [TestResult], notes: [String])
+        let execution = RunExecution(
+            services: services, verifier: verifier, lifecycle: RunExecution.lifecycle(for: plan, services: services),
+            runDirectory: runDirectory, logDirectory: reports.logsPath, progress: progress
+        )
+        var outcome = RunExecution.Outcome()
         var interrupted = false
         var stoppedBy: ServiceError?
         do {
-            let run = try await buildAndRun(
-                plan: plan, selection: selection, reports: reports, runDirectory: runDirectory,
-                services: services, timings: timings, observer: collector
+            outcome = try await buildAndRun(
+                plan: plan, selection: selection, reports: reports, execution: execution, timings: timings, observer: collector
             )
-            outcome = (run.results, run.notes)
-            if let failure = run.serviceFailure {
+            if let failure = outcome.serviceFailure {
                 stoppedBy = failure
                 outcome.notes.append("the run ended with a failed service: \(failure.headline)")
             }
@@ -66,20 +70,25 @@ public struct RunOrchestrator: Sendable {
             interrupted = true
             let finished = await collector.finished
             let total = await collector.testCount
-            outcome = (finished, ["interrupted by a signal after \(finished.count) of \(total) tests; the others did not run"])
+            outcome.results = finished
+            outcome.notes = ["interrupted by a signal after \(finished.count) of \(total) tests; the others did not run"]
+            outcome.events = CaptureLogFile.read(path: execution.captureLogPath)
         } catch let error as ServiceError {
             // Before any test ran there is nothing to report; after, keep what finished.
             guard await collector.testCount > 0 else { throw .service(error) }
             stoppedBy = error
             let finished = await collector.finished
             let total = await collector.testCount
-            outcome = (finished, ["the run stopped after \(finished.count) of \(total) tests: \(error.headline)"])
+            outcome.results = finished
+            outcome.notes = ["the run stopped after \(finished.count) of \(total) tests: \(error.headline)"]
+            outcome.events = CaptureLogFile.read(path: execution.captureLogPath)
         } catch let error as RunnerError {
             throw .infrastructure(error)
         } catch {
             throw .infrastructure(.launchFailed(command: "telltale run", reason: "\(error)"))
         }
         await progress.finish()
+        let checked = RunChecks.apply(verifier, to: outcome)
 
         let elapsed = ContinuousClock.now - clock
         let record = RunRecord(
@@ -88,9 +97,11 @@ public struct RunOrchestrator: Sendable {
             environment: await environment,
             startedAt: startedAt,
             duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
-            tests: outcome.results,
-            notes: outcome.notes,
-            shard: options.shard
+            tests: checked.results,
+            notes: outcome.notes + checked.notes,
+            events: checked.events,
+            shard: options.shard,
+            verification: checked.report
         )
         let context = ReportContext(
             generatedAt: Date(),
@@ -102,24 +113,18 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        let failed = record.tests.contains { $0.outcome.isFailure }
+        let failed = record.tests.contains { $0.outcome.isFailure } || !(record.verification?.unattributed.isEmpty ?? true)
         let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: failed ? .testsFailed : .passed)
         if interrupted { throw .interrupted(summary) }
         if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
         return summary
     }
 
-    private struct RunOutcome {
-        var results: [TestResult] = []
-        var notes: [String] = []
-        /// A service that failed while tests ran, though they all finished.
-        var serviceFailure: ServiceError?
-    }
-
     private func buildAndRun(
-        plan: Plan, selection: TestSelection, reports: ReportDirectory, runDirectory: String,
-        services: [ServiceSpec], timings: [String: Double], observer: any TestRunObserver
-    ) async throws -> RunOutcome {
+        plan: Plan, selection: TestSelection, reports: ReportDirectory, execution: RunExecution,
+        timings: [String: Double], observer: any TestRunObserver
+    ) async throws -> RunExecution.Outcome {
+        let services = execution.services
         let builder = PackageBuilder(packagePath: plan.package)
         if !options.skipBuild {
             await progress.note("building \(plan.package) (swift build --build-tests)")
@@ -128,7 +133,7 @@ public struct RunOrchestrator: Sendable {
             await buildLog.close()
             for spec in services where spec.build != nil {
                 await progress.note("building service \(spec.name) (\(spec.build!.joined(separator: " ")))")
-                try await ServiceBuilder.build(spec, context: ServiceContext(runDirectory: runDirectory, logDirectory: reports.logsPath))
+                try await ServiceBuilder.build(spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: reports.logsPath))
             }
         }
         let binary = try await builder.testBinary()
@@ -151,7 +156,7 @@ public struct RunOrchestrator: Sendable {
             let all = selected.count
             selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: serialGroups)
             await progress.note("shard \(shard): \(selected.count) of \(all) tests" + (timings.isEmpty ? " (no --timings: split by test id)" : ", split by past timings"))
-            if selected.isEmpty { return RunOutcome() }
+            if selected.isEmpty { return RunExecution.Outcome() }
         }
         var workers = min(options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count)
         if workers > 1, let shared = services.first(where: { $0.scope == .run && $0.testMode != nil }) {
@@ -159,11 +164,11 @@ public struct RunOrchestrator: Sendable {
             workers = 1
         }
         var environment = plan.environment
-        environment[TelltaleEnvironment.runDirectory] = runDirectory
+        environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
         if !plan.arguments.isEmpty {
             environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
         }
-        var configuration = TestRunner.Configuration(
+        let configuration = TestRunner.Configuration(
             binary: binary,
             workingDirectory: plan.package,
             environment: environment,
@@ -172,27 +177,7 @@ public struct RunOrchestrator: Sendable {
             settings: settings,
             defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         )
-        let tests = selected
-        guard !services.isEmpty else {
-            let outcome = try await TestRunner(configuration: configuration).run(tests, allListed: listed, observer: observer)
-            return RunOutcome(results: outcome.results, notes: outcome.notes)
-        }
-
-        let running = try RunServices(specs: services, workers: workers, runDirectory: runDirectory, logDirectory: reports.logsPath)
-        configuration.workerEnvironment = Dictionary(uniqueKeysWithValues: (1...workers).map { ($0, running.environment(worker: $0)) })
-        // Every test runs alone between its worker's reset/setup and teardown, and a crash is pinned on it.
-        configuration.lifecycle = try ServiceTestHooks(services: running)
-        let names = running.instances.map(\.instanceName).joined(separator: ", ")
-        await progress.note("starting services: \(names)")
-        let progress = self.progress
-        let started = ContinuousClock.now
-        let runner = TestRunner(configuration: configuration)
-        let (outcome, failure) = try await running.run {
-            let elapsed = ContinuousClock.now - started
-            await progress.note("services ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms")
-            return try await runner.run(tests, allListed: listed, observer: observer)
-        }
-        return RunOutcome(results: outcome.results, notes: outcome.notes, serviceFailure: failure)
+        return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
     }
 
     private func readTimings() throws(OrchestratorError) -> [String: Double] {
@@ -223,11 +208,23 @@ public struct RunOrchestrator: Sendable {
         return plan
     }
 
-    /// `capture` and `expectations` are read and validated, but not yet checked during a run:
-    /// a run that ignored them would look green.
-    private func refuseUncheckedAnalytics(_ plan: Plan) throws(OrchestratorError) {
-        guard !plan.expectations.isEmpty || plan.capture.catalog != nil else { return }
-        throw .badOption("the plan has `expectations` or a `capture.catalog`, which this version of `telltale run` validates but does not check yet; `telltale plan validate` checks them")
+    /// The plan's expectations and tracking plan, compiled once; nil when it has neither.
+    /// A catalog that cannot be read is a plan problem (exit 2), like the plan's own.
+    private func loadVerifier(_ plan: Plan) throws(OrchestratorError) -> Verifier? {
+        guard !plan.expectations.isEmpty || plan.capture.catalog != nil else { return nil }
+        var catalog: EventCatalog?
+        if let path = plan.capture.catalog {
+            do {
+                catalog = try CatalogLoader().load(path: path, reference: plan.capture.catalogLocation)
+            } catch {
+                throw .badPlan(error)
+            }
+        }
+        do {
+            return try Verifier(expectations: plan.expectations, catalog: catalog)
+        } catch {
+            throw .badOption(error.localizedDescription)
+        }
     }
 
     private func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {

@@ -8,7 +8,8 @@ import TelltaleServices
 ///
 /// A service that cannot get ready again (it crashed under `onCrash: stop`, or
 /// its restart failed) stops the run: `beforeTest` throws its error.
-actor ServiceTestHooks: TestLifecycle {
+/// `RunLifecycle` calls these around each test.
+actor ServiceTestHooks {
     private struct Instance {
         var supervisor: ServiceSupervisor
         /// Nil for a service without a test mode, which is only watched for crashes.

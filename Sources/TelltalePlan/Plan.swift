@@ -31,6 +31,9 @@ public struct Plan: Sendable, Equatable {
     public var capture: PlanCapture
     /// What each test's analytics must show, in file order (see Docs/Verification.md).
     public var expectations: [TestExpectations]
+    /// How each test is bracketed; nil lets the run choose (`process` when a service has a
+    /// test mode or there are expectations, else `none`).
+    public var lifecycle: PlanLifecycle?
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 
@@ -51,6 +54,7 @@ public struct Plan: Sendable, Equatable {
         reports: PlanReports = PlanReports(),
         capture: PlanCapture = PlanCapture(),
         expectations: [TestExpectations] = [],
+        lifecycle: PlanLifecycle? = nil,
         sourcePath: String? = nil
     ) {
         self.version = version
@@ -69,6 +73,7 @@ public struct Plan: Sendable, Equatable {
         self.reports = reports
         self.capture = capture
         self.expectations = expectations
+        self.lifecycle = lifecycle
         self.sourcePath = sourcePath
     }
 

@@ -111,7 +111,7 @@ extension PlanDecoder {
         return .number(number)
     }
 
-    private mutating func choice<Choice: RawRepresentable & CaseIterable>(
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ node: Node, path: String, of type: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
         if node.isNull { return nil }
@@ -119,7 +119,7 @@ extension PlanDecoder {
         guard let text = node.plainString, let value = Choice(rawValue: text) else {
             report(
                 "expected one of \(allowed.map { "`\($0)`" }.joined(separator: ", ")), found \(node.summary)",
-                at: node, path: path, hint: "write `\(allowed[0])` or `\(allowed[1])`"
+                at: node, path: path, hint: "write " + allowed.map { "`\($0)`" }.joined(separator: " or ")
             )
             return nil
         }

@@ -6,7 +6,7 @@ struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
-        "capture", "expectations",
+        "capture", "expectations", "lifecycle",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -78,6 +78,7 @@ struct PlanDecoder {
         case "reports": plan.reports = reports(value, path: key)
         case "capture": plan.capture = capture(value, path: key)
         case "expectations": plan.expectations = expectations(value, path: key)
+        case "lifecycle": plan.lifecycle = choice(value, path: key, of: PlanLifecycle.self)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

@@ -24,7 +24,8 @@ public struct MarkdownSummaryWriter: Sendable {
         let flaky = record.tests.filter(\.isFlaky).sorted { $0.id < $1.id }
 
         var head = ""
-        let verdict = failing.isEmpty ? "✅ passed" : "❌ failed"
+        let unattributed = record.verification?.unattributed.count ?? 0
+        let verdict = failing.isEmpty && unattributed == 0 ? "✅ passed" : "❌ failed"
         head += "## Telltale: \(Self.escape(PlainText.clean(record.plan.name))) \(verdict)\n\n"
         head += "| tests | passed | failed | errors | skipped | flaky | pass rate | duration |\n"
         head += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
@@ -36,6 +37,13 @@ public struct MarkdownSummaryWriter: Sendable {
         if let swift = record.environment.swiftVersion { facts.append(Self.escape(swift)) }
         if let commit = record.environment.gitCommit { facts.append("commit `\(Self.code(commit))`") }
         if !record.events.isEmpty { facts.append("\(record.events.count) events captured") }
+        if let verification = record.verification {
+            facts.append("analytics checks failed in \(verification.failedTests.count) of \(verification.tests.count) tests")
+            if let coverage = verification.coverage {
+                facts.append("\(coverage.events.count { $0.count > 0 }) of \(coverage.events.count) planned events sent")
+            }
+            if unattributed > 0 { facts.append("\(unattributed) tracking-plan violations outside any test") }
+        }
         facts.append("telltale \(Self.escape(record.tool.version))")
         head += facts.joined(separator: " · ") + "\n"
 

@@ -10,7 +10,7 @@ public protocol TestLifecycle: Sendable {
     /// without running it; a thrown error stops the whole run.
     func beforeTest(_ test: TestID, worker: Int) async throws -> String?
 
-    /// Ends `test` on `worker`'s services once its process has ended. Returned
-    /// messages fail the test; a thrown error stops the whole run.
-    func afterTest(_ test: TestID, worker: Int) async throws -> [String]
+    /// Ends `test` on `worker` once its process has ended: teardown, crash checks, the
+    /// checks of its events. Returned messages fail the test; a thrown error stops the run.
+    func afterTest(_ test: TestID, worker: Int) async throws -> [TestMessage]
 }

@@ -13,6 +13,11 @@ struct TestProcessContext: Sendable {
     var limits: TimeLimits
     /// Set when the run drives a backend's test mode: every test then runs alone, inside it.
     var lifecycle: (any TestLifecycle)?
+    /// Every batch runs serially (see `TestRunner.Configuration.oneTestAtATime`).
+    var oneTestAtATime = false
+
+    /// `TELLTALE_SESSION` of this worker's processes.
+    var session: String? { environment[TelltaleEnvironment.session] }
 
     /// A test process: the binary with these arguments, line-buffered so a crash loses no output.
     func process(arguments: [String]) -> ChildProcess {

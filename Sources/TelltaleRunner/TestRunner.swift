@@ -25,6 +25,9 @@ public struct TestRunner: Sendable {
         public var workerEnvironment: [Int: [String: String]]
         /// Reset, setup and teardown around each test; nil runs tests in batches, without one.
         public var lifecycle: (any TestLifecycle)?
+        /// Each process runs its tests one at a time (Swift Testing with `--no-parallel`), for
+        /// suites whose own lifecycle calls bracket each test on a shared backend.
+        public var oneTestAtATime: Bool
 
         public init(
             binary: String,
@@ -36,7 +39,8 @@ public struct TestRunner: Sendable {
             settings: [TestID: TestSettings] = [:],
             defaultSettings: TestSettings = TestSettings(),
             workerEnvironment: [Int: [String: String]] = [:],
-            lifecycle: (any TestLifecycle)? = nil
+            lifecycle: (any TestLifecycle)? = nil,
+            oneTestAtATime: Bool = false
         ) {
             self.binary = binary
             self.workingDirectory = workingDirectory
@@ -48,6 +52,7 @@ public struct TestRunner: Sendable {
             self.defaultSettings = defaultSettings
             self.workerEnvironment = workerEnvironment
             self.lifecycle = lifecycle
+            self.oneTestAtATime = oneTestAtATime
         }
     }
 
@@ -93,7 +98,8 @@ public struct TestRunner: Sendable {
                 log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
                 observer: observer,
                 limits: limits,
-                lifecycle: configuration.lifecycle
+                lifecycle: configuration.lifecycle,
+                oneTestAtATime: configuration.oneTestAtATime
             ))
         }
         let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }

@@ -25,6 +25,7 @@ struct TestWorker {
             let parts = taken.splitWhereXCTestNamesCollide()
             var batch = parts[0]
             local.insert(contentsOf: parts.dropFirst(), at: 0)
+            if context.oneTestAtATime { batch.serial = true }
             if context.lifecycle != nil, batch.tests.count > 1 {
                 let alone = batch.tests.dropFirst().map { TestBatch(framework: batch.framework, tests: [$0], serial: true) }
                 local.insert(contentsOf: alone, at: 0)
@@ -46,7 +47,10 @@ struct TestWorker {
             } else {
                 try await runProcess(batch, context: context)
             }
-            for result in outcome.results { results[result.id] = result }
+            for var result in outcome.results {
+                result.session = context.session
+                results[result.id] = result
+            }
             try Task.checkCancellation()
             guard let crash = outcome.crash else { continue }
 
@@ -96,7 +100,9 @@ struct TestWorker {
     }
 
     private func record(error text: String, for id: TestID, framework: TestFramework) async -> TestResult {
-        let result = TestResult(id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)])
+        let result = TestResult(
+            id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)], session: context.session
+        )
         await context.observer.testFinished(result)
         return result
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import TelltaleModel
+import TelltaleTracker
 
 /// Waits for and checks the analytics events the code under test sent, through the capture
 /// server's `/_telltale/wait` long poll (no polling from the test).
@@ -14,7 +15,8 @@ public struct EventVerifier: Sendable {
     public var controlURL: URL
     /// The capture session to look in (a worker's); nil looks at every session.
     public var session: String?
-    /// Limit checks to events attributed to this test.
+    /// Limit checks to events attributed to this test; nil uses the test the lifecycle
+    /// trait or test case is running (`TelltaleTestContext.currentTest`), if any.
     public var test: TestID?
     public var defaultTimeout: Duration
 
@@ -82,12 +84,14 @@ public struct EventVerifier: Sendable {
     }
 
     private func wait(_ name: String, _ params: [String: JSONValue], count: Int, timeout: Duration) async throws -> WaitAnswer {
+        // What this process's trackers still queue is sent now, not after their batching delay.
+        await Tracker.flushAll()
         var body: [String: JSONValue] = [
             "name": .string(name), "params": .object(params), "count": .number(Double(count)),
             "timeout": .number(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18),
         ]
         if let session { body["session"] = .string(session) }
-        if let test { body["test"] = .string(test.rawValue) }
+        if let test = test ?? TelltaleTestContext.currentTest { body["test"] = .string(test.rawValue) }
         let url = controlURL.appendingPathComponent("wait")
         var request = URLRequest(url: url)
         request.httpMethod = "POST"

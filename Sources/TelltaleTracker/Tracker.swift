@@ -29,11 +29,24 @@ public final class Tracker: @unchecked Sendable {
     /// Configured from `TELLTALE_CAPTURE_URL` and `TELLTALE_SESSION`; a no-op without them.
     public static let shared = Tracker(configuration: .fromEnvironment())
 
+    /// Every tracker made so far, weakly, so a test's end can flush what the app queued.
+    private static let registry = TrackerRegistry()
+
     public init(configuration: TrackerConfiguration?, batchSize: Int = 20, flushInterval: TimeInterval = 0.5, urlSession: URLSession = .shared) {
         self.configuration = configuration
         self.batchSize = max(1, batchSize)
         self.flushInterval = flushInterval
         self.urlSession = urlSession
+        if configuration != nil { Self.registry.add(self) }
+    }
+
+    /// Flushes every configured tracker: TelltaleTesting calls it when a test ends, so the
+    /// events the app queued reach the capture server before the test's events are checked.
+    @discardableResult
+    public static func flushAll() async -> [String] {
+        var failures: [String] = []
+        for tracker in registry.trackers() { failures += await tracker.flush() }
+        return failures
     }
 
     public convenience init(captureURL: URL, session: String? = nil, batchSize: Int = 20) {
@@ -45,7 +58,10 @@ public final class Tracker: @unchecked Sendable {
     /// Queues an event; sends a batch once `batchSize` are queued.
     public func track(_ name: String, _ params: [String: JSONValue] = [:]) {
         guard configuration != nil else { return }
-        let event: JSONValue = ["name": .string(name), "params": .object(params), "timestamp": .string(Date().formatted(.iso8601))]
+        var fields: [String: JSONValue] = ["name": .string(name), "params": .object(params), "timestamp": .string(Date().formatted(.iso8601))]
+        // The test that sent it, when a lifecycle trait or test case set one for this task.
+        if let test = TelltaleTestContext.currentTest { fields["test"] = .string(test.rawValue) }
+        let event = JSONValue.object(fields)
         let (batch, arm) = lock.withLock { () -> ([JSONValue]?, Bool) in
             queue.append(event)
             if queue.count >= batchSize { return (takeQueue(), false) }

@@ -4,8 +4,9 @@ import TelltaleReports
 import Testing
 
 /// The README's main job: `telltale run Plans/demo.yml` boots the DemoShop backend
-/// (Hummingbird + SQLite) in test mode, one per worker, and runs its suites with
-/// reset/setup/teardown around every test.
+/// (Hummingbird + SQLite) in test mode, one per worker, and runs its suites inside the
+/// automatic lifecycle: reset/setup before every test, teardown and the checks of its
+/// analytics events (plan expectations, Plans/demo-events.yml) after it.
 @Suite(.tags(.large), .serialized)
 struct DemoPlanTests {
     static let plan = "Plans/demo.yml"
@@ -21,19 +22,40 @@ struct DemoPlanTests {
         let logs = try FileManager.default.contentsOfDirectory(atPath: "\(reports)/logs")
         #expect(logs.contains("backend-1.log"))
         #expect(logs.contains("backend-build.log"))
+        // Every test's events were attributed to it and checked.
+        let verification = try #require(record.verification)
+        #expect(verification.passed)
+        #expect(verification.tests.count == 7)
+        #expect(verification.tests.allSatisfy { $0.eventCount > 0 }, "\(verification.tests.map { ($0.test, $0.eventCount) })")
+        #expect(verification.unattributedEventCount == 0)
+        #expect(verification.coverage?.unproduced == [])
+        #expect(verification.unusedSelectors == [])
+    }
+
+    @Test func aWrongExpectedParameterFailsExactlyThatTestNamingTheParameter() async throws {
+        let reports = try TelltaleProcess.temporaryDirectory("demo-wrong-param")
+        let plan = try Self.copyOfTheDemoPlan(in: reports, replacing: "value: 50,", with: "value: 60,")
+        let result = try await TelltaleProcess.run(["run", plan, "--report-dir", reports, "--retries", "0"])
+        #expect(result.status == 1, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        let failed = record.tests.filter { $0.outcome.isFailure }
+        #expect(failed.map(\.id.rawValue) == ["DemoShopTests.CheckoutTests/testCheckoutSucceeds"])
+        let message = failed.first?.messages.map(\.text).joined(separator: "\n") ?? ""
+        #expect(message.contains("missing event: expected purchase_completed"), "\(message)")
+        #expect(message.contains("value: expected 60, got 50 (number)"), "\(message)")
+        // The failure points at the expectation's line in the plan.
+        let line = try String(contentsOfFile: plan, encoding: .utf8).components(separatedBy: "\n")
+            .firstIndex { $0.contains("- name: purchase_completed") }.map { $0 + 1 }
+        #expect(failed.first?.messages.first?.location?.line == line)
     }
 
     @Test func aBrokenTeardownCheckFailsExactlyThatTestWithTheBackendsMessage() async throws {
         let reports = try TelltaleProcess.temporaryDirectory("demo-broken")
-        let original = try String(contentsOfFile: TelltaleProcess.repositoryRoot + "/" + Self.plan, encoding: .utf8)
-        let environment = #"env: { DATABASE_PATH: "{run_dir}/shop-{worker}_test.sqlite" }"#
-        try #require(original.contains(environment), "the demo plan's backend env changed; update this test")
-        let broken = original.replacingOccurrences(
-            of: environment,
+        let plan = try Self.copyOfTheDemoPlan(
+            in: reports,
+            replacing: #"env: { DATABASE_PATH: "{run_dir}/shop-{worker}_test.sqlite" }"#,
             with: #"env: { DATABASE_PATH: "{run_dir}/shop-{worker}_test.sqlite", DEMO_BREAK_TEARDOWN: testPaymentDeclined }"#
         )
-        let plan = reports + "/demo-broken-teardown.yml"
-        try broken.write(toFile: plan, atomically: true, encoding: .utf8)
 
         let result = try await TelltaleProcess.run(["run", plan, "--report-dir", reports])
         #expect(result.status == 1, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
@@ -44,5 +66,15 @@ struct DemoPlanTests {
             "teardown check failed for DemoShopTests.CheckoutTests/testPaymentDeclined: expected 1 paid order(s), found 0",
         ])
         #expect(record.tests.count(where: { $0.outcome == .passed }) == 6)
+    }
+
+    /// The demo plan with one change, written into `folder`; paths in it stay relative to the
+    /// repository root, where the run starts.
+    static func copyOfTheDemoPlan(in folder: String, replacing original: String, with replacement: String) throws -> String {
+        let text = try String(contentsOfFile: TelltaleProcess.repositoryRoot + "/" + plan, encoding: .utf8)
+        try #require(text.contains(original), "the demo plan no longer contains '\(original)'; update this test")
+        let path = folder + "/plan.yml"
+        try text.replacingOccurrences(of: original, with: replacement).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 }

@@ -76,6 +76,27 @@ struct ServicesRunTests {
         #expect(run.record == nil, "no test ran, so there is nothing to report")
     }
 
+    /// The `process` lifecycle (the default with a test-mode service and expectations): the
+    /// test's untagged event is attributed by Telltale's markers and checked when it ends.
+    @Test func theProcessLifecycleChecksEachTestsEventsAgainstThePlan() async throws {
+        let expectations = """
+            expectations:
+              ServicesRunFixtureTests.AnalyticsTests/testSendsAPurchase:
+                events:
+                  - name: purchase
+                    params: { value: { gt: 5 }, currency: USD }
+            """
+        let run = try await Self.run(filter: "AnalyticsTests", extra: expectations)
+        #expect(run.process.status == 1, "stderr: \(run.process.stderr)")
+        let record = try #require(run.record)
+        let test = try #require(record.tests.first)
+        #expect(test.outcome == .failed)
+        let message = test.messages.map(\.text).joined(separator: "\n")
+        #expect(message.contains("value: expected number > 5, got 5 (number)"), "\(message)")
+        #expect(record.events.map(\.test) == [test.id])
+        #expect(record.verification?.tests.first?.failures.count == 1)
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func killingTelltaleWithSIGKILLLeavesNoProcessOfTheRun() async throws {
         try await Self.buildOnce()
@@ -116,12 +137,12 @@ struct ServicesRunTests {
 
     static func run(
         workers: Int = 1, filter: String, onCrash: String = "restart", database: String = "{run_dir}/shop-{worker}_test.sqlite",
-        flags: [String] = ["--http"], build: Bool = true
+        flags: [String] = ["--http"], build: Bool = true, extra: String = ""
     ) async throws -> Run {
         if build { try await buildOnce() }
         let reports = try TelltaleProcess.temporaryDirectory("services")
         let plan = try await Self.plan(
-            in: reports, workers: workers, filter: filter, onCrash: onCrash, database: database, flags: flags
+            in: reports, workers: workers, filter: filter, onCrash: onCrash, database: database, flags: flags, extra: extra
         )
         let process = try await TelltaleProcess.run(["run", plan, "--report-dir", reports] + (build ? ["--skip-build"] : []))
         return Run(process: process, reports: reports, record: try? RunRecordFile.read(path: "\(reports)/run.json"))
@@ -131,7 +152,7 @@ struct ServicesRunTests {
     static func plan(
         in folder: String, workers: Int, filter: String, onCrash: String = "restart",
         database: String = "{run_dir}/shop-{worker}_test.sqlite", flags: [String] = ["--http"],
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], extra: String = ""
     ) async throws -> String {
         let service = try await serviceFixture()
         let command = ([service] + flags).map { "\"\($0)\"" }.joined(separator: ", ")
@@ -155,7 +176,7 @@ struct ServicesRunTests {
                 onCrash: \(onCrash)
             """
         let path = folder + "/plan.yml"
-        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+        try (yaml + "\n" + extra).write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 

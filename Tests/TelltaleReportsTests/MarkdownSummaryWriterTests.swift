@@ -57,6 +57,24 @@ struct MarkdownSummaryWriterTests {
         #expect(shown > 50)
     }
 
+    @Test func analyticsChecksAreSummedUpAndViolationsOutsideTestsFailTheRun() {
+        var record = SampleRecord.record
+        record.tests = record.tests.filter { $0.outcome == .passed }
+        record.verification = VerificationReport(
+            tests: [
+                TestVerification(test: TestID("Shop.A/testOne"), eventCount: 2),
+                TestVerification(test: TestID("Shop.A/testTwo"), eventCount: 1, failures: [
+                    VerificationFailure(kind: .missingEvent, event: "purchase", message: "missing event: purchase"),
+                ]),
+            ],
+            unattributed: [CatalogViolation(kind: .unplannedEvent, event: "app_crash", path: "", expected: "a planned event", actual: nil, test: nil)],
+            coverage: CatalogCoverage(events: [.init(name: "purchase", count: 0), .init(name: "login", count: 3)])
+        )
+        let text = MarkdownSummaryWriter().write(record, context: SampleRecord.context)
+        #expect(text.contains("❌ failed"))
+        #expect(text.contains("analytics checks failed in 1 of 2 tests · 1 of 2 planned events sent · 1 tracking-plan violations outside any test"))
+    }
+
     @Test func aPassingRunSaysSo() {
         var record = SampleRecord.record
         record.tests = [record.tests[0]]

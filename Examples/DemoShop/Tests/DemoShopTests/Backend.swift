@@ -17,6 +17,9 @@ enum Backend {
 
     static var url: URL? { environment.serviceURL("backend") }
 
+    /// Waits for the analytics events the app sent in this test; nil outside `telltale run`.
+    static var events: EventVerifier? { EventVerifier(environment: environment) }
+
     static var resetsItself: Bool { ProcessInfo.processInfo.environment["DEMOSHOP_SELF_RESET"] == "1" }
 
     static func store() throws -> ShopStore {

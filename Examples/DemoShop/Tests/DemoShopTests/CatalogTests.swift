@@ -1,8 +1,10 @@
 import DemoShopCore
+import TelltaleTesting
 import Testing
 
-/// Swift Testing, for teams moving to it. Serialized: its tests share one backend instance.
-@Suite(.serialized, .enabled(if: Backend.url != nil || Backend.environment.isUnderTelltale))
+/// Swift Testing, for teams moving to it. `.telltale` brackets each test with Telltale's
+/// lifecycle; serialized, since its tests share one backend instance when run by hand.
+@Suite(.serialized, .telltale, .enabled(if: Backend.url != nil || Backend.environment.isUnderTelltale))
 struct CatalogTests {
     /// Runs `body` between the backend's setup and teardown for this test.
     private func around(_ function: String, _ body: () async throws -> Void) async throws {
@@ -17,6 +19,7 @@ struct CatalogTests {
             let products = try await Backend.store().browse()
             #expect(products.map(\.id) == ["sticker", "mug", "tee"])
             #expect(products.first { $0.id == "mug" }?.priceCents == 1200)
+            try await Backend.events?.waitFor("catalog_viewed")
         }
     }
 
@@ -28,6 +31,7 @@ struct CatalogTests {
             let cart = try await store.add("sticker", quantity: 3)
             #expect(cart.items.map(\.productId) == ["sticker", "mug"])
             #expect(cart.totalCents == 1200 + 3 * 400)
+            try await Backend.events?.waitFor("product_added", count: 2)
         }
     }
 

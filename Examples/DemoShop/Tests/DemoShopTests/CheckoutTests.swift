@@ -1,7 +1,9 @@
 import DemoShopCore
+import TelltaleTesting
 import XCTest
 
-final class CheckoutTests: XCTestCase {
+/// The checkout flow; Plans/demo.yml expects a purchase_completed event with the order's value.
+final class CheckoutTests: TelltaleTestCase {
     private var testID: String { "DemoShopTests.CheckoutTests/\(name.split(whereSeparator: { " .]".contains($0) }).last ?? "")" }
 
     override func setUp() async throws {
@@ -29,6 +31,7 @@ final class CheckoutTests: XCTestCase {
         let token = try XCTUnwrap(current)
         let cart = try await store.api.cart(token: token)
         XCTAssertTrue(cart.items.isEmpty)
+        try await Backend.events?.waitFor("purchase_completed")
     }
 
     func testPaymentDeclined() async throws {
@@ -46,5 +49,6 @@ final class CheckoutTests: XCTestCase {
         let token = try XCTUnwrap(current)
         let cart = try await store.api.cart(token: token)
         XCTAssertEqual(cart.items.map(\.productId), ["mug"])
+        try await Backend.events?.waitFor("checkout_error", where: ["reason": "payment_declined"])
     }
 }

@@ -1,8 +1,11 @@
 import DemoShopCore
+import TelltaleTesting
 import XCTest
 
-/// XCTest, as most app teams' existing suites are.
-final class LoginTests: XCTestCase {
+/// XCTest, as most app teams' existing suites are. `TelltaleTestCase` brackets each test with
+/// Telltale's lifecycle: the backend is reset and set up before it, torn down and the test's
+/// analytics checked against Plans/demo.yml after it.
+final class LoginTests: TelltaleTestCase {
     private var testID: String { "DemoShopTests.LoginTests/\(name.split(whereSeparator: { " .]".contains($0) }).last ?? "")" }
 
     override func setUp() async throws {
@@ -19,6 +22,7 @@ final class LoginTests: XCTestCase {
         try await store.login(email: "alice@example.com", password: "wonderland")
         let name = await store.userName
         XCTAssertEqual(name, "Alice")
+        try await Backend.events?.waitFor("login_succeeded", where: ["method": "password"])
     }
 
     func testLoginFails() async throws {
@@ -32,5 +36,6 @@ final class LoginTests: XCTestCase {
         }
         let token = await store.token
         XCTAssertNil(token)
+        try await Backend.events?.waitFor("login_failed", where: ["reason": "invalid_credentials"])
     }
 }

@@ -1,0 +1,15 @@
+import Foundation
+import TelltaleModel
+
+/// Reads the capture server's durable log (one event per line) back, for runs that
+/// ended early: what was acknowledged is in the file, whatever state the server was in.
+enum CaptureLogFile {
+    static func read(path: String) -> [Event] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let decoder = JSONValueDecoder()
+        // A line cut short by a kill is skipped; every acknowledged event ends with a newline.
+        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+            try? decoder.decode(Event.self, from: line)
+        }
+    }
+}

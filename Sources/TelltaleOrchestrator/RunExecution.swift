@@ -1,0 +1,100 @@
+import Foundation
+import TelltaleCapture
+import TelltaleModel
+import TelltalePlan
+import TelltaleRunner
+import TelltaleServices
+import TelltaleVerify
+
+/// Runs the selected tests with what they need around them: the capture server (first
+/// up, last down), the plan's services, and the per-test lifecycle the plan chose.
+struct RunExecution {
+    var services: [ServiceSpec]
+    var verifier: Verifier?
+    var lifecycle: PlanLifecycle
+    var runDirectory: String
+    var logDirectory: String
+    var progress: ConsoleProgress
+
+    struct Outcome: Sendable {
+        var results: [TestResult] = []
+        var notes: [String] = []
+        /// A service that failed while tests ran, though they all finished.
+        var serviceFailure: ServiceError?
+        /// Every captured event, attributed by tag or by the lifecycle's markers.
+        var events: [Event] = []
+        /// Tests whose events were checked as they ended (`process` and `automatic`).
+        var checkedAtEnd: [TestID: TestVerification] = [:]
+    }
+
+    /// The capture server's durable log, also read back when a run ends early.
+    var captureLogPath: String { "\(logDirectory)/capture.jsonl" }
+
+    /// `process` when a service has a test mode or the plan expects events; else `none`.
+    static func lifecycle(for plan: Plan, services: [ServiceSpec]) -> PlanLifecycle {
+        if let chosen = plan.lifecycle { return chosen }
+        return services.contains { $0.testMode != nil } || !plan.expectations.isEmpty ? .process : .none
+    }
+
+    func run(
+        _ tests: [ListedTest], listed: [ListedTest], configuration: TestRunner.Configuration, observer: any TestRunObserver
+    ) async throws -> Outcome {
+        let capture = try RunCapture(logPath: captureLogPath)
+        let sessions = Dictionary(uniqueKeysWithValues: (1...configuration.workers).map { ($0, "\(configuration.session)-w\($0)") })
+        return try await capture.run { address in
+            var configuration = configuration
+            configuration.environment.merge(RunCapture.environment(address)) { _, capture in capture }
+            if lifecycle == .automatic {
+                configuration.environment[TelltaleEnvironment.lifecycle] = PlanLifecycle.automatic.rawValue
+                configuration.oneTestAtATime = true
+            }
+            // Services may send analytics too (a backend's server-side events).
+            let services = self.services.map { spec in
+                var spec = spec
+                spec.environment.merge(RunCapture.environment(address)) { own, _ in own }
+                return spec
+            }
+            let running = services.isEmpty ? nil : try RunServices(
+                specs: services, workers: configuration.workers, runDirectory: runDirectory, logDirectory: logDirectory
+            )
+            let hooks = try running.map { (running: RunServices) throws(ServiceError) in try ServiceTestHooks(services: running) }
+            let bracket = RunLifecycle(services: hooks, store: capture.store, verifier: verifier, sessions: sessions)
+            switch lifecycle {
+            case .process: configuration.lifecycle = bracket
+            case .automatic: capture.store.setTestLifecycle(bracket)
+            case .none: break
+            }
+            var outcome = Outcome()
+            if let running {
+                configuration.workerEnvironment = Dictionary(uniqueKeysWithValues: (1...configuration.workers).map {
+                    ($0, running.environment(worker: $0))
+                })
+                let runner = TestRunner(configuration: configuration)
+                let (ran, failure) = try await startServices(running) {
+                    try await runner.run(tests, allListed: listed, observer: observer)
+                }
+                (outcome.results, outcome.notes, outcome.serviceFailure) = (ran.results, ran.notes, failure)
+            } else {
+                let ran = try await TestRunner(configuration: configuration).run(tests, allListed: listed, observer: observer)
+                (outcome.results, outcome.notes) = (ran.results, ran.notes)
+            }
+            outcome.events = capture.store.query(EventFilter())
+            outcome.checkedAtEnd = await bracket.verified
+            return outcome
+        }
+    }
+
+    private func startServices<T: Sendable>(
+        _ running: RunServices, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> (T, ServiceError?) {
+        let names = running.instances.map(\.instanceName).joined(separator: ", ")
+        await progress.note("starting services: \(names)")
+        let progress = self.progress
+        let started = ContinuousClock.now
+        return try await running.run {
+            let elapsed = ContinuousClock.now - started
+            await progress.note("services ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms")
+            return try await body()
+        }
+    }
+}
