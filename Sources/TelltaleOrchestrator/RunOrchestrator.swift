@@ -68,20 +68,16 @@ public struct RunOrchestrator: Sendable {
         } catch where Task.isCancelled {
             // SIGINT or SIGTERM: the test processes are gone; keep what finished.
             interrupted = true
-            let finished = await collector.finished
-            let total = await collector.testCount
-            outcome.results = finished
-            outcome.notes = ["interrupted by a signal after \(finished.count) of \(total) tests; the others did not run"]
-            outcome.events = CaptureLogFile.read(path: execution.captureLogPath)
+            outcome = await Self.partialOutcome(collector, execution) { finished, total in
+                "interrupted by a signal after \(finished) of \(total) tests; the others did not run"
+            }
         } catch let error as ServiceError {
             // Before any test ran there is nothing to report; after, keep what finished.
             guard await collector.testCount > 0 else { throw .service(error) }
             stoppedBy = error
-            let finished = await collector.finished
-            let total = await collector.testCount
-            outcome.results = finished
-            outcome.notes = ["the run stopped after \(finished.count) of \(total) tests: \(error.headline)"]
-            outcome.events = CaptureLogFile.read(path: execution.captureLogPath)
+            outcome = await Self.partialOutcome(collector, execution) { finished, total in
+                "the run stopped after \(finished) of \(total) tests: \(error.headline)"
+            }
         } catch let error as RunnerError {
             throw .infrastructure(error)
         } catch {
@@ -118,6 +114,18 @@ public struct RunOrchestrator: Sendable {
         if interrupted { throw .interrupted(summary) }
         if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
         return summary
+    }
+
+    /// What a run that ended early keeps: the tests that finished, and every event the
+    /// capture server acknowledged (read back from its durable log).
+    private static func partialOutcome(
+        _ collector: ResultCollector, _ execution: RunExecution, note: (_ finished: Int, _ total: Int) -> String
+    ) async -> RunExecution.Outcome {
+        let finished = await collector.finished
+        let total = await collector.testCount
+        return RunExecution.Outcome(
+            results: finished, notes: [note(finished.count, total)], events: CaptureLogFile.read(path: execution.captureLogPath)
+        )
     }
 
     private func buildAndRun(

@@ -23,13 +23,8 @@ import TelltaleRunner
         let pipe = Pipe()
         parent.standardOutput = pipe
         try parent.run()
-        // The probe prints the service's pid once the service is ready.
-        var text = ""
-        while !text.contains("\n") {
-            let data = pipe.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
+        // The probe prints the service's pid once the service is ready (read off the cooperative pool).
+        let text = await ChildProcesses.firstLine(pipe)
         let pid = try #require(text.firstMatch(of: /service pid (\d+)/).flatMap { Int32($0.1) })
         #expect(isAlive(pid))
         // Long enough for the pool thread that ran the start to go idle and exit,

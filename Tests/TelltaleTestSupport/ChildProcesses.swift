@@ -62,6 +62,21 @@ public enum ChildProcesses {
         }
     }
 
+    /// Reads a pipe until its first newline (or its end), on a GCD thread.
+    public static func firstLine(_ pipe: Pipe) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var text = ""
+                while !text.contains("\n") {
+                    let data = pipe.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    text += String(decoding: data, as: UTF8.self)
+                }
+                continuation.resume(returning: text)
+            }
+        }
+    }
+
     /// Reads a named pipe (FIFO) until its writer closes it, on a GCD thread: opening
     /// blocks until another process opens it for writing, so this waits for that process.
     public static func drain(path: String) async -> Data {
