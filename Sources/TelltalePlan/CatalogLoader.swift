@@ -37,6 +37,8 @@ public struct CatalogLoader: Sendable {
         var decoder = PlanDecoder(file: file)
         var (catalog, references) = decoder.catalog(root)
         var problems = decoder.problems
+        // The tracking plan's own problems come first; its schema files' after them.
+        var schemaFileProblems: [PlanProblem] = []
         let folder = (file as NSString).deletingLastPathComponent
         for reference in references {
             let schemaFile = reference.path.hasPrefix("/") ? reference.path : (folder as NSString).appendingPathComponent(reference.path)
@@ -51,9 +53,10 @@ public struct CatalogLoader: Sendable {
                     hint: "a schema file's path is relative to the tracking plan's folder"
                 ))
             case .failure(let error):
-                problems += error.problems
+                schemaFileProblems += error.problems
             }
         }
+        problems += schemaFileProblems
         guard problems.isEmpty else { throw PlanError(problems: problems) }
         return catalog
     }

@@ -2,14 +2,20 @@ import Foundation
 
 /// Every problem found in a plan, so one edit-and-retry fixes them all.
 public struct PlanError: Error, LocalizedError, Sendable {
-    /// Sorted by position in the file.
+    /// Grouped by file, each sorted by position, so every file reads top to bottom. Files keep
+    /// the order their first problems were found in: a plan is checked before the tracking
+    /// plan it names, so its problems come first.
     public var problems: [PlanProblem]
 
     public init(problems: [PlanProblem]) {
+        var fileOrder: [String: Int] = [:]
+        for problem in problems where fileOrder[problem.file] == nil {
+            fileOrder[problem.file] = fileOrder.count
+        }
         // Sort by index too: ties keep the order they were found in.
         self.problems = problems.enumerated().sorted { lhs, rhs in
-            let left = (lhs.element.line, lhs.element.column, lhs.offset)
-            let right = (rhs.element.line, rhs.element.column, rhs.offset)
+            let left = (fileOrder[lhs.element.file] ?? 0, lhs.element.line, lhs.element.column, lhs.offset)
+            let right = (fileOrder[rhs.element.file] ?? 0, rhs.element.line, rhs.element.column, rhs.offset)
             return left < right
         }.map(\.element)
     }

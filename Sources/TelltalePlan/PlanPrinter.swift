@@ -1,5 +1,6 @@
 /// Writes a plan as normalised YAML: every key in a fixed order with its
-/// default spelled out, so `telltale plan --print` shows what a run will do.
+/// default spelled out, so `telltale plan print` shows what a run will do, and
+/// reading the output back gives an equal plan (source locations aside).
 public struct PlanPrinter {
     public static func yaml(_ plan: Plan) -> String {
         var lines = [
@@ -14,10 +15,13 @@ public struct PlanPrinter {
         lines += list("arguments", plan.arguments, indent: "")
         lines.append("retries: \(plan.retries)")
         lines.append("workers: \(YAMLScalar.optional(plan.workers))")
+        lines.append("lifecycle: \(YAMLScalar.optional(plan.lifecycle?.rawValue))")
         lines += timeouts(plan.timeout, indent: "")
         lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
         lines += PlanServicePrinter.lines(plan.services)
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
+        lines += ExpectationsPrinter.lines(plan.capture)
+        lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -123,16 +123,16 @@ import TelltalePlan
         let schemaFile = Fixture.path("schemaFileProblemsPointIntoTheSchemaFile.schema.json")
         var found: [PlanProblem] = []
         do { _ = try CatalogLoader().load(path: catalogFile) } catch { found = error.problems }
-        // PlanError orders problems by line, whichever file they are in.
+        // The tracking plan's own problems first, then its schema files', each file's by line.
         #expect(found.map { "\($0.file == schemaFile ? "schema" : $0.file == catalogFile ? "catalog" : $0.file) \($0.location)" } == [
-            "schema 4:25 properties.method.type",
             "catalog 5:13 events.missing_file.schema",
+            "schema 4:25 properties.method.type",
             "schema 5:15 properties.user.$ref",
             "schema 7:3 requried",
         ])
         #expect(found.map(\.message) == [
-            "unknown type 'text'",
             "cannot read the JSON Schema '\(Fixture.directory)/noSuchFile.schema.json'",
+            "unknown type 'text'",
             "`$ref` is not supported by Telltale's tracking-plan checks",
             "unknown key `requried`",
         ])

@@ -1,4 +1,5 @@
 import Testing
+import TelltaleModel
 import TelltalePlan
 
 @Suite struct PlanPrinterTests {
@@ -17,6 +18,26 @@ import TelltalePlan
                     timeout: PlanTimeouts(test: .milliseconds(1500), run: .seconds(600)), serial: true
                 ),
                 PlanSuite(name: "all"),
+            ],
+            capture: PlanCapture(catalog: "Plans/demo-events.yml"),
+            expectations: [
+                TestExpectations(
+                    .id("DemoShopTests.CheckoutTests/testPurchase"),
+                    events: [
+                        EventExpectation(EventSpec(name: "checkout_started")),
+                        EventExpectation(EventSpec(name: "purchase_completed", params: [
+                            ParamField("currency", .equals("USD")),
+                            ParamField("quantity", .all([.type([.integer]), .range(NumberRange(gte: 1, lte: 10))])),
+                            ParamField("order_id", .placeholder(.uuid)),
+                            ParamField(ParamPath([.key("items"), .index(0), .key("sku")]), .regex("^SKU-")),
+                            ParamField("address", .fields([ParamField("city", .equals("Paris"))])),
+                        ]), count: .exactly(1)),
+                    ],
+                    forbid: [EventSpec(name: "checkout_error")],
+                    order: OrderExpectation([EventSpec(name: "checkout_started"), EventSpec(name: "purchase_completed")], gaps: false),
+                    strict: true
+                ),
+                TestExpectations(.pattern(#"^DemoShopTests\.Browse"#), forbid: [EventSpec(name: "app_crash")]),
             ]
         )
         let golden = try Fixture.text("printerWritesNormalisedYAML.yml")

@@ -40,6 +40,18 @@ import TelltalePlan
         #expect(error.problems.map(\.line) == [1, 1, 4])
     }
 
+    @Test(.tags(.small)) func problemsAreGroupedByFileInTheOrderFilesWereFound() {
+        // A plan's problems, then those of the tracking plan it names: never interleaved by line.
+        let problem = { (file: String, line: Int) in PlanProblem(file: file, line: line, column: 1, keyPath: "", message: "m") }
+        let error = PlanError(problems: [
+            problem("Plans/demo.yml", 9), problem("Plans/events.yml", 2), problem("Plans/demo.yml", 3),
+            problem("Plans/schemas/a.json", 1), problem("Plans/events.yml", 1),
+        ])
+        #expect(error.problems.map { "\($0.file):\($0.line)" } == [
+            "Plans/demo.yml:3", "Plans/demo.yml:9", "Plans/events.yml:1", "Plans/events.yml:2", "Plans/schemas/a.json:1",
+        ])
+    }
+
     @Test(.tags(.small), arguments: [
         ("filters: [A]", "filter"),
         ("enviroment: {}", "environment"),
