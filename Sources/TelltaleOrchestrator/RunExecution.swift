@@ -80,8 +80,22 @@ struct RunExecution {
             }
             outcome.events = capture.store.query(EventFilter())
             outcome.checkedAtEnd = await bracket.verified
+            if lifecycle == .automatic {
+                let bracketed = await bracket.bracketedTests
+                let missed = outcome.results.filter { $0.outcome != .skipped && !bracketed.contains($0.id) }.map(\.id.rawValue)
+                if !missed.isEmpty { outcome.notes.append(Self.unbracketedNote(missed)) }
+            }
             return outcome
         }
+    }
+
+    /// Under `automatic`, tests whose suite never called `tests/begin` ran without reset and
+    /// setup, and their events were only checked after the run: a suite without the trait.
+    static func unbracketedNote(_ tests: [String]) -> String {
+        let shown = tests.prefix(5).joined(separator: ", ") + (tests.count > 5 ? ", …" : "")
+        return "lifecycle is automatic, but \(tests.count) test(s) never called tests/begin, so their backend was not reset "
+            + "and their events were checked only after the run: add `.telltale` to their suite or subclass TelltaleTestCase, "
+            + "or use `lifecycle: process` (\(shown))"
     }
 
     private func startServices<T: Sendable>(

@@ -24,6 +24,9 @@ actor RunLifecycle: TestLifecycle, CaptureTestLifecycle {
     /// When each test's current attempt began: a retry is checked on its own events only.
     private var began: [TestID: Date] = [:]
 
+    /// Tests that were bracketed at least once.
+    var bracketedTests: Set<TestID> { Set(began.keys) }
+
     init(services: ServiceTestHooks?, store: EventStore, verifier: Verifier?, sessions: [Int: String]) {
         self.services = services
         self.store = store

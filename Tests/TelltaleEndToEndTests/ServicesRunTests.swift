@@ -97,6 +97,14 @@ struct ServicesRunTests {
         #expect(record.verification?.tests.first?.failures.count == 1)
     }
 
+    /// A plan that asks for the automatic lifecycle of suites that do not use it says so.
+    @Test func automaticLifecycleWithoutTheTraitIsPointedOut() async throws {
+        let run = try await Self.run(filter: "BackendTests/testSeesItsOwnSetup$", extra: "lifecycle: automatic")
+        let record = try #require(run.record, "stderr: \(run.process.stderr)")
+        #expect(record.tests.map(\.outcome) == [.failed], "the backend was never set up for it")
+        #expect(record.notes.contains { $0.hasPrefix("lifecycle is automatic, but 1 test(s) never called tests/begin") }, "\(record.notes)")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func killingTelltaleWithSIGKILLLeavesNoProcessOfTheRun() async throws {
         try await Self.buildOnce()
