@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures report generation at scale: writes a synthetic run.json (10,000 tests, 100,000
-# events by default; 10% failing, some flaky, with output), then times `telltale report`
+# events by default; 10% failing, some flaky, with output; an analytics verdict for every test,
+# 5% failing it, and coverage of a 42-event tracking plan), then times `telltale report`
 # (read run.json; write junit.xml, index.html, summary.md, events.jsonl) under
 # /usr/bin/time -v, and opens the HTML in headless Chromium.
 # Targets: under 2 s and 500 MB peak for the reports; under 2 s for the page to render.
@@ -45,9 +46,44 @@ for j in range(n_events):
                    "test": tests[j % n_tests]["id"] if j % 50 else None, "source": "segment", "name": f"event_{j % 40}",
                    "params": {"screen": "checkout", "value": j * 0.5, "items": [{"sku": f"A{j % 9}", "qty": j % 4}], "user": {"id": f"u{j % 1000}", "premium": j % 2 == 0}},
                    "raw": {"event": f"event_{j % 40}", "properties": {"value": j * 0.5}}})
+# The analytics verdict: a tracking plan of 42 events (two never sent), every test checked, one
+# in 20 missing an expected event (three near misses each) and breaking the plan once.
+per_test = [0] * n_tests
+for j in range(n_events):
+    if j % 50:
+        per_test[j % n_tests] += 1
+def params(j):
+    return events[j]["params"]
+verifications = []
+for i, test in enumerate(tests):
+    v = {"test": test["id"], "eventCount": per_test[i], "failures": [], "violations": []}
+    if i % 20 == 0:
+        mine = [j for j in range(i, n_events, n_tests) if j % 50][:3]
+        closest = [{"eventID": f"e{j}", "name": events[j]["name"], "receivedAt": events[j]["receivedAt"], "sameName": False,
+                    "matchedParams": 1, "paramCount": 2,
+                    "differences": [{"path": "value", "expected": "number > 1000000", "actual": f"{j * 0.5} (number)"}],
+                    "params": params(j)} for j in mine]
+        failure = {"kind": "missingEvent", "event": "purchase_completed",
+                   "message": "missing event: expected purchase_completed { screen: \"checkout\", value: number > 1000000 } (at least 1), but the test sent no purchase_completed event",
+                   "expectation": {"file": "Plans/bench.yml", "line": 10 + i % 50, "column": 9}, "eventIDs": [], "closest": closest}
+        violation = {"kind": "typeMismatch", "event": events[mine[0]]["name"] if mine else "event_0", "path": "user.premium", "expected": "string",
+                     "actual": "true (bool)", "test": test["id"], "count": len(mine), "eventIDs": [f"e{j}" for j in mine]}
+        v["failures"].append(failure)
+        v["violations"].append(violation)
+        test["messages"].append({"kind": "failure", "text": failure["message"], "location": failure["expectation"]})
+        test["messages"].append({"kind": "failure", "text": f"tracking plan: {violation['event']}.user.premium: expected string, got true (bool)"})
+    verifications.append(v)
+coverage = [{"name": f"event_{k}", "count": sum(1 for j in range(k, n_events, 40))} for k in range(40)]
+coverage += [{"name": "purchase_completed", "count": 0}, {"name": "app_opened", "count": 0}]
+verification = {"tests": sorted(verifications, key=lambda v: v["test"]), "coverage": {"events": coverage},
+                "unattributed": [{"kind": "extraProperty", "event": f"event_{k}", "path": "user.premium", "expected": "id",
+                                  "actual": "true (bool)", "test": None, "count": 10, "eventIDs": [f"e{j}" for j in range(k * 50, k * 50 + 250, 50)]}
+                                 for k in range(0, 40, 10)],
+                "unusedSelectors": ["BenchTests.Gone/*"], "eventCount": n_events, "unattributedEventCount": n_events - sum(per_test)}
 record = {"schemaVersion": 1, "tool": {"name": "telltale", "version": "bench"},
           "plan": {"name": "benchmark", "package": "."}, "environment": {"host": "bench", "operatingSystem": "Linux"},
-          "startedAt": "2026-11-21T05:20:00Z", "duration": 600.0, "tests": tests, "notes": [], "events": events}
+          "startedAt": "2026-11-21T05:20:00Z", "duration": 600.0, "tests": tests, "notes": [], "events": events,
+          "verification": verification}
 json.dump(record, open(path, "w"))
 PY
 echo "run.json: $(du -h "$dir/run.json" | cut -f1), $tests tests, $events events" >&2

@@ -1,7 +1,35 @@
 extension HTMLReportTemplate {
     /// The page's behaviour: the list (built lazily), filters, search, keyboard, and each
     /// test's details on demand. Data comes only from the JSON block, written with textContent.
-    static let script = #"""
+    static let script = script(ScriptHooks())
+    /// The same, with the run's analytics verdict (`data.verification`) shown: for records that have one.
+    static let scriptWithAnalytics = script(.analytics)
+
+    /// Code added at fixed points of the script; each is whole lines, empty for none, so the
+    /// script without hooks is byte for byte the one for records without an analytics verdict.
+    struct ScriptHooks {
+        /// Top level, after the count of failures is known (before the verdict badge).
+        var verdict = ""
+        /// Top level, after the header's figures.
+        var stats = ""
+        /// Top level, after the header's buttons.
+        var header = ""
+        /// Top level, after the filters are listed (before their buttons are made).
+        var filters = ""
+        /// In `matches(index)`, after `test` is set.
+        var matches = ""
+        /// In `row(position)`, after the name.
+        var row = ""
+        /// In `open(index)`, after the messages.
+        var detail = ""
+        /// Top level, with the other functions.
+        var functions = ""
+        /// Top level, after the hash was read and before the page says it is ready.
+        var start = ""
+    }
+
+    private static func script(_ hooks: ScriptHooks) -> String {
+        #"""
     (function () {
       'use strict';
       var data = JSON.parse(document.getElementById('telltale-data').textContent);
@@ -43,7 +71,7 @@ extension HTMLReportTemplate {
       var titleRow = add(header, el('div', 'title-row'));
       add(titleRow, el('h1', null, 'Telltale \u00b7 ' + run.name));
       var failedCount = totals.failed + totals.errors;
-      add(titleRow, el('span', 'verdict ' + (failedCount > 0 ? 'failed' : 'passed'), failedCount > 0 ? 'FAILED' : 'PASSED'));
+    \#(hooks.verdict)  add(titleRow, el('span', 'verdict ' + (failedCount > 0 ? 'failed' : 'passed'), failedCount > 0 ? 'FAILED' : 'PASSED'));
       add(titleRow, el('span', 'spacer-flex'));
       var themeButton = add(titleRow, el('button', 'theme', 'Theme'));
       themeButton.type = 'button';
@@ -82,7 +110,7 @@ extension HTMLReportTemplate {
       stat('duration', 'duration', seconds(run.duration), false);
       if (run.events > 0) stat('events', 'events', run.events, false);
 
-      if (run.notes && run.notes.length) {
+    \#(hooks.stats)  if (run.notes && run.notes.length) {
         var notes = add(header, el('details', 'notes'));
         add(notes, el('summary', null, 'Run notes (' + run.notes.length + ')'));
         run.notes.forEach(function (note) { add(notes, el('pre', null, note)); });
@@ -94,7 +122,7 @@ extension HTMLReportTemplate {
         orphanButton.addEventListener('click', openUnattributed);
       }
 
-      // The list: filters, search, and a virtualised list of rows.
+    \#(hooks.header)  // The list: filters, search, and a virtualised list of rows.
       var layout = add(app, el('main', 'layout'));
       var listPane = add(layout, el('section', 'list-pane'));
       var controls = add(listPane, el('div', 'controls'));
@@ -108,7 +136,7 @@ extension HTMLReportTemplate {
       filters.setAttribute('aria-label', 'Show tests by status');
       var counts = { all: tests.length, failed: totals.failed, error: totals.errors, flaky: totals.flaky, skipped: totals.skipped, passed: totals.passed };
       var FILTERS = [['all', 'All'], ['failed', 'Failed'], ['error', 'Errors'], ['flaky', 'Flaky'], ['skipped', 'Skipped'], ['passed', 'Passed']];
-      var filterButtons = {};
+    \#(hooks.filters)  var filterButtons = {};
       FILTERS.forEach(function (pair) {
         if (pair[0] !== 'all' && counts[pair[0]] === 0) return;
         var button = add(filters, el('button', null, pair[1] + ' ' + counts[pair[0]]));
@@ -141,7 +169,7 @@ extension HTMLReportTemplate {
 
       function matches(index) {
         var test = tests[index];
-        if (status === 'flaky' ? !test.fl : status !== 'all' && test.o !== status) return false;
+    \#(hooks.matches)    if (status === 'flaky' ? !test.fl : status !== 'all' && test.o !== status) return false;
         return query === '' || lowerIDs[index].indexOf(query) !== -1;
       }
       function refilter() {
@@ -172,7 +200,7 @@ extension HTMLReportTemplate {
         if (cut === -1) cut = test.id.lastIndexOf('.');
         if (cut > 0) add(name, el('span', 'suite', test.id.slice(0, cut + 1)));
         name.appendChild(document.createTextNode(test.id.slice(cut + 1)));
-        add(node, el('span', 'dur', seconds(test.d)));
+    \#(hooks.row)    add(node, el('span', 'dur', seconds(test.d)));
         node.addEventListener('click', function () { cursor = position; open(index); renderRows(); });
         return node;
       }
@@ -277,7 +305,7 @@ extension HTMLReportTemplate {
         if (test.n !== undefined) add(factsRow, el('span', null, test.n + (test.n === 1 ? ' case' : ' cases')));
         if (test.a) add(factsRow, el('span', null, (test.a.length + 1) + ' attempts'));
         if (test.m) messageList(section(test.o === 'skipped' ? 'Skipped' : test.o === 'passed' ? 'Issues' : 'Failure'), test.m);
-        if (test.a) {
+    \#(hooks.detail)    if (test.a) {
           var retries = section('Retries: ' + test.a.length + ' earlier attempt' + (test.a.length === 1 ? '' : 's'));
           test.a.forEach(function (attempt, number) {
             var box = add(retries, el('div', 'attempt'));
@@ -302,7 +330,7 @@ extension HTMLReportTemplate {
         timeline(section('Events (' + data.unattributed[1] + ')'), data.unattributed[0], data.unattributed[1]);
       }
 
-      search.addEventListener('input', function () { query = search.value.trim().toLowerCase(); refilter(); });
+    \#(hooks.functions)  search.addEventListener('input', function () { query = search.value.trim().toLowerCase(); refilter(); });
       document.addEventListener('keydown', function (event) {
         if (event.ctrlKey || event.metaKey || event.altKey) return;
         if (event.target === search) {
@@ -342,9 +370,10 @@ extension HTMLReportTemplate {
           if (tests[visible[i]].id === params.test) { cursor = i; open(visible[i]); move(0); break; }
         }
       }
-      root.setAttribute('data-render-ms', String(Math.round(performance.now())));
+    \#(hooks.start)  root.setAttribute('data-render-ms', String(Math.round(performance.now())));
       root.setAttribute('data-ready', 'true');
     })();
 
     """#
+    }
 }

@@ -7,7 +7,10 @@ import TelltaleModel
 /// The record goes in as JSON inside `<script type="application/json">`, escaped by
 /// `ScriptJSON` so no captured string can end the element; the page's script builds the
 /// DOM with `textContent` only. The test list is virtualised and a test's details are
-/// built when it is opened, so 10,000 tests and 100,000 events open quickly.
+/// built when it is opened, so 10,000 tests and 100,000 events open quickly. A record with an
+/// analytics verdict (`verification`) also gets the Analytics view and each test's checks
+/// (`HTMLReportWriter+Verification.swift`, `HTMLReportTemplate+Analytics.swift`); one without
+/// gets exactly the page it got before.
 public struct HTMLReportWriter: Sendable {
     /// A test's output beyond this many bytes is cut in the page, with a pointer to the logs.
     public static let maxOutputBytes = 256 * 1024
@@ -16,6 +19,9 @@ public struct HTMLReportWriter: Sendable {
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
         let totals = record.totals
+        // The analytics styles and script only go in with a verdict to show: a record without
+        // one gives the same page as before verification existed.
+        let analytics = record.verification != nil
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -26,7 +32,7 @@ public struct HTMLReportWriter: Sendable {
             <meta name="generator" content="telltale \(XMLText.escapeAttribute(context.toolVersion))">
             <title>\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(totals.summaryLine)</title>
             <style>
-            \(HTMLReportTemplate.css)</style>
+            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")</style>
             </head>
             <body>
             <noscript><p>This report needs JavaScript. The same results are in junit.xml and summary.md beside it.</p></noscript>
@@ -38,7 +44,7 @@ public struct HTMLReportWriter: Sendable {
         html = """
             </script>
             <script>
-            \(HTMLReportTemplate.script)</script>
+            \(analytics ? HTMLReportTemplate.scriptWithAnalytics : HTMLReportTemplate.script)</script>
             </body>
             </html>
 
@@ -58,6 +64,16 @@ public struct HTMLReportWriter: Sendable {
         var position: [TestID: Int] = [:]
         position.reserveCapacity(tests.count)
         for (index, test) in tests.enumerated() { position[test.id] = index }
+
+        var verifications: [TestID: TestVerification] = [:]
+        if let report = record.verification {
+            json.raw(",")
+            verificationSummary(report, position: position, context: context, into: &json)
+            verifications.reserveCapacity(report.tests.count)
+            for verification in report.tests where verifications[verification.test] == nil {
+                verifications[verification.test] = verification
+            }
+        }
         var buckets = [[Int]](repeating: [], count: tests.count + 1)
         for (index, event) in record.events.enumerated() {
             buckets[event.test.flatMap { position[$0] } ?? tests.count].append(index)
@@ -72,7 +88,7 @@ public struct HTMLReportWriter: Sendable {
         json.raw(",\"tests\":[")
         for (index, test) in tests.enumerated() {
             if index > 0 { json.raw(",") }
-            self.test(test, events: ranges[index], context: context, into: &json)
+            self.test(test, events: ranges[index], verification: verifications[test.id], origin: record.startedAt, context: context, into: &json)
         }
         json.raw("],\"events\":[")
         var first = true
@@ -154,7 +170,10 @@ public struct HTMLReportWriter: Sendable {
         json.raw("}")
     }
 
-    private func test(_ test: TestResult, events: (start: Int, count: Int), context: ReportContext, into json: inout ScriptJSON) {
+    private func test(
+        _ test: TestResult, events: (start: Int, count: Int), verification: TestVerification?, origin: Date,
+        context: ReportContext, into json: inout ScriptJSON
+    ) {
         json.raw("{")
         json.key("id"); json.string(test.id.rawValue)
         json.raw(","); json.key("o"); json.string(test.outcome.rawValue)
@@ -177,6 +196,10 @@ public struct HTMLReportWriter: Sendable {
                 json.raw("}")
             }
             json.raw("]")
+        }
+        if let verification {
+            json.raw(","); json.key("v")
+            testVerification(verification, origin: test.startedAt ?? origin, messages: test.messages, context: context, into: &json)
         }
         if events.count > 0 {
             json.raw(","); json.key("e"); json.raw("[")

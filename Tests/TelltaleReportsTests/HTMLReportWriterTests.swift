@@ -61,6 +61,75 @@ struct HTMLReportWriterTests {
         #expect(tests.first { $0["id"] as? String == "SampleTests.Passing/testOK" }?["e"] == nil)
     }
 
+    @Test func withVerificationMatchesGoldenFile() throws {
+        let verified = HTMLReportWriter().write(SampleRecord.verifiedRecord, context: SampleRecord.context)
+        try GoldenFile.check(verified, named: "HTMLReportWriterTests.verified.html")
+        #expect(HTMLReportWriter().write(SampleRecord.verifiedRecord, context: SampleRecord.context) == verified)
+    }
+
+    /// A record without a verdict gets none of the analytics code; one with a verdict gets it.
+    @Test func analyticsCodeOnlyWithAVerdict() {
+        let plain = String(decoding: html, as: UTF8.self)
+        let verified = String(decoding: HTMLReportWriter().write(SampleRecord.verifiedRecord, context: SampleRecord.context), as: UTF8.self)
+        for marker in ["\"verification\":", "analytics-button", "verificationBlock", ".vparams"] {
+            #expect(!plain.contains(marker), "\(marker) in a page without a verdict")
+            #expect(verified.contains(marker), "\(marker) missing from a page with a verdict")
+        }
+        #expect(!verified.contains("innerHTML") && !verified.contains("insertAdjacentHTML"))
+        #expect(!verified.contains("http://") && !verified.contains("https://"))
+    }
+
+    @Test func verificationIsInTheDataWithTheTestsInListOrder() throws {
+        let bytes = HTMLReportWriter().payload(SampleRecord.verifiedRecord, context: SampleRecord.context)
+        #expect(!bytes.contains(UInt8(ascii: "<")))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let tests = try #require(json["tests"] as? [[String: Any]])
+        let verification = try #require(json["verification"] as? [String: Any])
+        #expect(verification["ok"] as? Bool == false)
+        #expect(verification["events"] as? Int == 4)
+        #expect(verification["unattributedEvents"] as? Int == 1)
+        #expect(verification["checked"] as? Int == 5)
+        let failed = try #require(verification["failed"] as? [Int])
+        #expect(failed.map { tests[$0]["id"] as? String } == [SampleRecord.declined.rawValue, "SampleTests.Failing/testTwoAsserts"])
+        let others = try #require(verification["others"] as? [[String: Any]])
+        #expect(others.map { $0["id"] as? String } == ["SampleTests.Ghost/testGone()"])
+        let coverage = try #require(verification["coverage"] as? [[Any]])
+        #expect(coverage.count == 5)
+        #expect(coverage[0][0] as? String == "app_opened" && coverage[0][1] as? Int == 0)
+        #expect(verification["unused"] as? [String] == ["SampleTests.Gone/*", "<b>SampleTests.Typo</b>"])
+        let unattributed = try #require(verification["unattributed"] as? [[String: Any]])
+        #expect(unattributed.first?["k"] as? String == "unplannedEvent")
+        #expect(unattributed.first?["p"] == nil)
+        #expect(unattributed.first?["a"] == nil)
+
+        // The declined test's failures are among its messages already: no repeat of the text.
+        let declined = try #require(tests[failed[0]]["v"] as? [String: Any])
+        #expect(declined["n"] as? Int == 2)
+        let failures = try #require(declined["f"] as? [[String: Any]])
+        #expect(failures.map { $0["k"] as? String } == ["missingEvent", "forbiddenEvent"])
+        #expect(failures.allSatisfy { $0["t"] == nil })
+        #expect(failures[0]["l"] as? String == "Plans/sample.yml:12:9")
+        #expect(failures[1]["ids"] as? [String] == ["e3"])
+        let closest = try #require(failures[0]["c"] as? [[String: Any]])
+        #expect(closest.map { $0["at"] as? Int } == [0, 1000], "offsets from the test's start, as in its timeline")
+        #expect(closest[0]["other"] as? Bool == true)
+        let differences = try #require(closest[1]["d"] as? [[String: String]])
+        #expect(differences[0] == ["p": "currency", "e": "\"USD\""])
+        #expect(differences[1]["a"] == "\"\(SampleRecord.scriptPayload)\" (string)")
+        let violations = try #require(declined["x"] as? [[String: Any]])
+        #expect(violations.map { $0["k"] as? String } == ["enumMismatch", "missingRequired"])
+        #expect(violations[0]["n"] as? Int == 1)
+
+        // testTwoAsserts' failure is not among its messages: the text comes along.
+        let twoAsserts = try #require(tests[failed[1]]["v"] as? [String: Any])
+        let onlyFailure = try #require((twoAsserts["f"] as? [[String: Any]])?.first)
+        #expect(onlyFailure["t"] as? String == "missing event: expected cart_viewed (at least 1), but the test sent no events")
+
+        let passing = try #require(tests.first { $0["id"] as? String == "SampleTests.Retry/testEventuallyPasses" }?["v"] as? [String: Any])
+        #expect(passing.count == 1 && passing["n"] as? Int == 1)
+        #expect(tests.first { $0["id"] as? String == "SampleTests.crashes()" }?["v"] == nil)
+    }
+
     @Test func longOutputIsCutWithAPointerToTheLogs() throws {
         var record = SampleRecord.record
         record.tests[0].output = String(repeating: "é", count: HTMLReportWriter.maxOutputBytes)

@@ -106,6 +106,92 @@ enum SampleRecord {
         ),
     ]
 
+    /// The same run with its analytics verdict: expectations one test missed (with near misses)
+    /// and one failed without sending anything, tracking-plan violations (one carrying the
+    /// `<script>` payload), an event outside any test that is not in the tracking plan, coverage
+    /// with unsent events, unused selectors, and a failed test that is not in the list.
+    /// The orchestrator adds each failure to its test's messages; this does so for the declined test.
+    static let verifiedRecord: RunRecord = {
+        var verified = record
+        verified.verification = verification
+        let index = verified.tests.firstIndex { $0.id == declined }!
+        verified.tests[index].messages += verification.verification(for: declined)!.messages
+        return verified
+    }()
+
+    static let declined = TestID("SampleTests.Checkout/Declined/refuses(card:)")
+
+    static let verification = VerificationReport(
+        tests: [
+            TestVerification(
+                test: declined, eventCount: 2,
+                failures: [
+                    VerificationFailure(
+                        kind: .missingEvent, event: "purchase_completed",
+                        message: "missing event: expected purchase_completed { currency: \"USD\", value: number > 0 } (at least 1), but the test sent no purchase_completed event",
+                        expectation: SourceLocation(file: "Plans/sample.yml", line: 12, column: 9),
+                        closest: [
+                            ClosestEvent(
+                                eventID: "e2", name: "checkout_started", receivedAt: start.addingTimeInterval(2), sameName: false,
+                                matchedParams: 1, paramCount: 2,
+                                differences: [ParamDifference(path: "value", expected: "number > 0", actual: nil)],
+                                params: events[1].params
+                            ),
+                            ClosestEvent(
+                                eventID: "e3", name: "payment_failed", receivedAt: start.addingTimeInterval(3), sameName: false,
+                                matchedParams: 0, paramCount: 2,
+                                differences: [
+                                    ParamDifference(path: "currency", expected: "\"USD\"", actual: nil),
+                                    ParamDifference(path: "reason", expected: "absent", actual: "\"\(scriptPayload)\" (string)"),
+                                ],
+                                params: events[2].params
+                            ),
+                        ]
+                    ),
+                    VerificationFailure(
+                        kind: .forbiddenEvent, event: "payment_failed",
+                        message: "forbidden event payment_failed was sent 1 time: #e3",
+                        expectation: SourceLocation(file: "Plans/sample.yml", line: 15, column: 9), eventIDs: ["e3"]
+                    ),
+                ],
+                violations: [
+                    CatalogViolation(
+                        kind: .enumMismatch, event: "payment_failed", path: "reason", expected: "one of \"declined\", \"expired\"",
+                        actual: "\"\(scriptPayload)\" (string)", test: declined, count: 1, eventIDs: ["e3"]
+                    ),
+                    CatalogViolation(
+                        kind: .missingRequired, event: "checkout_started", path: "value", expected: "number >= 0", actual: nil,
+                        test: declined, count: 1, eventIDs: ["e2"]
+                    ),
+                ]
+            ),
+            TestVerification(
+                test: TestID("SampleTests.Failing/testTwoAsserts"), eventCount: 0,
+                failures: [
+                    VerificationFailure(
+                        kind: .missingEvent, event: "cart_viewed",
+                        message: "missing event: expected cart_viewed (at least 1), but the test sent no events",
+                        expectation: SourceLocation(file: "Plans/sample.yml", line: 20, column: 9)
+                    ),
+                ]
+            ),
+            TestVerification(test: TestID("SampleTests.Ghost/testGone()"), eventCount: 1, violations: [
+                CatalogViolation(kind: .unplannedEvent, event: "ghost_seen", path: "", expected: "app_opened", actual: nil, test: TestID("SampleTests.Ghost/testGone()")),
+            ]),
+            TestVerification(test: TestID("SampleTests.Passing/testOK"), eventCount: 0),
+            TestVerification(test: TestID("SampleTests.Retry/testEventuallyPasses"), eventCount: 1),
+        ],
+        unattributed: [
+            CatalogViolation(kind: .unplannedEvent, event: "app_open", path: "", expected: "app_opened", actual: nil, test: nil, count: 1, eventIDs: ["e1"]),
+        ],
+        coverage: CatalogCoverage(events: [
+            .init(name: "app_opened", count: 0), .init(name: "checkout_started", count: 1), .init(name: "payment_failed", count: 1),
+            .init(name: "purchase_completed", count: 0), .init(name: "retry_seen", count: 1),
+        ]),
+        unusedSelectors: ["SampleTests.Gone/*", "<b>SampleTests.Typo</b>"],
+        eventCount: 4, unattributedEventCount: 1
+    )
+
     static let context = ReportContextFixture.context
 }
 
