@@ -4,6 +4,7 @@
 #   stdbuf  (coreutils):     keeps test output line-buffered so a crash loses none.
 #   setpriv (util-linux):    gives services a parent-death signal, so none outlives Telltale.
 #   chromium:                loads index.html headless in the report tests and benchmark.
+#   libsqlite3-dev (Linux):  SQLite's headers, for GRDB in the demo backend (Examples/DemoShop).
 #   junitparser (PyPI):      a JUnit consumer library the report tests read junit.xml with.
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
 #                            snowplow-tracker, which the capture tests point at the server.
@@ -15,6 +16,7 @@ command -v xmllint >/dev/null 2>&1 || packages+=(libxml2-utils)
 command -v stdbuf >/dev/null 2>&1 || packages+=(coreutils)
 command -v setpriv >/dev/null 2>&1 || packages+=(util-linux)
 command -v chromium >/dev/null 2>&1 || packages+=(chromium)
+if [ "$(uname -s)" = Linux ] && [ ! -f /usr/include/sqlite3.h ]; then packages+=(libsqlite3-dev); fi
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
