@@ -72,7 +72,7 @@ final class JSONValueDecoderImpl: Decoder {
         if case .null = value {
             return .valueNotFound(type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected \(type) value but found null instead."))
         }
-        return .typeMismatch(type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+        return .typeMismatch(type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
     }
 
     static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, path: CodingPathNode?) throws -> T {
@@ -299,19 +299,5 @@ final class JSONValueDecoderImpl: Decoder {
         func decode(_ type: UInt32.Type) throws -> UInt32 { try JSONValueDecoderImpl.integer(value, as: type, pathNode) }
         func decode(_ type: UInt64.Type) throws -> UInt64 { try JSONValueDecoderImpl.integer(value, as: type, pathNode) }
         func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONValueDecoderImpl.unbox(value, as: type, path: pathNode) }
-    }
-}
-
-extension JSONValue {
-    /// `null`, `a boolean`, … for error messages.
-    var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
     }
 }
