@@ -31,7 +31,7 @@ struct MergeCommand: ParsableCommand {
             try ReportDirectory(path: output).writeReports(merged, context: context)
             print("reports: \(output)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(merged.totals.summaryLine)
-            if merged.tests.contains(where: { $0.outcome.isFailure }) { throw ExitCode(1) }
+            if merged.failed { throw ExitCode(1) }
         } catch let exit as ExitCode {
             throw exit
         } catch {

@@ -53,6 +53,11 @@ public struct RunRecord: Codable, Sendable, Hashable {
 
     public var totals: RunTotals { RunTotals(tests) }
 
+    /// A test failed, or an event no test sent broke the tracking plan: the run fails (exit 1).
+    public var failed: Bool {
+        tests.contains { $0.outcome.isFailure } || !(verification?.unattributed.isEmpty ?? true)
+    }
+
     enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification
     }

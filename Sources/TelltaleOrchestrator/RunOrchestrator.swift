@@ -109,8 +109,7 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        let failed = record.tests.contains { $0.outcome.isFailure } || !(record.verification?.unattributed.isEmpty ?? true)
-        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: failed ? .testsFailed : .passed)
+        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .passed)
         if interrupted { throw .interrupted(summary) }
         if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
         return summary

@@ -25,7 +25,7 @@ public struct MarkdownSummaryWriter: Sendable {
 
         var head = ""
         let unattributed = record.verification?.unattributed.count ?? 0
-        let verdict = failing.isEmpty && unattributed == 0 ? "✅ passed" : "❌ failed"
+        let verdict = record.failed ? "❌ failed" : "✅ passed"
         head += "## Telltale: \(Self.escape(PlainText.clean(record.plan.name))) \(verdict)\n\n"
         head += "| tests | passed | failed | errors | skipped | flaky | pass rate | duration |\n"
         head += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
