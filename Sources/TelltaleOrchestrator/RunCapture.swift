@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import ServiceLifecycle
 import TelltaleCapture
 import TelltaleModel
@@ -18,23 +17,13 @@ struct RunCapture: Sendable {
 
     /// Runs `body` while the server listens, then stops it; `body` gets its address.
     func run<T: Sendable>(_ body: @Sendable (CaptureAddress) async throws -> T) async throws -> T {
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: server)],
-            logger: Logger(label: "telltale.capture") { _ in SwiftLogNoOpLogHandler() }
-        ))
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            do {
-                let result = try await body(try await server.listening())
-                await group.triggerGracefulShutdown()
-                try await tasks.waitForAll()
-                return result
-            } catch {
-                await group.triggerGracefulShutdown()
-                try? await tasks.waitForAll()
-                throw error
-            }
+        let server = self.server
+        let (result, groupError) = await ServiceGroup.quiet([server], label: "telltale.capture").running {
+            try await body(try await server.listening())
         }
+        let value = try result.get()
+        if let groupError { throw groupError }
+        return value
     }
 
     /// `TELLTALE_CAPTURE_URL` and `TELLTALE_CONTROL_URL` for a server at `address`.

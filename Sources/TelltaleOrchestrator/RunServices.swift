@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import ServiceLifecycle
 import TelltaleModel
 import TelltaleServices
@@ -82,38 +81,21 @@ struct RunServices: Sendable {
     func run<T: Sendable>(
         _ body: @Sendable () async throws -> T
     ) async throws -> (result: T, failure: ServiceError?) {
-        let group = ServiceGroup(configuration: .init(
-            services: instances.map { .init(service: $0) },
-            logger: Logger(label: "telltale.services") { _ in SwiftLogNoOpLogHandler() }
-        ))
-        return try await withThrowingTaskGroup(of: ServiceError?.self) { tasks in
-            tasks.addTask {
-                do {
-                    try await group.run()
-                    return nil
-                } catch let error as ServiceError {
-                    return error
-                } catch {
-                    return nil
-                }
-            }
-            let result: T
-            do {
-                for instance in instances { try await instance.waitUntilReady() }
-                result = try await body()
-            } catch let error as ServiceError {
-                await group.triggerGracefulShutdown()
-                // The group's own error says why (a crash, with its output), where waiting
-                // or a test's lifecycle may only have seen that a service stopped.
-                throw (try await tasks.next() ?? nil) ?? error
-            } catch {
-                await group.triggerGracefulShutdown()
-                _ = try await tasks.next()
-                throw error
-            }
-            await group.triggerGracefulShutdown()
-            let failure = try await tasks.next() ?? nil
-            return (result, failure)
+        let group = ServiceGroup.quiet(instances, label: "telltale.services")
+        let (result, groupError) = await group.running {
+            for instance in instances { try await instance.waitUntilReady() }
+            return try await body()
+        }
+        let failure = groupError as? ServiceError
+        switch result {
+        case .success(let value):
+            return (value, failure)
+        case .failure(let error as ServiceError):
+            // The group's own error says why (a crash, with its output), where waiting
+            // or a test's lifecycle may only have seen that a service stopped.
+            throw failure ?? error
+        case .failure(let error):
+            throw error
         }
     }
 }
