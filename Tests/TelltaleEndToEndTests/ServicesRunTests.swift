@@ -131,7 +131,7 @@ struct ServicesRunTests {
         kill(telltale.processIdentifier, SIGKILL)
         await ChildProcesses.waitForExit(telltale)
         let pids = before.compactMap { Int32($0) }
-        #expect(try await eventually { pids.allSatisfy { !isAlive($0) } }, "still alive: \(pids.filter(isAlive))")
+        #expect(await processesEnd(pids), "still alive: \(pids.filter(isAlive))")
         for pid in pids where isAlive(pid) { kill(pid, SIGKILL) }
     }
 

@@ -26,14 +26,13 @@ import TelltaleRunner
         // The probe prints the service's pid once the service is ready (read off the cooperative pool).
         let text = await ChildProcesses.firstLine(pipe)
         let pid = try #require(text.firstMatch(of: /service pid (\d+)/).flatMap { Int32($0.1) })
-        #expect(isAlive(pid))
-        // Long enough for the pool thread that ran the start to go idle and exit,
-        // which must not kill the service: only the death of the process may.
-        try await Task.sleep(for: .seconds(6))
+        // Another thread's exit (a pool thread going idle) must not kill the service, only the
+        // death of the process: parentDeathSignalFiresWhenTheForkingThreadExits shows that
+        // deterministically, so no wait for pool threads to time out is needed here.
         #expect(isAlive(pid), "the service died while its supervisor was alive")
         kill(parent.processIdentifier, SIGKILL)
         await ChildProcesses.waitForExit(parent)
-        #expect(try await eventually { !isAlive(pid) }, "service \(pid) outlived its supervisor")
+        #expect(await processesEnd([pid]), "service \(pid) outlived its supervisor")
         if isAlive(pid) { kill(pid, SIGKILL) }
     }
 
@@ -41,6 +40,9 @@ import TelltaleRunner
     /// the *thread* that forked the child, not the process.
     @Test(.tags(.medium), .enabled(if: ServiceLaunchInfo.parentDeathSignalAvailable))
     func parentDeathSignalFiresWhenTheForkingThreadExits() async throws {
+        let fromSpawnThread = try await withTaskExecutorPreference(SpawnThread.shared) { try Self.spawnSleeper() }
+        Self.waitUntilExecuted(fromSpawnThread)
+
         let fromShortThread = try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 let result = Result { try Self.spawnSleeper() }
@@ -52,11 +54,10 @@ import TelltaleRunner
             thread.start()
         }
         // That thread has exited (or is about to): the kernel kills its child.
-        #expect(try await eventually { !isAlive(fromShortThread) })
+        #expect(await processesEnd([fromShortThread]))
         Self.reap(fromShortThread)
 
-        let fromSpawnThread = try await withTaskExecutorPreference(SpawnThread.shared) { try Self.spawnSleeper() }
-        Self.waitUntilExecuted(fromSpawnThread)
+        // Another thread's exit, seen above, left the spawn thread's child alone.
         #expect(isAlive(fromSpawnThread), "a child of the spawn thread must live as long as Telltale")
         kill(fromSpawnThread, SIGKILL)
         Self.reap(fromSpawnThread)
