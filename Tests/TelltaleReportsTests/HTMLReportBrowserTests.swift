@@ -83,7 +83,14 @@ struct HTMLReportBrowserTests {
       r.flakyText = detail.textContent;
       rowNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
 
-      // An injected image's onerror would run after a turn of the event loop: look after one.
+    \#(driverResult)
+    });
+    </script>
+    """#
+
+    /// Every driver's last step. An injected image's onerror would run after a turn of the
+    /// event loop, so the result (with the injection probes) is written after one.
+    static let driverResult = """
       setTimeout(function () {
         r.pwned = String(window.__pwned);
         r.title = document.title;
@@ -92,9 +99,7 @@ struct HTMLReportBrowserTests {
         out.textContent = encodeURIComponent(JSON.stringify(r));
         document.body.appendChild(out);
       }, 200);
-    });
-    </script>
-    """#
+    """
 
     /// The report with the driver added before `</body>`, written to a temporary file.
     static func pageWithDriver(_ html: Data, driver: String = HTMLReportBrowserTests.driver) throws -> URL {
@@ -277,14 +282,7 @@ struct HTMLReportBrowserTests {
       document.querySelector('.analytics-button').click();
       r.hash = location.hash;
 
-      setTimeout(function () {
-        r.pwned = String(window.__pwned);
-        r.title = document.title;
-        var out = document.createElement('pre');
-        out.id = 'driver-result';
-        out.textContent = encodeURIComponent(JSON.stringify(r));
-        document.body.appendChild(out);
-      }, 200);
+    \#(driverResult)
     });
     </script>
     """#
