@@ -48,6 +48,9 @@ struct JSONByteParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let maxDepth: Int
     private var index = 0
+    /// Members of the objects being parsed, innermost last: an object's dictionary is made once
+    /// its members are known, at its exact size, rather than grown member by member.
+    private var members: [(key: String, value: JSONValue)] = []
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
@@ -115,9 +118,9 @@ struct JSONByteParser {
 
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         index += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([:]) }
+        let first = members.count
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a member name in quotes") }
@@ -126,11 +129,19 @@ struct JSONByteParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1
             skipWhitespace()
-            members[key] = try value(depth: depth + 1)
+            let member = try value(depth: depth + 1)
+            members.append((key, member))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input in an object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                var object = [String: JSONValue](minimumCapacity: members.count - first)
+                // A repeated name keeps its last value, as JSONSerialization does.
+                for member in members[first...] { object[member.key] = member.value }
+                members.removeSubrange(first...)
+                return .object(object)
+            }
             throw failure("expected ',' or '}'")
         }
     }

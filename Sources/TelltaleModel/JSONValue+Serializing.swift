@@ -101,6 +101,11 @@ struct JSONByteWriter {
     mutating func writeObject(_ members: [String: JSONValue], indent: Int, leadingKeys: [String] = []) {
         output.append(UInt8(ascii: "{"))
         if members.isEmpty { writeEmptyEnd(UInt8(ascii: "}"), indent: indent); return }
+        if leadingKeys.isEmpty && !pretty {
+            writeSortedMembers(members, indent: indent)
+            output.append(UInt8(ascii: "}"))
+            return
+        }
         var pairs = members.sorted { String.utf8Precedes($0.key, $1.key) }
         if !leadingKeys.isEmpty {
             let leading = leadingKeys.compactMap { key in members[key].map { (key: key, value: $0) } }
@@ -116,6 +121,30 @@ struct JSONByteWriter {
         }
         if pretty { newline(indent: indent) }
         output.append(UInt8(ascii: "}"))
+    }
+
+    /// The members in key order, sorted in a temporary buffer (on the stack when small):
+    /// every stored event is written through here on the capture server's hot path.
+    private mutating func writeSortedMembers(_ members: [String: JSONValue], indent: Int) {
+        withUnsafeTemporaryAllocation(of: Dictionary<String, JSONValue>.Index.self, capacity: members.count) { buffer in
+            var order = buffer
+            var filled = 0
+            var position = members.startIndex
+            while position != members.endIndex {
+                order.initializeElement(at: filled, to: position)
+                filled += 1
+                position = members.index(after: position)
+            }
+            order.sort { String.utf8Precedes(members[$0].key, members[$1].key) }
+            for (offset, index) in order.enumerated() {
+                if offset > 0 { output.append(UInt8(ascii: ",")) }
+                let member = members[index]
+                writeString(member.key)
+                output.append(UInt8(ascii: ":"))
+                write(member.value, indent: indent + 2)
+            }
+            _ = order.deinitialize()
+        }
     }
 
     mutating func writeNumber(_ number: Double) {
