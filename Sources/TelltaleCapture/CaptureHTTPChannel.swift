@@ -5,10 +5,10 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 
-/// Hummingbird's HTTP/1 channel with `IngestChannelHandler` in front: the same pipeline as
-/// `HTTP1Channel` builds, but the capture handler sits before the conversion to HTTPTypes,
-/// so the capture routes skip converting every request and answer (the control API still gets
-/// them through Hummingbird as usual).
+/// Hummingbird's HTTP/1 channel with `IngestChannelHandler` reading the requests: it frames
+/// the bytes itself (`HTTPRequestFramer`, in place of NIO's `HTTPDecoder`) and answers capture
+/// routes at once; the control API goes on to Hummingbird as NIO's HTTP parts, converted to
+/// HTTPTypes and answered through NIO's `HTTPResponseEncoder` as in `HTTP1Channel`.
 struct CaptureHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -22,11 +22,8 @@ struct CaptureHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let handlers = channel.pipeline.syncOperations
-            // As `HTTP1Channel`: errors are answered by `handleHTTP`, headers are validated by HTTPTypes.
-            try handlers.configureHTTPServerPipeline(
-                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
-                withEncoderConfiguration: .init()
-            )
+            // Outbound only: Hummingbird's answers; inbound bytes pass it by.
+            try handlers.addHandler(HTTPResponseEncoder(configuration: .init()))
             try handlers.addHandler(IngestChannelHandler(pipeline: pipeline))
             try handlers.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try handlers.addHandler(HTTPConnectionStateHandler(logger: logger))

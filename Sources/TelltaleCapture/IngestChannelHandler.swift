@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
 
-/// Answers the capture routes straight from the connection's event loop, and passes every other
-/// request (the control API, unknown paths) on to Hummingbird's responder behind it.
+/// Reads requests off the connection with `HTTPRequestFramer`, answers the capture routes
+/// straight from the connection's event loop, and passes every other request (the control API,
+/// unknown paths) on to Hummingbird's responder behind it, as NIO's HTTP parts.
 ///
 /// Hummingbird runs each request as Swift concurrency tasks: per request a hop from the event
 /// loop to the cooperative pool, into the store and back. At capture rates those hops cost far
@@ -10,9 +11,9 @@ import NIOHTTP1
 /// loop; only the log's `write` and `fdatasync` leave it, for NIO's thread pool.
 ///
 /// Answers stay in request order across both paths (HTTP/1.1 pipelining): while one request is
-/// being answered, later ones wait in `queued`, and reads pause until they are taken.
-final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
+/// being answered, the bytes of later ones wait in `unread`, and reads pause while they do.
+final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler, DurabilityListener {
+    typealias InboundIn = ByteBuffer
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
@@ -21,24 +22,30 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler 
         case idle
         /// Reading a capture request's body; `body` is nil once it passed the limit (the rest is discarded).
         case reading(IngestPipeline.Head, body: ByteBuffer?, size: Int, version: HTTPVersion, keepAlive: Bool)
-        /// Its events are being stored; the answer comes when they are durable.
-        case answering
+        /// Its events are being stored; `answer` goes out when they are durable.
+        case answering(IngestAnswer?, version: HTTPVersion, keepAlive: Bool)
         /// A request handed on to Hummingbird, until it is fully read and fully answered.
         case forwarding(requestDone: Bool, responseDone: Bool)
+        /// Answered with `Connection: close`, or the bytes could not be framed: nothing more is read.
+        case closing
     }
 
     private let pipeline: IngestPipeline
+    private var framer = HTTPRequestFramer()
     private var state = State.idle
-    private var queued = CircularBuffer<HTTPServerRequestPart>()
+    /// Bytes received and not yet framed.
+    private var unread = ByteBuffer()
     private var readHeld = false
     private var closeWhenAnswered = false
-    private var resuming = false
+    private var framing = false
     private var forwardedSinceReadComplete = false
     private var responses = ResponseBytes()
     /// The context of NIO's `HTTPResponseEncoder`: answers written from it skip the encoder
     /// (`ResponseBytes` has encoded them), while Hummingbird's answers still go through it.
-    /// Responses never interleave (see `queued`), so the encoder's state is not disturbed.
+    /// Responses never interleave (see `unread`), so the encoder's state is not disturbed.
     private var encoderContext: ChannelHandlerContext?
+    private var context: ChannelHandlerContext?
+    private var durableBeforeAnswer: Result<Void, any Error>?
 
     init(pipeline: IngestPipeline) {
         self.pipeline = pipeline
@@ -50,31 +57,65 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler 
             preconditionFailure("IngestChannelHandler needs NIO's HTTPResponseEncoder ahead of it in the pipeline")
         }
         encoderContext = encoder
+        self.context = context
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         encoderContext = nil
+        self.context = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let part = Self.unwrapInboundIn(data)
-        if queued.isEmpty && take(part, context: context) { return }
-        queued.append(part)
+        var bytes = Self.unwrapInboundIn(data)
+        if unread.readableBytes == 0 {
+            unread = bytes  // The usual case: a read holds whole requests and nothing waits.
+        } else {
+            unread.writeBuffer(&bytes)
+        }
+        frame(context: context)
     }
 
-    /// Handles one inbound part; false when it must wait for the current answer.
-    private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) -> Bool {
+    /// Frames and takes requests from `unread` for as long as the state lets them be taken.
+    private func frame(context: ChannelHandlerContext) {
+        // An answer given at once (a refusal) comes back here from inside the loop: the outer call goes on.
+        guard !framing else { return }
+        framing = true
+        defer { framing = false }
+        while takesParts {
+            let part: HTTPRequestFramer.Part?
+            do {
+                part = try framer.next(from: &unread)
+            } catch {
+                fail(error, context: context)
+                return
+            }
+            guard let part else { break }
+            take(part, context: context)
+        }
+    }
+
+    private var takesParts: Bool {
+        switch state {
+        case .idle, .reading, .forwarding(requestDone: false, _): true
+        case .answering, .forwarding(requestDone: true, _), .closing: false
+        }
+    }
+
+    private func take(_ part: HTTPRequestFramer.Part, context: ChannelHandlerContext) {
         switch (state, part) {
         case (.idle, .head(let request)):
+            if request.expectsContinue && unread.readableBytes == 0 {
+                encoderContext?.writeAndFlush(NIOAny(ResponseBytes.continue), promise: nil)
+            }
             if let head = IngestPipeline.head(for: request) {
-                state = .reading(head, body: ByteBuffer(), size: 0, version: request.version, keepAlive: request.isKeepAlive)
+                state = .reading(head, body: ByteBuffer(), size: 0, version: request.version, keepAlive: request.keepAlive)
             } else {
                 state = .forwarding(requestDone: false, responseDone: false)
-                forward(part, context: context)
+                forward(.head(request.httpRequestHead), context: context)
             }
         case (.reading(let head, var body, let size, let version, let keepAlive), .body(let chunk)):
             let total = size + chunk.readableBytes
-            state = .answering  // Drops the state's copy of `body`, so appending to it does not copy it.
+            state = .closing  // Drops the state's copy of `body`, so appending to it does not copy it.
             if total > pipeline.maxBodySize {
                 body = nil
             } else if body?.readableBytes == 0 {
@@ -84,30 +125,60 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler 
             }
             state = .reading(head, body: body, size: total, version: version, keepAlive: keepAlive)
         case (.reading(let head, let body, _, let version, let keepAlive), .end):
-            state = .answering
-            switch pipeline.process(head, body: body, on: context.eventLoop) {
+            state = .answering(nil, version: version, keepAlive: keepAlive)
+            switch pipeline.process(head, body: body, notifying: .listener(self, on: context.eventLoop)) {
             case .now(let answer):
                 respond(answer, version: version, keepAlive: keepAlive, context: context)
-            case .whenDurable(let durable, let answer):
-                durable.assumeIsolated().whenComplete { result in
-                    switch result {
-                    case .success: self.respond(answer, version: version, keepAlive: keepAlive, context: context)
-                    case .failure(let error): self.respond(IngestPipeline.storeFailed(error), version: version, keepAlive: keepAlive, context: context)
-                    }
+            case .whenDurable(let answer):
+                state = .answering(answer, version: version, keepAlive: keepAlive)
+                if let result = durableBeforeAnswer {
+                    durableBeforeAnswer = nil
+                    eventsAreDurable(result)
                 }
             }
-        case (.forwarding(false, let responseDone), .body), (.forwarding(false, let responseDone), .end):
-            if case .end = part {
-                state = responseDone ? .idle : .forwarding(requestDone: true, responseDone: false)
-            }
-            forward(part, context: context)
-        case (.idle, .body), (.idle, .end):
-            // Not after a head: the decoder never sends this; Hummingbird reports it if it does.
-            forward(part, context: context)
-        case (.reading, .head), (.answering, _), (.forwarding, _):
-            return false
+        case (.forwarding(false, _), .body(let chunk)):
+            forward(.body(chunk), context: context)
+        case (.forwarding(false, let responseDone), .end):
+            state = responseDone ? .idle : .forwarding(requestDone: true, responseDone: false)
+            forward(.end(nil), context: context)
+        case (.idle, .body), (.idle, .end), (.reading, .head), (.forwarding, .head):
+            preconditionFailure("HTTPRequestFramer yields a head, then body parts, then an end")
+        case (.answering, _), (.forwarding(true, _), _), (.closing, _):
+            preconditionFailure("no part is taken while an answer is pending")
         }
-        return true
+    }
+
+    func eventsAreDurable(_ result: Result<Void, any Error>) {
+        guard let context, case .answering(let answer, let version, let keepAlive) = state else { return }
+        guard let answer else {
+            // Told within `process` (a store without a log, or a closed log): answered once it returns.
+            durableBeforeAnswer = result
+            return
+        }
+        switch result {
+        case .success: respond(answer, version: version, keepAlive: keepAlive, context: context)
+        case .failure(let error): respond(IngestPipeline.storeFailed(error), version: version, keepAlive: keepAlive, context: context)
+        }
+    }
+
+    /// Bytes that cannot be framed: the request is answered with the reason (kept as a bad
+    /// capture when it was for a capture route) and the connection closed, since nothing after
+    /// it can be read reliably.
+    private func fail(_ error: HTTPFramingError, context: ChannelHandlerContext) {
+        let previous = state
+        state = .closing
+        unread.clear()
+        switch previous {
+        case .forwarding:
+            // Hummingbird has part of the request: it cannot be answered cleanly any more.
+            context.close(promise: nil)
+        case .reading(let head, _, _, let version, _):
+            respond(pipeline.refuseFraming(error, head), version: version, keepAlive: false, context: context)
+        case .idle:
+            respond(IngestPipeline.framingRefusal(error), version: .http1_1, keepAlive: false, context: context)
+        case .answering, .closing:
+            context.close(promise: nil)
+        }
     }
 
     private func respond(_ answer: IngestAnswer, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
@@ -118,6 +189,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler 
             let written = context.eventLoop.makePromise(of: Void.self)
             encoderContext?.writeAndFlush(bytes, promise: written)
             written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            state = .closing
             return
         }
         encoderContext?.writeAndFlush(bytes, promise: nil)
@@ -131,39 +203,33 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
+        // Hummingbird's channel delivers what it was sent at the end of a read; a read that
+        // held only capture requests sent it nothing.
+        flushForwarded(context: context)
+    }
+
+    private func flushForwarded(context: ChannelHandlerContext) {
+        guard forwardedSinceReadComplete else { return }
         forwardedSinceReadComplete = false
         context.fireChannelReadComplete()
     }
 
     /// Takes the requests that waited for the last answer, then lets reading go on.
     private func resume(context: ChannelHandlerContext) {
-        // An answer given at once (a refusal) comes back here from inside `take`: the outer call goes on.
-        guard !resuming else { return }
-        resuming = true
-        defer { resuming = false }
-        while let part = queued.popFirst() {
-            guard take(part, context: context) else {
-                queued.prepend(part)
-                break
-            }
-        }
-        // Hummingbird's channel delivers what it was sent at the end of a read; parts taken
-        // from the queue come after that, so they get a read-complete of their own.
-        if forwardedSinceReadComplete {
-            forwardedSinceReadComplete = false
-            context.fireChannelReadComplete()
-        }
-        if readHeld && queued.isEmpty {
+        frame(context: context)
+        // Parts taken here come after the read's own read-complete, so they get one of their own.
+        flushForwarded(context: context)
+        if readHeld && unread.readableBytes == 0 {
             readHeld = false
             context.read()
         }
     }
 
     func read(context: ChannelHandlerContext) {
-        // Pipelined requests waiting in `queued` pause reading, so they cannot pile up. Reading
+        // Pipelined requests waiting in `unread` pause reading, so they cannot pile up. Reading
         // is not paused merely while an answer is pending: that would cost two `epoll_ctl`
         // calls per request, and a client that does not pipeline sends nothing meanwhile.
-        guard queued.isEmpty else { readHeld = true; return }
+        guard unread.readableBytes == 0 else { readHeld = true; return }
         context.read()
     }
 
@@ -182,7 +248,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler 
             case .reading, .answering:
                 closeWhenAnswered = true
                 return
-            case .idle, .forwarding:
+            case .idle, .forwarding, .closing:
                 break
             }
         }

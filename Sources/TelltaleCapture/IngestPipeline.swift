@@ -23,25 +23,27 @@ struct IngestPipeline: Sendable {
 
     /// The head of a request to a capture route; nil for anything else (the control API,
     /// unknown paths), which Hummingbird's responder answers.
-    static func head(for request: HTTPRequestHead) -> Head? {
-        let target = CaptureTarget(uri: request.uri)
+    static func head(for request: RequestHead) -> Head? {
+        let target = CaptureTarget(uri: request.target)
         guard !target.path.hasPrefix("/_telltale"), let route = IngestRoute.match(path: target.path) else { return nil }
         return Head(
-            route: route, target: target, method: request.method.rawValue,
-            contentType: request.headers.first(name: "content-type") ?? "", contentEncoding: request.headers.first(name: "content-encoding"),
-            authorization: request.headers.first(name: "authorization")
+            route: route, target: target, method: request.method,
+            contentType: request.value(of: "content-type") ?? "", contentEncoding: request.value(of: "content-encoding"),
+            authorization: request.value(of: "authorization")
         )
     }
 
     /// How a request is answered: at once, or once its events are durable.
     enum Outcome {
         case now(IngestAnswer)
-        /// `answer` when `durable` succeeds; a 503 if it fails, since nothing is acknowledged that is not on disk.
-        case whenDurable(EventLoopFuture<Void>, answer: IngestAnswer)
+        /// `answer` once the notice says the events are durable; a 503 if they could not be
+        /// stored, since nothing is acknowledged that is not on disk.
+        case whenDurable(IngestAnswer)
     }
 
     /// Processes a request; `body` is nil when it passed `maxBodySize` (and was not kept).
-    func process(_ head: Head, body: ByteBuffer?, on eventLoop: any EventLoop) -> Outcome {
+    /// `notice` is delivered if the outcome is `whenDurable`, and only then.
+    func process(_ head: Head, body: ByteBuffer?, notifying notice: DurabilityNotice) -> Outcome {
         let result: IngestResult, decoded: Data
         do {
             (result, decoded) = try decode(head, body: body)
@@ -52,9 +54,18 @@ struct IngestPipeline: Sendable {
             record(.rejected(status: result.answer.status, reason: reason), head, body: decoded)
         }
         guard !result.events.isEmpty else { return .now(result.answer) }
-        let durable = eventLoop.makePromise(of: Void.self)
-        store.accept(result.events, session: head.session, durable: durable)
-        return .whenDurable(durable.futureResult, answer: result.answer)
+        store.accept(result.events, session: head.session, notifying: notice)
+        return .whenDurable(result.answer)
+    }
+
+    /// A capture request whose body could not be framed (a broken chunk): kept as a bad capture.
+    func refuseFraming(_ error: HTTPFramingError, _ head: Head) -> IngestAnswer {
+        refuse(.rejected(status: error.status, reason: error.reason), head, body: Data()).answer
+    }
+
+    /// A request that could not be framed before its route was known: only answered.
+    static func framingRefusal(_ error: HTTPFramingError) -> IngestAnswer {
+        .json(JSONValue.object(["error": .string(error.reason)]).compactText, status: error.status)
     }
 
     static func storeFailed(_ error: any Error) -> IngestAnswer {
@@ -75,7 +86,7 @@ struct IngestPipeline: Sendable {
         }
         let request = IngestRequest(
             method: head.method, path: head.target.path, query: head.target.queryFields,
-            contentType: head.contentType.lowercased(), authorization: head.authorization, body: decoded
+            contentType: Self.asciiLowercased(head.contentType), authorization: head.authorization, body: decoded
         )
         do {
             return (try head.route.decode(request), decoded)
@@ -100,6 +111,11 @@ struct IngestPipeline: Sendable {
             reason: reason, contentType: head.contentType.isEmpty ? nil : head.contentType, bodySize: body.count,
             bodySample: String(decoding: body.prefix(BadCapture.sampleLimit), as: UTF8.self)
         ))
+    }
+
+    /// `text` lowercased, without a copy when it is already (as content types usually are).
+    static func asciiLowercased(_ text: String) -> String {
+        text.utf8.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ? text.lowercased() : text
     }
 
     /// A refused request's answer, already recorded as a bad capture.

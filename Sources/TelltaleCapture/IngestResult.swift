@@ -42,4 +42,11 @@ struct IngestAnswer: Sendable {
     }
 
     static let noContent = IngestAnswer(status: 204, contentType: "text/plain", body: ByteBuffer())
+
+    /// `{"accepted": count}`, Telltale's own answer; the usual counts are made once.
+    static func accepted(_ count: Int) -> IngestAnswer {
+        count < acceptedAnswers.count ? acceptedAnswers[count] : .json("{\"accepted\":\(count)}")
+    }
+
+    private static let acceptedAnswers = (0...100).map { IngestAnswer.json("{\"accepted\":\($0)}") }
 }

@@ -42,6 +42,6 @@ enum NativeFormat {
             }
             events.append(IncomingEvent(source: .telltale, name: name, params: params, raw: item, test: test))
         }
-        return IngestResult(events: events, answer: .json("{\"accepted\":\(events.count)}"))
+        return IngestResult(events: events, answer: .accepted(events.count))
     }
 }

@@ -6,8 +6,10 @@ enum RequestBody {
     /// Undoes a gzip or deflate `Content-Encoding` (or a gzip body sent without the header),
     /// within `maxBodySize` once decompressed too.
     static func decode(_ buffer: ByteBuffer, contentEncoding: String?, maxBodySize: Int) throws(CaptureError) -> ByteBuffer {
-        let encoding = contentEncoding?.lowercased() ?? ""
         let looksGzipped = buffer.readableBytes >= 2 && buffer.getInteger(at: buffer.readerIndex, as: UInt16.self) == 0x1F8B
+        // The usual case, a plain body, without any string work.
+        if contentEncoding == nil && !looksGzipped { return buffer }
+        let encoding = contentEncoding?.lowercased() ?? ""
         let algorithm: CompressionAlgorithm?
         if encoding.contains("gzip") || looksGzipped {
             algorithm = .gzip()

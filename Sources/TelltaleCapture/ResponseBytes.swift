@@ -17,6 +17,9 @@ struct ResponseBytes {
         return bytes
     }
 
+    /// The interim answer to `Expect: 100-continue`.
+    static let `continue` = ByteBuffer(string: "HTTP/1.1 100 Continue\r\n\r\n")
+
     /// `Connection` is sent only when it differs from the version's default.
     static func encode(_ answer: IngestAnswer, version: HTTPVersion, close: Bool) -> ByteBuffer {
         let status = HTTPResponseStatus(statusCode: answer.status)
