@@ -17,11 +17,15 @@ import Darwin
 /// calls run on NIO's thread pool, never on an event loop or the cooperative pool. Appends
 /// take a lock rather than hop onto an actor: they come straight from the event loops.
 ///
-/// A sync costs the kernel some 70–80 µs of CPU whatever it writes (in a VM, more), so under
-/// many concurrent senders a group waits for more: after a group of at least
-/// `concurrentGroupSize` appends, the next is written once its oldest append is `commitDelay`
-/// old, as PostgreSQL's `commit_delay` and MySQL's `binlog_group_commit_sync_delay` do. A
-/// lone sender, or a few, never waits: their groups are small.
+/// A sync costs the kernel some 70–80 µs of CPU whatever it writes (in a VM, more), so with
+/// many concurrent senders a group waits for more, as PostgreSQL's `commit_delay` and MySQL's
+/// `binlog_group_commit_sync_delay` do: after a group of at least `concurrentGroupSize`
+/// appends, the next is written once twice as many appends wait (at most half the open
+/// connections, `senders`, and only if that half is `concurrentGroupSize` or more), or once
+/// its oldest append is `commitDelay` old. Groups thus grow with the load. The half matters:
+/// a group that waited for every sender would leave the event loops idle while it syncs and
+/// the disk idle while they work, and senders that wait for each answer would lose throughput.
+/// A lone sender, or a few, never waits.
 final class EventLog: Sendable {
     static let commitDelay = Duration.microseconds(2000)
     static let concurrentGroupSize = 16
@@ -32,6 +36,10 @@ final class EventLog: Sendable {
     let path: String
     private let descriptor: Int32
     private let state = Mutex(State())
+    /// Signalled when a gathering group reaches its target.
+    private let gathered = DispatchSemaphore(value: 0)
+    /// Open capture connections: how many senders could join a group.
+    let senders = Atomic<Int>(0)
 
     private struct State: ~Copyable {
         /// The next group: its bytes, joined as they arrive, and who waits for them.
@@ -44,6 +52,8 @@ final class EventLog: Sendable {
         /// When the next group's first append came.
         var firstAppend = ContinuousClock.Instant.now
         var lastGroupSize = 0
+        /// While the writer gathers: the number of waiting appends that wakes it early (0: none).
+        var wakeWriterAt = 0
         var writing = false
         var closed = false
         /// Resumed when a close finds a group being written and leaves the descriptor to it.
@@ -79,19 +89,25 @@ final class EventLog: Sendable {
     /// they are not copied); `notice` is delivered once they are synced, or could not be.
     /// `write` runs under the log's lock: keep it to encoding.
     func append(notifying notice: DurabilityNotice, _ write: (inout [UInt8]) -> Void) {
-        let lead = state.withLock { state -> Bool? in
-            guard !state.closed else { return nil }
+        enum Lead { case closed, startWriter, wakeWriter, none }
+        let lead = state.withLock { state -> Lead in
+            guard !state.closed else { return .closed }
             if state.waiting.isEmpty { state.firstAppend = .now }
             write(&state.bytes)
             state.waiting.append(notice)
-            if state.writing { return false }
+            if state.wakeWriterAt > 0 && state.waiting.count >= state.wakeWriterAt {
+                state.wakeWriterAt = 0
+                return .wakeWriter
+            }
+            if state.writing { return .none }
             state.writing = true
-            return true
+            return .startWriter
         }
         switch lead {
-        case nil: notice.deliver(.failure(CaptureError.log(path: path, reason: "the log is closed")))
-        case true?: NIOThreadPool.singleton.submit { _ in self.writeGroups() }
-        case false?: break
+        case .closed: notice.deliver(.failure(CaptureError.log(path: path, reason: "the log is closed")))
+        case .startWriter: NIOThreadPool.singleton.submit { _ in self.writeGroups() }
+        case .wakeWriter: gathered.signal()
+        case .none: break
         }
     }
 
@@ -136,9 +152,14 @@ final class EventLog: Sendable {
                     return .stop(state.closeWaiter)
                 }
                 let due = state.firstAppend + Self.commitDelay
-                if state.lastGroupSize >= Self.concurrentGroupSize && !state.closed && ContinuousClock.now < due {
+                let target = Self.gatherTarget(
+                    lastGroupSize: state.lastGroupSize, waiting: state.waiting.count, senders: senders.load(ordering: .relaxed)
+                )
+                if let target, !state.closed, ContinuousClock.now < due {
+                    state.wakeWriterAt = target
                     return .gather(until: due)
                 }
+                state.wakeWriterAt = 0
                 state.lastGroupSize = state.waiting.count
                 let group = Step.write(state.bytes, state.waiting)
                 state.bytes = state.spareBytes
@@ -152,8 +173,10 @@ final class EventLog: Sendable {
                 if let closeWaiter { finish(); closeWaiter.resume() }
                 return
             case .gather(let due):
-                // A blocking sleep is what this thread is for; it ends within `commitDelay`.
-                Thread.sleep(forTimeInterval: (due - .now) / .seconds(1))
+                // Blocking is what this thread is for; the wait ends within `commitDelay`. A
+                // signal left over from an earlier gather only makes the state be looked at again.
+                let remaining = max(due - .now, .zero)
+                _ = gathered.wait(timeout: .now() + .nanoseconds(Int(remaining / .nanoseconds(1))))
             case .write(var bytes, var waiting):
                 let result = Result { try write(bytes) }
                 Self.complete(waiting, with: result)
@@ -165,6 +188,15 @@ final class EventLog: Sendable {
                 }
             }
         }
+    }
+
+    /// How many appends the next group should wait for before it is written, or nil to write
+    /// it now (see the type's comment).
+    static func gatherTarget(lastGroupSize: Int, waiting: Int, senders: Int) -> Int? {
+        let half = senders / 2
+        guard half >= concurrentGroupSize, lastGroupSize >= concurrentGroupSize else { return nil }
+        let target = min(2 * lastGroupSize, half)
+        return waiting < target ? target : nil
     }
 
     /// Delivers a group's notices with one hop onto each event loop rather than one per notice.

@@ -63,6 +63,12 @@ public final class EventStore: Sendable {
         return stamped
     }
 
+    /// A capture connection opened (+1) or closed (-1): the log sizes its groups by how many
+    /// senders could join one.
+    func sendersChanged(by change: Int) {
+        log?.senders.add(change, ordering: .relaxed)
+    }
+
     /// Stores a request's events; returns once they are durable.
     func accept(_ incoming: [IncomingEvent], session: String) async throws -> [Event] {
         let durable = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)

@@ -58,11 +58,13 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
         }
         encoderContext = encoder
         self.context = context
+        pipeline.store.sendersChanged(by: 1)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         encoderContext = nil
         self.context = nil
+        pipeline.store.sendersChanged(by: -1)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -115,7 +117,8 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
             }
         case (.reading(let head, var body, let size, let version, let keepAlive), .body(let chunk)):
             let total = size + chunk.readableBytes
-            state = .closing  // Drops the state's copy of `body`, so appending to it does not copy it.
+            // Briefly `.closing`: that drops the state's copy of `body`, so appending to it does not copy it.
+            state = .closing
             if total > pipeline.maxBodySize {
                 body = nil
             } else if body?.readableBytes == 0 {

@@ -33,6 +33,20 @@ struct EventLogTests {
         }
     }
 
+    @Test func groupsGatherOnlyUnderManyConcurrentSenders() {
+        // A lone sender, or a few, never waits for others.
+        #expect(EventLog.gatherTarget(lastGroupSize: 1, waiting: 1, senders: 1) == nil)
+        #expect(EventLog.gatherTarget(lastGroupSize: 16, waiting: 1, senders: 16) == nil)
+        #expect(EventLog.gatherTarget(lastGroupSize: 20, waiting: 1, senders: 40) == 20)
+        // Many senders: the next group waits for twice the last, up to half the connections,
+        // so the other half keeps the event loops busy while it syncs.
+        #expect(EventLog.gatherTarget(lastGroupSize: 30, waiting: 10, senders: 256) == 60)
+        #expect(EventLog.gatherTarget(lastGroupSize: 100, waiting: 10, senders: 256) == 128)
+        #expect(EventLog.gatherTarget(lastGroupSize: 100, waiting: 128, senders: 256) == nil)
+        // After small groups it does not wait, however many connections are open.
+        #expect(EventLog.gatherTarget(lastGroupSize: 8, waiting: 1, senders: 256) == nil)
+    }
+
     @Test func closeWaitsForTheGroupBeingWrittenAndRefusesLaterAppends() async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
