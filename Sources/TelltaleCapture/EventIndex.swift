@@ -15,7 +15,7 @@ struct EventIndex {
     /// A wait to answer once the lock is released.
     typealias Wake = (continuation: CheckedContinuation<WaitOutcome, Never>, outcome: WaitOutcome)
 
-    private(set) var events: [Event] = []
+    private(set) var events = ChunkedArray<Event>()
     private var bySession: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
     private var byTest: [TestID: [Int]] = [:]
