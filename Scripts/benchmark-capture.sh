@@ -9,6 +9,10 @@
 #
 #   Scripts/benchmark-capture.sh [SECONDS]
 #
+# ROUNDS (default 3) alternates nginx and Telltale that many times, SECONDS each, and reports
+# each round's ratio and their median: the machine's speed drifts over minutes (other VMs share
+# its host), and a ratio taken from two runs side by side is the one drift distorts least.
+#
 # SWIFT_SCRATCH_PATH chooses the build folder (default .build); TELLTALE_BIN runs a given
 # release binary instead of building one. WRK_THREADS and WRK_CONNECTIONS
 # (default 1 and 256) are the same for nginx and Telltale: one wrk thread leaves the servers
@@ -17,6 +21,7 @@
 # Installs wrk and nginx-light from Debian if missing. Prints a table and the ratio to nginx.
 set -euo pipefail
 duration=${1:-10}
+rounds=${ROUNDS:-3}
 threads=${WRK_THREADS:-1}
 connections=${WRK_CONNECTIONS:-256}
 cd "$(dirname "$0")/.."
@@ -100,10 +105,16 @@ run_wrk() { # URL LUA NAME SERVER_PID
     wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s "$2" "$1" > "$work/$3.txt"
     echo "$before $(cpu_ticks "$4")" > "$work/$3.cpu"
 }
-run_wrk "http://127.0.0.1:$nginx_port/events" "$work/single.lua" nginx-single "$nginx_pid"
-run_wrk "$capture_url/s/bench/events" "$work/single.lua" capture-single "$capture_pid"
-run_wrk "http://127.0.0.1:$nginx_port/events" "$work/batch.lua" nginx-batch "$nginx_pid"
-run_wrk "$capture_url/s/bench/events" "$work/batch.lua" capture-batch "$capture_pid"
+for round in $(seq "$rounds"); do
+    echo "benchmark-capture: round $round of $rounds" >&2
+    for kind in single batch; do
+        run_wrk "http://127.0.0.1:$nginx_port/events" "$work/$kind.lua" "nginx-$kind-$round" "$nginx_pid"
+        # Each run starts from an empty in-memory index, as a test run's capture server does;
+        # the durable log keeps every line, and is checked below.
+        curl -fsS -X POST "$capture_url/_telltale/reset" -o /dev/null
+        run_wrk "$capture_url/s/bench/events" "$work/$kind.lua" "capture-$kind-$round" "$capture_pid"
+    done
+done
 
 # Wake-up latency: a waiter long-polls for a unique event; the clock runs from just before the
 # event is sent until the waiter's answer arrives (an upper bound on arrival → wake-up).
@@ -134,10 +145,10 @@ print(f"{samples[len(samples)//2]:.2f} {samples[int(len(samples)*0.99)-1]:.2f}")
 PY
 
 stored=$(wc -l < "$work/events.jsonl")
-echo "wrk -t$threads -c$connections -d${duration}s; $(nproc) cores"
-python3 - "$work" "$stored" "$(getconf CLK_TCK)" <<'PY'
-import re, sys
-work, stored, tick = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+echo "wrk -t$threads -c$connections -d${duration}s, $rounds rounds; $(nproc) cores"
+python3 - "$work" "$stored" "$(getconf CLK_TCK)" "$rounds" <<'PY'
+import re, statistics, sys
+work, stored, tick, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 def parse(name):
     text = open(f"{work}/{name}.txt").read()
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
@@ -149,15 +160,19 @@ def parse(name):
     before, after = map(int, open(f"{work}/{name}.cpu").read().split())
     cpu = (after - before) / tick * 1e6 / total
     return dict(rps=rps, total=total, errors=int(errors.group(1)) if errors else 0, p50=pct(50), p99=pct(99), cpu=cpu)
-r = {n: parse(n) for n in ("nginx-single", "capture-single", "nginx-batch", "capture-batch")}
-print(f"{'':24}{'req/s':>10}{'events/s':>12}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'CPU us/req':>12}")
-for n, per in (("nginx-single", 1), ("capture-single", 1), ("nginx-batch", 100), ("capture-batch", 100)):
-    x = r[n]
-    events = f"{x['rps'] * per:12.0f}" if n.startswith("capture") else f"{'-':>12}"
-    print(f"{n:24}{x['rps']:10.0f}{events}{x['p50']:9.2f}{x['p99']:9.2f}{x['errors']:9d}{x['cpu']:12.1f}")
-print(f"ratio to nginx, single events: {r['capture-single']['rps'] / r['nginx-single']['rps']:.2f}")
-print(f"ratio to nginx, 100-event batches: {r['capture-batch']['rps'] / r['nginx-batch']['rps']:.2f}")
-acked = (r["capture-single"]["total"] - r["capture-single"]["errors"]) + 100 * (r["capture-batch"]["total"] - r["capture-batch"]["errors"])
+print(f"{'':28}{'req/s':>10}{'events/s':>12}{'p50 ms':>9}{'p99 ms':>9}{'non-2xx':>9}{'CPU us/req':>12}")
+r, acked = {}, 0
+for kind, per in (("single", 1), ("batch", 100)):
+    for n in range(1, rounds + 1):
+        for server in ("nginx", "capture"):
+            name = f"{server}-{kind}-{n}"
+            x = r[name] = parse(name)
+            events = f"{x['rps'] * per:12.0f}" if server == "capture" else f"{'-':>12}"
+            print(f"{name:28}{x['rps']:10.0f}{events}{x['p50']:9.2f}{x['p99']:9.2f}{x['errors']:9d}{x['cpu']:12.1f}")
+            if server == "capture": acked += per * (x["total"] - x["errors"])
+for kind, label in (("single", "single events"), ("batch", "100-event batches")):
+    ratios = [r[f"capture-{kind}-{n}"]["rps"] / r[f"nginx-{kind}-{n}"]["rps"] for n in range(1, rounds + 1)]
+    print(f"ratio to nginx, {label}: {' '.join(f'{x:.2f}' for x in ratios)} (median {statistics.median(ratios):.2f})")
 print(f"events acknowledged: {acked}, lines in the durable log: {stored - 300} ({'all stored' if stored - 300 >= acked else 'MISSING EVENTS'})")
 p50, p99 = open(f"{work}/wake.txt").read().split()
 print(f"event arrival to waiter wake-up: p50 {p50} ms, p99 {p99} ms (target p99 < 5 ms)")

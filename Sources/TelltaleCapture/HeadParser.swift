@@ -59,7 +59,7 @@ struct HeadParser {
             guard contentLength == nil else { throw Self.bad(400, "the request has both Content-Length and Transfer-Encoding") }
             guard version.minor >= 1 else { throw Self.bad(400, "Transfer-Encoding is not allowed in HTTP/1.0") }
             guard transferCodings == ["chunked"] else {
-                let codings = transferCodings.joined(separator: ", ")
+                let codings = transferCodings.isEmpty ? "without a coding" : transferCodings.joined(separator: ", ")
                 throw Self.bad(501, "Transfer-Encoding \(codings) is not supported (chunked is; send Content-Encoding: gzip for compression)")
             }
             framing = .chunked
