@@ -72,7 +72,7 @@ struct HTTPRequestFramer {
             state = .fixed(remaining: remaining - count)
             return .body(buffer.readSlice(length: count)!)
         case .chunkSize:
-            guard let line = try takeLine(from: &buffer, limit: Self.maxChunkLine, what: "chunk size line") else { return nil }
+            guard let line = try Self.takeLine(from: &buffer, limit: Self.maxChunkLine, what: "chunk size line") else { return nil }
             let size = try Self.chunkSize(line)
             state = size == 0 ? .trailers(size: 0) : .chunkData(remaining: size)
             return try step(&buffer)
@@ -82,12 +82,12 @@ struct HTTPRequestFramer {
             state = count == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - count)
             return .body(buffer.readSlice(length: count)!)
         case .chunkDataEnd:
-            guard let line = try takeLine(from: &buffer, limit: 2, what: "chunk end") else { return nil }
+            guard let line = try Self.takeLine(from: &buffer, limit: 2, what: "chunk end") else { return nil }
             guard line.readableBytes == 0 else { throw HTTPFramingError(status: 400, reason: "a chunk is longer than its size says") }
             state = .chunkSize
             return try step(&buffer)
         case .trailers(var size):
-            while let line = try takeLine(from: &buffer, limit: Self.maxHeadSize - size, what: "trailer section") {
+            while let line = try Self.takeLine(from: &buffer, limit: Self.maxHeadSize - size, what: "trailer section") {
                 guard line.readableBytes > 0 else {
                     state = .head(scanned: 0)
                     return .end
@@ -173,7 +173,7 @@ struct HTTPRequestFramer {
     // MARK: Chunks
 
     /// A line from the front of `buffer` without its line end; nil when it has not all arrived.
-    private mutating func takeLine(from buffer: inout ByteBuffer, limit: Int, what: String) throws(HTTPFramingError) -> ByteBuffer? {
+    private static func takeLine(from buffer: inout ByteBuffer, limit: Int, what: String) throws(HTTPFramingError) -> ByteBuffer? {
         let lineFeed = buffer.withUnsafeReadableBytes { bytes -> Int? in
             guard bytes.count > 0, let found = memchr(bytes.baseAddress!, 0x0A, bytes.count) else { return nil }
             return bytes.baseAddress!.distance(to: UnsafeRawPointer(found))

@@ -30,7 +30,8 @@ struct RequestHead {
     let bytes: ByteBuffer
     let fields: [Field]
 
-    /// The first value of the field `name` (ASCII, compared without case), trimmed.
+    /// The first value of the field `name`, given in lowercase (field names are compared
+    /// without case), trimmed.
     func value(of name: StaticString) -> String? {
         bytes.withUnsafeReadableBytes { head -> String? in
             let wanted = UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
