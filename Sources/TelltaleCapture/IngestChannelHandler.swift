@@ -23,7 +23,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
         /// Reading a capture request's body; `body` is nil once it passed the limit (the rest is discarded).
         case reading(IngestPipeline.Head, body: ByteBuffer?, size: Int, version: HTTPVersion, keepAlive: Bool)
         /// Its events are being stored; `answer` goes out when they are durable.
-        case answering(IngestAnswer?, version: HTTPVersion, keepAlive: Bool)
+        case answering(IngestAnswer, version: HTTPVersion, keepAlive: Bool)
         /// A request handed on to Hummingbird, until it is fully read and fully answered.
         case forwarding(requestDone: Bool, responseDone: Bool)
         /// Answered with `Connection: close`, or the bytes could not be framed: nothing more is read.
@@ -45,7 +45,6 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
     /// Responses never interleave (see `unread`), so the encoder's state is not disturbed.
     private var encoderContext: ChannelHandlerContext?
     private var context: ChannelHandlerContext?
-    private var durableBeforeAnswer: Result<Void, any Error>?
 
     init(pipeline: IngestPipeline) {
         self.pipeline = pipeline
@@ -128,16 +127,13 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
             }
             state = .reading(head, body: body, size: total, version: version, keepAlive: keepAlive)
         case (.reading(let head, let body, _, let version, let keepAlive), .end):
-            state = .answering(nil, version: version, keepAlive: keepAlive)
-            switch pipeline.process(head, body: body, notifying: .listener(self, on: context.eventLoop)) {
+            switch pipeline.process(head, body: body) {
             case .now(let answer):
                 respond(answer, version: version, keepAlive: keepAlive, context: context)
-            case .whenDurable(let answer):
+            case .store(let events, let answer):
+                // Set first: a store without a log (or a closed one) tells within `store`.
                 state = .answering(answer, version: version, keepAlive: keepAlive)
-                if let result = durableBeforeAnswer {
-                    durableBeforeAnswer = nil
-                    eventsAreDurable(result)
-                }
+                pipeline.store(events, session: head.session, notifying: .listener(self, on: context.eventLoop))
             }
         case (.forwarding(false, _), .body(let chunk)):
             forward(.body(chunk), context: context)
@@ -153,11 +149,6 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
 
     func eventsAreDurable(_ result: Result<Void, any Error>) {
         guard let context, case .answering(let answer, let version, let keepAlive) = state else { return }
-        guard let answer else {
-            // Told within `process` (a store without a log, or a closed log): answered once it returns.
-            durableBeforeAnswer = result
-            return
-        }
         switch result {
         case .success: respond(answer, version: version, keepAlive: keepAlive, context: context)
         case .failure(let error): respond(IngestPipeline.storeFailed(error), version: version, keepAlive: keepAlive, context: context)

@@ -33,17 +33,18 @@ struct IngestPipeline: Sendable {
         )
     }
 
-    /// How a request is answered: at once, or once its events are durable.
+    /// How a request is answered: at once, or once its events are stored and durable.
     enum Outcome {
         case now(IngestAnswer)
-        /// `answer` once the notice says the events are durable; a 503 if they could not be
-        /// stored, since nothing is acknowledged that is not on disk.
-        case whenDurable(IngestAnswer)
+        /// `answer` once `store(_:session:notifying:)` says the events are durable; a 503 if
+        /// they could not be stored, since nothing is acknowledged that is not on disk.
+        case store([IncomingEvent], answer: IngestAnswer)
     }
 
-    /// Processes a request; `body` is nil when it passed `maxBodySize` (and was not kept).
-    /// `notice` is delivered if the outcome is `whenDurable`, and only then.
-    func process(_ head: Head, body: ByteBuffer?, notifying notice: DurabilityNotice) -> Outcome {
+    /// Decodes a request; `body` is nil when it passed `maxBodySize` (and was not kept).
+    /// Refusals are recorded as bad captures here; events are stored by `store`, once the
+    /// caller is ready for the notice (it may come before `store` returns).
+    func process(_ head: Head, body: ByteBuffer?) -> Outcome {
         let result: IngestResult, decoded: Data
         do {
             (result, decoded) = try decode(head, body: body)
@@ -54,8 +55,11 @@ struct IngestPipeline: Sendable {
             record(.rejected(status: result.answer.status, reason: reason), head, body: decoded)
         }
         guard !result.events.isEmpty else { return .now(result.answer) }
-        store.accept(result.events, session: head.session, notifying: notice)
-        return .whenDurable(result.answer)
+        return .store(result.events, answer: result.answer)
+    }
+
+    func store(_ events: [IncomingEvent], session: String, notifying notice: DurabilityNotice) {
+        store.accept(events, session: session, notifying: notice)
     }
 
     /// A capture request whose body could not be framed (a broken chunk): kept as a bad capture.
