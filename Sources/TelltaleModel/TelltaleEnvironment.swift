@@ -15,6 +15,34 @@ public enum TelltaleEnvironment {
     /// `automatic` when the run expects the tests' own lifecycle trait or test case to call
     /// `tests/begin` and `tests/end` on the control API; unset otherwise, and they stay quiet.
     public static let lifecycle = "TELLTALE_LIFECYCLE"
+    /// The listed ids that carry a source-location suffix, one per line, because another
+    /// test in the binary has the same suite path and name (see `TestID`). A Swift Testing
+    /// test computes its own id from its `Test.ID`; this tells it when to keep the location.
+    /// When the list is long it is written to a file, and the variable holds `@` and its path.
+    public static let disambiguatedTests = "TELLTALE_DISAMBIGUATED_TESTS"
+
+    /// The value of `disambiguatedTests` for `ids`: inline, or for a list past the kernel's
+    /// limit on one environment string (128 KiB on Linux), a file in `scratchDirectory`.
+    public static func disambiguatedTestsValue(_ ids: [String], scratchDirectory: String) throws -> String {
+        let inline = ids.joined(separator: "\n")
+        guard inline.utf8.count > inlineLimit else { return inline }
+        let path = URL(fileURLWithPath: scratchDirectory).appendingPathComponent("disambiguated-tests.txt").path
+        try Data(inline.utf8).write(to: URL(fileURLWithPath: path))
+        return "@" + path
+    }
+
+    /// The ids a `disambiguatedTests` value names, reading its file when it names one.
+    public static func disambiguatedTests(from value: String?) -> Set<String> {
+        guard let value, !value.isEmpty else { return [] }
+        var text = value
+        if value.hasPrefix("@") {
+            guard let data = FileManager.default.contents(atPath: String(value.dropFirst())) else { return [] }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        return Set(text.split(separator: "\n").map(String.init))
+    }
+
+    static let inlineLimit = 64 * 1024
 
     /// `TELLTALE_SERVICE_<NAME>_URL`, with the service name upper-cased and
     /// every character that is not a letter or digit turned into `_`.

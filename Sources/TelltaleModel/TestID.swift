@@ -3,6 +3,12 @@
 /// XCTest: `Module.Class/testMethod`. Swift Testing: `Module.Suite/function(label:)`,
 /// `Module.Outer/Inner/function()` for nested suites, and `Module.function()` for a
 /// test outside any suite. The string is the identity; the parts are derived from it.
+///
+/// Swift Testing lists a test with its source location appended,
+/// `Module.Suite/same()/SharedTests.swift:16:6`, when another test anywhere in the test
+/// binary has the same suite path and function name (its module aside): two test targets
+/// with a `SharedTests` suite, or two overloads of one function. That suffix is part of
+/// the identity, so the two stay apart; the name parts below leave it out.
 public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -18,20 +24,36 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
         return String(rawValue[..<dot])
     }
 
-    /// The path inside the module, split at slashes: `["Class", "testMethod"]`,
-    /// `["Outer", "Inner", "function()"]`, or `["function()"]` for a free function.
+    /// The path inside the module, split at slashes and without a source-location suffix:
+    /// `["Class", "testMethod"]`, `["Outer", "Inner", "function()"]`, or `["function()"]`
+    /// for a free function.
     public var components: [String] {
-        let afterModule: Substring
-        if let dot = rawValue.firstIndex(of: ".") {
-            afterModule = rawValue[rawValue.index(after: dot)...]
-        } else {
-            afterModule = rawValue[...]
-        }
-        return afterModule.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let all = allComponents
+        return sourceLocationSuffix == nil ? all : Array(all.dropLast())
     }
 
-    /// The test's own name: the last component.
+    /// `SharedTests.swift:16:6` when the id carries Swift Testing's source-location suffix.
+    public var sourceLocationSuffix: String? {
+        guard let slash = rawValue.lastIndex(of: "/") else { return nil }
+        let last = rawValue[rawValue.index(after: slash)...]
+        return Self.isSourceLocation(last) ? String(last) : nil
+    }
+
+    /// The id without its source-location suffix: what Swift Testing lists when the
+    /// test's name is unique, and what `TelltaleLifecycleTrait` computes by default.
+    public var withoutSourceLocation: TestID {
+        guard let suffix = sourceLocationSuffix else { return self }
+        return TestID(String(rawValue.dropLast(suffix.count + 1)))
+    }
+
+    /// The test's own name: the last component, without a source-location suffix.
     public var name: String { components.last ?? rawValue }
+
+    /// The name that tells the test apart within its suite: `name`, followed by
+    /// `/File.swift:LINE:COL` when the id carries one. JUnit's `name`.
+    public var listedName: String {
+        sourceLocationSuffix.map { "\(name)/\($0)" } ?? name
+    }
 
     /// The enclosing type path, dot-joined: `Module.Class` or `Module.Outer.Inner`;
     /// just `Module` for a free function. This is JUnit's `classname`.
@@ -51,6 +73,25 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
             result.append(current)
         }
         return result
+    }
+
+    private var allComponents: [String] {
+        let afterModule: Substring
+        if let dot = rawValue.firstIndex(of: ".") {
+            afterModule = rawValue[rawValue.index(after: dot)...]
+        } else {
+            afterModule = rawValue[...]
+        }
+        return afterModule.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// `File.swift:16:6`, as Swift Testing's `SourceLocation` describes itself: a file
+    /// name, a line and a column. Neither an XCTest method nor a Swift Testing function
+    /// name (which ends in `)`) can look like this.
+    static func isSourceLocation(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 3, !parts[0].isEmpty else { return false }
+        return Int(parts[parts.count - 1]) != nil && Int(parts[parts.count - 2]) != nil
     }
 
     public static func < (lhs: TestID, rhs: TestID) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -52,7 +52,7 @@ public struct JUnitWriter: Sendable {
     private func testCase(_ test: TestResult, context: ReportContext) -> String {
         var xml = "    <testcase"
         xml += attribute("classname", test.id.suiteName)
-        xml += attribute("name", test.id.name)
+        xml += attribute("name", test.id.listedName)
         xml += attribute("time", Self.seconds(test.duration))
         let location = test.location ?? test.primaryMessage?.location ?? test.messages.first { $0.location != nil }?.location
         if let location {

@@ -59,7 +59,7 @@ struct SwiftTestingEventParser {
         case "testStarted":
             guard let streamID = payload.testID, isFunction(streamID) else { return [] }
             running[streamID] = Running(
-                id: Self.listedID(streamID),
+                id: listedID(streamID),
                 started: now?.since1970 ?? Date().timeIntervalSince1970,
                 startedAbsolute: now?.absolute ?? 0
             )
@@ -79,10 +79,10 @@ struct SwiftTestingEventParser {
             let location = (payload.eventSourceLocation).map(Self.location)
             let skip = TestMessage(kind: .skip, text: reason, location: location)
             if isFunction(streamID) {
-                return [recordWithoutRunning(Self.listedID(streamID), outcome: .skipped, messages: [skip], streamID: streamID, at: now)]
+                return [recordWithoutRunning(listedID(streamID), outcome: .skipped, messages: [skip], streamID: streamID, at: now)]
             }
             // A skipped suite: its tests never start, so skip each requested one beneath it.
-            let prefix = Self.listedID(streamID).rawValue + "/"
+            let prefix = listedID(streamID).rawValue + "/"
             let alreadyDone = Set(finished.map(\.id))
             return requested.filter { $0.rawValue.hasPrefix(prefix) && !alreadyDone.contains($0) }.sorted().map {
                 recordWithoutRunning($0, outcome: .skipped, messages: [skip], streamID: nil, at: now)
@@ -157,16 +157,18 @@ struct SwiftTestingEventParser {
         functionIDs.contains(streamID) || Self.hasLocationSuffix(streamID)
     }
 
-    /// `Module.Suite/fn()/File.swift:5:6` → `Module.Suite/fn()`, the form `--list-tests` prints.
-    static func listedID(_ streamID: String) -> TestID {
-        guard hasLocationSuffix(streamID), let slash = streamID.lastIndex(of: "/") else { return TestID(streamID) }
-        return TestID(String(streamID[..<slash]))
+    /// The listed id of an event-stream id. The stream always names a test function with
+    /// its source location (`Module.Suite/fn()/File.swift:5:6`); `--list-tests` keeps that
+    /// suffix only where the name alone is ambiguous, so the id is kept whole when it was
+    /// requested that way, and is otherwise `Module.Suite/fn()`.
+    func listedID(_ streamID: String) -> TestID {
+        let whole = TestID(streamID)
+        if requested.contains(whole) { return whole }
+        return whole.withoutSourceLocation
     }
 
     static func hasLocationSuffix(_ streamID: String) -> Bool {
-        guard let slash = streamID.lastIndex(of: "/") else { return false }
-        let last = streamID[streamID.index(after: slash)...].split(separator: ":")
-        return last.count >= 3 && Int(last[last.count - 1]) != nil && Int(last[last.count - 2]) != nil
+        TestID(streamID).sourceLocationSuffix != nil
     }
 
     static func location(_ location: SwiftTestingRecord.Location) -> SourceLocation {

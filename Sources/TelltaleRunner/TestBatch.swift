@@ -50,14 +50,17 @@ enum BatchArguments {
         return chunk(expanded, limit: maxXCTestArgumentLength).map { [$0.joined(separator: ",")] }
     }
 
-    /// Swift Testing takes `--filter` regexes matched against ids like
-    /// `Module.Suite/fn()/File.swift:5:6`.
+    /// Swift Testing takes `--filter` regexes matched against the id of every test and
+    /// suite, where a test function's id always ends in its source location:
+    /// `Module.Suite/fn()/File.swift:5:6`. A path that ends in a location names one
+    /// test exactly; any other path is followed by `/` so it covers what is beneath it.
     static func swiftTestingFilters(_ batch: TestBatch, listed: [TestID]) -> [[String]] {
         let paths = cover(selected: batch.tests, listed: listed)
         if paths == [[""]] { return [[]] }
         let patterns = paths.map { path -> String in
             if path.count == 1 { return "^" + escape(path[0]) + "\\." }
-            return "^" + escape("\(path[0]).\(path.dropFirst().joined(separator: "/"))") + "/"
+            let id = TestID("\(path[0]).\(path.dropFirst().joined(separator: "/"))")
+            return "^" + escape(id.rawValue) + (id.sourceLocationSuffix == nil ? "/" : "$")
         }
         return chunk(patterns, limit: maxSwiftTestingArgumentsLength).map { group in
             group.flatMap { ["--filter", $0] }
@@ -97,7 +100,11 @@ enum BatchArguments {
         return result
     }
 
-    private static func path(_ id: TestID) -> [String] { [id.module] + id.components }
+    /// The id split at its dot and slashes, a source-location suffix included, so that
+    /// same-named tests are separate leaves.
+    private static func path(_ id: TestID) -> [String] {
+        [id.module] + id.components + (id.sourceLocationSuffix.map { [$0] } ?? [])
+    }
 
     static func escape(_ text: String) -> String {
         TestIDPattern.escaped(text)

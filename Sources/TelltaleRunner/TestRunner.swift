@@ -81,9 +81,15 @@ public struct TestRunner: Sendable {
             settings: configuration.settings, defaults: configuration.defaultSettings, testingStarted: Date()
         )
         let workerCount = min(configuration.workers, max(1, tests.count))
+        let disambiguated = allListed.filter { $0.id.sourceLocationSuffix != nil }.map(\.id.rawValue)
         var contexts: [TestProcessContext] = []
         for worker in 1...workerCount {
             var environment = configuration.environment
+            if !disambiguated.isEmpty {
+                environment[TelltaleEnvironment.disambiguatedTests] = try TelltaleEnvironment.disambiguatedTestsValue(
+                    disambiguated, scratchDirectory: scratch
+                )
+            }
             environment.merge(configuration.workerEnvironment[worker] ?? [:]) { _, own in own }
             environment[TelltaleEnvironment.session] = "\(configuration.session)-w\(worker)"
             if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
@@ -124,7 +130,13 @@ public struct TestRunner: Sendable {
         }
         for context in contexts { await context.log.close() }
 
-        for test in tests where results[test.id] == nil {
+        var notes: [String] = []
+        let unreported = tests.filter { results[$0.id] == nil }
+        if !unreported.isEmpty {
+            let selected = Set(tests.map(\.id))
+            notes.append(Self.unreportedNote(unreported, reported: results.keys.filter { !selected.contains($0) }))
+        }
+        for test in unreported {
             let name = test.framework == .xctest ? "XCTest" : "Swift Testing"
             let result = TestResult(
                 id: test.id,
@@ -135,7 +147,23 @@ public struct TestRunner: Sendable {
             results[test.id] = result
             await observer.testFinished(result)
         }
-        return Outcome(results: tests.compactMap { results[$0.id] }, notes: [])
+        return Outcome(results: tests.compactMap { results[$0.id] }, notes: notes)
+    }
+
+    /// A selected test that no process reported means Telltale could not map what the
+    /// framework said back to a listed id: a bug in Telltale, not in the test. The note
+    /// gives what is needed to find it: the ids as listed, and what was reported instead.
+    static func unreportedNote(_ unreported: [ListedTest], reported strays: [TestID]) -> String {
+        func sample(_ ids: [String]) -> String {
+            ids.prefix(20).map { "  \($0)" }.joined(separator: "\n") + (ids.count > 20 ? "\n  … and \(ids.count - 20) more" : "")
+        }
+        var text = "\(unreported.count) selected test\(unreported.count == 1 ? " was" : "s were") never reported by their framework. "
+            + "This is a bug in Telltale, not in the tests: please report it with this note.\n"
+            + "Listed as:\n" + sample(unreported.map { "\($0.id) (\($0.framework.rawValue))" })
+        text += strays.isEmpty
+            ? "\nThe test processes reported no test outside the selection."
+            : "\nThe test processes reported these ids, which were not selected:\n" + sample(strays.sorted().map(\.rawValue))
+        return text
     }
 
     /// Runs `tests` once across the workers.

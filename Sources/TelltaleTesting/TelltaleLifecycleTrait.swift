@@ -55,10 +55,23 @@ public struct TelltaleLifecycleTrait: TestTrait, SuiteTrait, TestScoping {
         }
     }
 
-    /// `Module.Suite/function()`: the id `swift test list` and Telltale use.
+    /// The id `swift test list` and Telltale use: `Module.Suite/function()`, or with the
+    /// source location, `Module.Suite/function()/File.swift:16:6`, for a test whose name
+    /// another test in the binary shares (`telltale run` says which; see `TestID`).
     public static func testID(of test: Test) -> TestID {
-        TestID("\(test.id.moduleName).\(test.id.nameComponents.joined(separator: "/"))")
+        testID(of: test, disambiguated: disambiguated)
     }
+
+    static func testID(of test: Test, disambiguated: Set<String>) -> TestID {
+        let short = "\(test.id.moduleName).\(test.id.nameComponents.joined(separator: "/"))"
+        // A function's `Test.ID` describes itself with its location, as the event stream does.
+        let located = String(describing: test.id)
+        return TestID(disambiguated.contains(located) ? located : short)
+    }
+
+    private static let disambiguated = TelltaleEnvironment.disambiguatedTests(
+        from: ProcessInfo.processInfo.environment[TelltaleEnvironment.disambiguatedTests]
+    )
 }
 
 extension Trait where Self == TelltaleLifecycleTrait {

@@ -1,7 +1,7 @@
 import Foundation
 import TelltaleCapture
 import TelltaleModel
-import TelltaleTesting
+@testable import TelltaleTesting
 import TelltaleTracker
 import Testing
 
@@ -38,5 +38,25 @@ struct TestTaggingTests {
         #expect(TelltaleLifecycle.current == nil)
         #expect(TelltaleLifecycleTrait.testID(of: Test.current!).rawValue
             == "TelltaleClientTests.TestTaggingTests/theLifecycleIsQuietOutsideAnAutomaticRun()")
+    }
+
+    /// A test whose name another test shares is listed with its location; `telltale run`
+    /// names such ids in the environment, and the trait then uses the located form.
+    @Test func aDisambiguatedTestKeepsItsSourceLocation() throws {
+        let test = try #require(Test.current)
+        let short = "TelltaleClientTests.TestTaggingTests/aDisambiguatedTestKeepsItsSourceLocation()"
+        let located = TelltaleLifecycleTrait.testID(of: test, disambiguated: [String(describing: test.id)])
+        #expect(located.withoutSourceLocation.rawValue == short)
+        #expect(located.sourceLocationSuffix?.hasPrefix("TestTaggingTests.swift:") == true)
+        #expect(TelltaleLifecycleTrait.testID(of: test, disambiguated: ["Other.S/x()/S.swift:1:1"]).rawValue == short)
+        // Long lists travel in a file instead of the variable.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("disambiguated-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let many = (0..<5_000).map { "M.S/f()/S.swift:\($0):6" }
+        let value = try TelltaleEnvironment.disambiguatedTestsValue(many, scratchDirectory: scratch)
+        #expect(value.hasPrefix("@"))
+        #expect(TelltaleEnvironment.disambiguatedTests(from: value) == Set(many))
+        #expect(TelltaleEnvironment.disambiguatedTests(from: "A.S/f()/S.swift:1:6\nB.S/f()/S.swift:2:6") == ["A.S/f()/S.swift:1:6", "B.S/f()/S.swift:2:6"])
     }
 }

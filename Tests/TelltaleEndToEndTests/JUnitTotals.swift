@@ -26,15 +26,15 @@ struct JUnitTotals: Equatable {
         return counted
     }
 
-    /// Outcome per `classname/name`, as a JUnit consumer sees it.
-    static func outcomes(path: String) throws -> [String: String] {
+    /// As a JUnit consumer sees them: every test case's `classname/name` and outcome, in document order, repeated names kept.
+    static func outcomeList(path: String) throws -> [(key: String, outcome: String)] {
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path))
-        var result: [String: String] = [:]
+        var result: [(key: String, outcome: String)] = []
         for case let element as XMLElement in try document.nodes(forXPath: "//testcase") {
             let classname = element.attribute(forName: "classname")?.stringValue ?? ""
             let name = element.attribute(forName: "name")?.stringValue ?? ""
             let outcome = ["failure", "error", "skipped"].first { !element.elements(forName: $0).isEmpty } ?? "passed"
-            result["\(classname)/\(name)"] = outcome == "error" ? "failure" : outcome
+            result.append(("\(classname)/\(name)", outcome == "error" ? "failure" : outcome))
         }
         return result
     }

@@ -17,7 +17,7 @@ struct SwiftTestAgreementTests {
         let record = try #require(run.record)
         let swiftTest = try await SwiftTestVerdicts.collect(packagePath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/MixedFixture")
         #expect(SwiftTestVerdicts.telltaleVerdicts(record) == swiftTest)
-        #expect(swiftTest.count == 16)
+        #expect(swiftTest.values.joined().count == 16)
     }
 
     @Test(.enabled(if: ProcessInfo.processInfo.environment["TELLTALE_COMPARE_PACKAGE"] != nil))
@@ -30,14 +30,18 @@ struct SwiftTestAgreementTests {
         let swiftTest = try await SwiftTestVerdicts.collect(packagePath: package)
         let telltale = SwiftTestVerdicts.telltaleVerdicts(record)
         #expect(telltale == swiftTest)
-        let failures = telltale.values.count { $0 == "failed" }
-        print("compared \(package): \(telltale.count) tests, \(failures) failed, agreement: \(telltale == swiftTest)")
+        let failures = telltale.values.joined().count { $0 == "failed" }
+        print("compared \(package): \(telltale.values.joined().count) tests, \(failures) failed, agreement: \(telltale == swiftTest)")
     }
 }
 
-/// `swift test`'s own per-test verdicts, keyed `Suite.Name/test` (`passed`, `failed`, `skipped`).
+/// `swift test`'s own per-test verdicts (`passed`, `failed`, `skipped`), keyed `Suite.Name/test`.
+///
+/// Each key holds a sorted list: neither XCTest's console (module-less class names) nor
+/// Swift Testing's xUnit file (no source locations) tells two same-named tests apart,
+/// so both sides are compared as the multiset of verdicts each name got.
 enum SwiftTestVerdicts {
-    static func collect(packagePath: String) async throws -> [String: String] {
+    static func collect(packagePath: String) async throws -> [String: [String]] {
         let xunit = try TelltaleProcess.temporaryDirectory("xunit") + "/results.xml"
         let swift = try #require(
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
@@ -46,38 +50,39 @@ enum SwiftTestVerdicts {
         let result = try await TelltaleProcess.runProcess(
             swift, ["test", "--package-path", packagePath, "--skip-build", "--xunit-output", xunit], in: packagePath
         )
-        var verdicts: [String: String] = [:]
+        var verdicts: [String: [String]] = [:]
         // XCTest prints `Test Case 'Class.method' passed (0.001 seconds)`; the class is module-less on Linux.
         let xctestLine = try Regex(#"^Test Case '([^']+)\.([^'.]+)' (passed|failed|skipped) \("#)
         for line in (result.stdout + "\n" + result.stderr).split(separator: "\n") {
             if let match = String(line).firstMatch(of: xctestLine),
                let className = match.output[1].substring, let method = match.output[2].substring,
                let verdict = match.output[3].substring {
-                verdicts["\(className)/\(method)"] = String(verdict)
+                verdicts["\(className)/\(method)", default: []].append(String(verdict))
             }
         }
         let swiftTestingXML = xunit.replacingOccurrences(of: ".xml", with: "-swift-testing.xml")
         if FileManager.default.fileExists(atPath: swiftTestingXML) {
-            for (key, verdict) in try JUnitTotals.outcomes(path: swiftTestingXML) {
-                verdicts[key] = verdict == "failure" ? "failed" : verdict
+            for (key, verdict) in try JUnitTotals.outcomeList(path: swiftTestingXML) {
+                verdicts[key, default: []].append(verdict == "failure" ? "failed" : verdict)
             }
         }
-        return verdicts
+        return verdicts.mapValues { $0.sorted() }
     }
 
     /// Telltale's verdicts in the same keys: XCTest by `Class/method`, Swift Testing by `Suite.Path/name`.
-    static func telltaleVerdicts(_ record: RunRecord) -> [String: String] {
-        var verdicts: [String: String] = [:]
+    static func telltaleVerdicts(_ record: RunRecord) -> [String: [String]] {
+        var verdicts: [String: [String]] = [:]
         for test in record.tests {
             let key = test.framework == .xctest
                 ? "\(test.id.components.dropLast().joined(separator: "."))/\(test.id.name)"
                 : "\(test.id.suiteName)/\(test.id.name)"
-            verdicts[key] = switch test.outcome {
+            let verdict = switch test.outcome {
             case .passed: "passed"
             case .failed, .error: "failed"
             case .skipped: "skipped"
             }
+            verdicts[key, default: []].append(verdict)
         }
-        return verdicts
+        return verdicts.mapValues { $0.sorted() }
     }
 }

@@ -17,6 +17,32 @@ struct TestIDTests {
         #expect(id.name == name)
         #expect(id.suiteName == suite)
         #expect(id.enclosingSuiteIDs == enclosing)
+        #expect(id.sourceLocationSuffix == nil)
+        #expect(id.listedName == name)
+    }
+
+    @Test(arguments: [
+        ("ModA.Shared/same()/Shared.swift:16:6", ["Shared", "same()"], "same()", "ModA.Shared", ["ModA.Shared"], "Shared.swift:16:6"),
+        ("ModA.free()/Free Tests.swift:3:2", ["free()"], "free()", "ModA", [], "Free Tests.swift:3:2"),
+        ("M.Outer/Inner/f(_:)/a:b.swift:9:4", ["Outer", "Inner", "f(_:)"], "f(_:)", "M.Outer.Inner", ["M.Outer", "M.Outer/Inner"], "a:b.swift:9:4"),
+    ])
+    func aSourceLocationSuffixIsKeptApartFromTheName(
+        raw: String, components: [String], name: String, suite: String, enclosing: [String], suffix: String
+    ) {
+        let id = TestID(raw)
+        #expect(id.components == components)
+        #expect(id.name == name)
+        #expect(id.suiteName == suite)
+        #expect(id.enclosingSuiteIDs == enclosing)
+        #expect(id.sourceLocationSuffix == suffix)
+        #expect(id.listedName == "\(name)/\(suffix)")
+        #expect(id.withoutSourceLocation.rawValue == String(raw.dropLast(suffix.count + 1)))
+    }
+
+    @Test(arguments: ["M.C/testMethod", "M.S/f(x:)", "M.S/g()", "M.S/h():1"])
+    func idsWithoutALocationHaveNoSuffix(raw: String) {
+        #expect(TestID(raw).sourceLocationSuffix == nil)
+        #expect(TestID(raw).withoutSourceLocation == TestID(raw))
     }
 
     @Test func totalsCountErrorsAsFailedInTheClosingLine() {

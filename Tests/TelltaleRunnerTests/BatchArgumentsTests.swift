@@ -32,6 +32,28 @@ struct BatchArgumentsTests {
         #expect(!selected("A.freeAgain()/T.swift:9:2"))
     }
 
+    @Test func sameNamedTestsListedWithLocationsAreSelectedOneByOne() throws {
+        let listed = [
+            "A.S/same()/S.swift:16:6", "A.S/over(_:)/S.swift:20:6", "A.S/over(_:)/S.swift:24:6", "A.S/only()",
+            "B.S/same()/S.swift:18:6", "B.S/other()",
+        ].map(TestID.init)
+        func filters(_ ids: [String]) throws -> (patterns: [String], selects: (String) -> Bool) {
+            let arguments = BatchArguments.swiftTestingFilters(TestBatch(framework: .swiftTesting, tests: ids.map(TestID.init)), listed: listed)
+            let patterns = arguments.flatMap { $0.enumerated().filter { $0.offset % 2 == 1 }.map(\.element) }
+            let regexes = try patterns.map { try Regex($0) }
+            return (patterns, { id in regexes.contains { id.contains($0) } })
+        }
+        let one = try filters(["A.S/over(_:)/S.swift:24:6"])
+        #expect(one.patterns == [#"^A\.S/over\(_:\)/S\.swift:24:6$"#])
+        #expect(one.selects("A.S/over(_:)/S.swift:24:6"))
+        #expect(!one.selects("A.S/over(_:)/S.swift:20:6"))
+        let both = try filters(["A.S/over(_:)/S.swift:20:6", "A.S/over(_:)/S.swift:24:6"])
+        #expect(both.patterns == [#"^A\.S/over\(_:\)/"#])
+        let beta = try filters(["B.S/same()/S.swift:18:6"])
+        #expect(beta.selects("B.S/same()/S.swift:18:6"))
+        #expect(!beta.selects("A.S/same()/S.swift:16:6"))
+    }
+
     @Test func wholeModuleBecomesOneSwiftTestingFilter() {
         let batch = TestBatch(framework: .swiftTesting, tests: ["B.T/k()"].map(TestID.init))
         #expect(BatchArguments.swiftTestingFilters(batch, listed: swiftTesting) == [["--filter", #"^B\."#]])

@@ -94,10 +94,28 @@ struct SwiftTestingEventParserTests {
         #expect(result.messages.last?.text.contains("about to abort") == true)
     }
 
-    @Test func listedIDDropsTheSourceLocation() {
-        #expect(SwiftTestingEventParser.listedID("M.S/f(x:)/T.swift:5:6") == TestID("M.S/f(x:)"))
-        #expect(SwiftTestingEventParser.listedID("M.free()/T.swift:30:2") == TestID("M.free()"))
-        #expect(SwiftTestingEventParser.listedID("M.S") == TestID("M.S"))
+    @Test func listedIDDropsTheSourceLocationUnlessItWasListedWithIt() {
+        let parser = SwiftTestingEventParser(requested: [TestID("M.S/same()/T.swift:5:6")])
+        #expect(parser.listedID("M.S/f(x:)/T.swift:5:6") == TestID("M.S/f(x:)"))
+        #expect(parser.listedID("M.free()/T.swift:30:2") == TestID("M.free()"))
+        #expect(parser.listedID("M.S") == TestID("M.S"))
+        #expect(parser.listedID("M.S/same()/T.swift:5:6") == TestID("M.S/same()/T.swift:5:6"))
+        #expect(parser.listedID("M.S/same()/T.swift:9:6") == TestID("M.S/same()"))
+    }
+
+    @Test func sameNamedTestsListedWithTheirLocationsAreReportedApart() throws {
+        let first = "A.S/same()/S.swift:16:6"
+        let second = "A.S/same()/S.swift:30:6"
+        let parser = parse([
+            Self.test(first, line: 16), Self.test(second, line: 30),
+            Self.event("testStarted", first, at: 1), Self.event("testStarted", second, at: 1),
+            Self.issue(second, at: 1.1),
+            Self.event("testEnded", first, at: 1.2), Self.event("testEnded", second, at: 1.3),
+        ], requested: [first, second])
+        let byID = Dictionary(uniqueKeysWithValues: parser.finished.map { ($0.id.rawValue, $0) })
+        #expect(byID[first]?.outcome == .passed)
+        #expect(byID[second]?.outcome == .failed)
+        #expect(byID[second]?.location?.line == 30)
     }
 
     @Test func versionSixThreeSpellingsDecodeToo() {
@@ -111,5 +129,28 @@ struct SwiftTestingEventParserTests {
         var parser = SwiftTestingEventParser(requested: [])
         #expect(parser.consume(jsonLine: "not json"[...]).isEmpty)
         #expect(parser.consume(jsonLine: "{}"[...]).isEmpty)
+    }
+}
+
+/// A selected test that no process reported is Telltale's bug: the note says what was
+/// listed and what the stream sent instead, so the mismatch can be found.
+@Suite(.tags(.small))
+struct UnreportedNoteTests {
+    @Test func theNoteNamesTheListedIDsAndWhatWasReportedInstead() {
+        let note = TestRunner.unreportedNote(
+            [ListedTest(id: TestID("A.S/same()/S.swift:16:6"), framework: .swiftTesting)],
+            reported: [TestID("A.S/same()")]
+        )
+        #expect(note.contains("1 selected test was never reported"))
+        #expect(note.contains("  A.S/same()/S.swift:16:6 (swift-testing)"))
+        #expect(note.contains("not selected:\n  A.S/same()"))
+    }
+
+    @Test func longListsAreCut() {
+        let listed = (0..<25).map { ListedTest(id: TestID("M.C/test\($0)"), framework: .xctest) }
+        let note = TestRunner.unreportedNote(listed, reported: [])
+        #expect(note.contains("25 selected tests were never reported"))
+        #expect(note.contains("… and 5 more"))
+        #expect(note.contains("reported no test outside the selection"))
     }
 }

@@ -1,0 +1,3 @@
+public enum Greeting {
+    public static func hello(_ name: String) -> String { "hello, \(name)" }
+}
