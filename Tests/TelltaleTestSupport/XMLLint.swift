@@ -2,15 +2,16 @@ import Foundation
 import Testing
 
 /// Validates JUnit with the real `xmllint` (Debian's libxml2-utils, installed by
-/// Scripts/install-dependencies.sh) against ../shared/junit/junit-extended.xsd.
+/// Scripts/install-dependencies.sh) against the schema kept in the repository,
+/// Docs/Schemas/junit-extended.xsd.
 public enum XMLLint {
     /// The repository root, found from this file's place in it.
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// `../shared/junit/junit-extended.xsd`, beside the repository as CI lays it out.
+    /// The JUnit schema Telltale's reports follow (Jenkins' extended JUnit schema).
     public static let schema = URL(fileURLWithPath: repositoryRoot)
-        .deletingLastPathComponent().appendingPathComponent("shared/junit/junit-extended.xsd").path
+        .appendingPathComponent("Docs/Schemas/junit-extended.xsd").path
 
     public static func validate(path: String) async throws -> (status: Int32, output: String) {
         let executable = try #require(
