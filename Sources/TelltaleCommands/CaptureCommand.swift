@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TelltaleCapture
 import TelltaleModel
+import TelltaleOrchestrator
 
 /// `telltale capture`: the standalone capture server. Parsing only; the server is TelltaleCapture's.
 struct CaptureCommand: AsyncParsableCommand {
@@ -59,7 +60,7 @@ struct CaptureCommand: AsyncParsableCommand {
             }
         } catch {
             Console.error(error.localizedDescription)
-            throw ExitCode(3)
+            throw ExitCode(TelltaleExitCode.infrastructure)
         }
     }
 

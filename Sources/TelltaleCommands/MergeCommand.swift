@@ -31,12 +31,12 @@ struct MergeCommand: ParsableCommand {
             try ReportDirectory(path: output).writeReports(merged, context: context)
             print("reports: \(output)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(merged.totals.summaryLine)
-            if merged.failed { throw ExitCode(1) }
+            if merged.failed { throw ExitCode(TelltaleExitCode.testsFailed) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
             Console.error(error.localizedDescription)
-            throw ExitCode(2)
+            throw ExitCode(TelltaleExitCode.usage)
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleOrchestrator
 import TelltalePlan
 
 /// `telltale plan validate|print PLAN`.
@@ -45,7 +46,7 @@ struct PlanCommand: AsyncParsableCommand {
             return try PlanLoader().load(path: path)
         } catch {
             Console.diagnostics(error.errorDescription ?? "\(error)")
-            throw ExitCode(2)
+            throw ExitCode(TelltaleExitCode.usage)
         }
     }
 
@@ -60,7 +61,7 @@ struct PlanCommand: AsyncParsableCommand {
             guard problems.isEmpty else { throw PlanError(problems: problems) }
         } catch {
             Console.diagnostics(error.errorDescription ?? "\(error)")
-            throw ExitCode(2)
+            throw ExitCode(TelltaleExitCode.usage)
         }
     }
 }

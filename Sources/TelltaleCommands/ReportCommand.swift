@@ -17,8 +17,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("out"), help: "Where to write the reports (default: the folder of run.json).")
     var output: String?
 
-    @Option(help: "Print CI annotations for failing and flaky tests: github or none (default: github when GITHUB_ACTIONS=true).")
-    var annotations: AnnotationsOption?
+    @OptionGroup var annotations: AnnotationsOptions
 
     func run() throws {
         let runJSON = source.hasSuffix(".json") ? source : "\(source)/run.json"
@@ -42,29 +41,12 @@ struct ReportCommand: ParsableCommand {
                 if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
                 try manager.copyItem(at: source, to: target)
             }
-            AnnotationsOption.resolved(annotations).print(record, context: context)
+            annotations.print(record, context: context)
             print("reports: \(directory.reportPaths.joined(separator: ", "))")
             print(record.totals.summaryLine)
         } catch {
             Console.error(error.localizedDescription)
-            throw ExitCode(2)
+            throw ExitCode(TelltaleExitCode.usage)
         }
-    }
-}
-
-/// `--annotations github|none` on `telltale run` and `telltale report`.
-enum AnnotationsOption: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case github
-    case none
-
-    /// The option as given, or GitHub's when running in GitHub Actions.
-    static func resolved(_ option: AnnotationsOption?, environment: [String: String] = ProcessInfo.processInfo.environment) -> AnnotationsOption {
-        option ?? (environment["GITHUB_ACTIONS"] == "true" ? .github : .none)
-    }
-
-    /// Prints the annotations on stdout, where GitHub Actions reads workflow commands.
-    func print(_ record: RunRecord, context: ReportContext) {
-        guard self == .github else { return }
-        Swift.print(GitHubAnnotationWriter().write(record, context: context), terminator: "")
     }
 }

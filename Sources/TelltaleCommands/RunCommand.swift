@@ -10,8 +10,9 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
-            Exit status: 0 all tests passed; 1 a test or an analytics check failed; 2 bad usage or a bad plan \
-            (nothing was started); 3 the build, a test process or a service could not run.
+            Exit status: 0 all tests passed; 1 a test or an analytics check failed; 2 bad usage, a bad plan \
+            or no package (nothing was started); 3 the build, a test process or a service could not run; \
+            130 interrupted (the tests that finished are reported).
             """
     )
 
@@ -45,8 +46,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
     var retries: Int?
 
-    @Option(help: "Print CI annotations for failing and flaky tests: github or none (default: github when GITHUB_ACTIONS=true).")
-    var annotations: AnnotationsOption?
+    @OptionGroup var annotations: AnnotationsOptions
 
     func validate() throws {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
@@ -71,13 +71,13 @@ struct RunCommand: AsyncParsableCommand {
         do {
             let summary = try await SignalCancellation.run { try await orchestrator.run() }
             let totals = summary.record.totals
-            AnnotationsOption.resolved(annotations).print(summary.record, context: ReportContext(
+            annotations.print(summary.record, context: ReportContext(
                 generatedAt: Date(), toolVersion: RunOrchestrator.version,
                 sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
             ))
             print("reports: \(summary.reportDirectory)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(totals.summaryLine)
-            throw ExitCode(summary.exitCode.rawValue)
+            throw ExitCode(summary.exitCode)
         } catch let error as OrchestratorError {
             await progress.finish()
             if case .interrupted(let summary) = error {
@@ -91,7 +91,7 @@ struct RunCommand: AsyncParsableCommand {
             } else {
                 Console.error(error.localizedDescription)
             }
-            throw ExitCode(error.exitCode.rawValue)
+            throw ExitCode(error.exitCode)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TelltaleOrchestrator
 
 /// `telltale`: the root command. It only dispatches to subcommands.
@@ -18,17 +19,28 @@ extension TelltaleCommand {
     /// Parses the process's arguments and runs the chosen subcommand.
     ///
     /// Spelled out because from top-level code the compiler prefers
-    /// `ParsableCommand`'s synchronous `main()`, which refuses async commands.
-    public static func runAsRoot() async {
+    /// `ParsableCommand`'s synchronous `main()`, which refuses async commands; and so
+    /// that bad usage exits with Telltale's 2 rather than the parser's EX_USAGE (64).
+    public static func runAsRoot(_ arguments: [String]? = nil) async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            // The parser's own message and usage, with the documented status.
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode(TelltaleExitCode.usage))
         }
+    }
+}
+
+extension ExitCode {
+    /// The argument parser's exit for one of Telltale's documented statuses.
+    init(_ code: TelltaleExitCode) {
+        self.init(code.rawValue)
     }
 }

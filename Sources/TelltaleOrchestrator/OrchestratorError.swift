@@ -9,6 +9,9 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
     case badPlan(PlanError)
     /// A `--filter` or `--skip` given on the command line is not a valid regex: exit 2.
     case badOption(String)
+    /// The package to test has no `Package.swift` (no plan and no `--package` in a folder
+    /// that is not a package, or a wrong path): exit 2, before anything is built.
+    case noPackage(path: String, fromPlan: Bool)
     /// Nothing matched the filters, so nothing would run: exit 2.
     case noTestsSelected(listed: Int, filters: [String])
     /// Build, listing or process start failed: exit 3.
@@ -23,9 +26,9 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
     /// SIGINT or SIGTERM arrived; the reports of the tests that finished were written: exit 130.
     case interrupted(RunSummary)
 
-    public var exitCode: RunExitCode {
+    public var exitCode: TelltaleExitCode {
         switch self {
-        case .badPlan, .badOption, .noTestsSelected: .usage
+        case .badPlan, .badOption, .noPackage, .noTestsSelected: .usage
         case .infrastructure, .reportsUnwritable, .service, .stoppedByService: .infrastructure
         case .interrupted: .interrupted
         }
@@ -35,6 +38,10 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
         switch self {
         case .badPlan(let error): error.errorDescription
         case .badOption(let message): message
+        case .noPackage(let path, let fromPlan):
+            fromPlan
+                ? "the plan's package \(path) has no Package.swift: set `package:` to the Swift package to test, or give --package DIR"
+                : "no Swift package in \(path == "." ? "this folder" : path) (no Package.swift): give a plan (telltale run PLAN.yml) or --package DIR"
         case .noTestsSelected(let listed, let filters):
             if listed == 0 {
                 "the package has no tests: swift test lists none (add a test target, or check --package)"

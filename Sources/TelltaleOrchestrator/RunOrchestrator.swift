@@ -92,7 +92,7 @@ public struct RunOrchestrator: Sendable {
             plan: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
             environment: await environment,
             startedAt: startedAt,
-            duration: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+            duration: elapsed.inSeconds,
             tests: checked.results,
             notes: outcome.notes + checked.notes,
             events: checked.events,
@@ -109,7 +109,7 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .passed)
+        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .success)
         if interrupted { throw .interrupted(summary) }
         if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
         return summary
@@ -212,6 +212,10 @@ public struct RunOrchestrator: Sendable {
         }
         plan.filter += options.filter
         plan.skip += options.skip
+        let manifest = URL(fileURLWithPath: plan.package).appendingPathComponent("Package.swift").path
+        guard FileManager.default.fileExists(atPath: manifest) else {
+            throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
+        }
         return plan
     }
 

@@ -4,9 +4,9 @@ import TelltaleModel
 public struct RunSummary: Sendable {
     public var record: RunRecord
     public var reportDirectory: String
-    public var exitCode: RunExitCode
+    public var exitCode: TelltaleExitCode
 
-    public init(record: RunRecord, reportDirectory: String, exitCode: RunExitCode) {
+    public init(record: RunRecord, reportDirectory: String, exitCode: TelltaleExitCode) {
         self.record = record
         self.reportDirectory = reportDirectory
         self.exitCode = exitCode

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The exit-status contract of `telltale run`: 0 passed, 1 failed, 2 usage, 3 infrastructure.
+/// The exit-status contract (`TelltaleExitCode`): 0 passed, 1 failed, 2 usage, 3 infrastructure;
+/// 1 is also `MixedFixtureRunTests.failingTestsGiveExitOneAndTheClosingLine`, 130 `InterruptTests`.
 @Suite(.tags(.large))
 struct ExitStatusTests {
     static let fixtures = "\(TelltaleProcess.repositoryRoot)/Tests/TelltaleEndToEndTests/Fixtures"
@@ -57,10 +58,42 @@ struct ExitStatusTests {
         #expect(!result.stderr.contains("building"))
     }
 
-    @Test func missingPackageIsUsageError() async throws {
+    @Test func missingPackageIsUsageErrorBeforeAnyBuild() async throws {
         let result = try await TelltaleProcess.run(["run", "--package", "/nonexistent/package"])
-        #expect(result.status == 3 || result.status == 2)
-        #expect(result.stderr.contains("no Package.swift in /nonexistent/package"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no Swift package in /nonexistent/package (no Package.swift)"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("building"))
+    }
+
+    @Test func runOutsideAPackageRefusesAtOnceAndCreatesNothing() async throws {
+        let empty = try TelltaleProcess.temporaryDirectory("not-a-package")
+        let result = try await TelltaleProcess.run(["run"], in: empty)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no Swift package in this folder"), "stderr: \(result.stderr)")
+        #expect(!result.stderr.contains("building"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty, "a refused run must leave nothing behind")
+    }
+
+    /// Bad usage is 2 with the argument parser's own message, never its EX_USAGE (64).
+    @Test(arguments: [
+        (["run", "--workers", "0"], "--workers must be at least 1"),
+        (["run", "--bogus"], "Unknown option '--bogus'"),
+        (["run", "--shard", "3/2"], "--shard"),
+        (["report"], "Missing expected argument"),
+        (["capture", "--port", "70000"], "--port must be 0...65535"),
+        (["no-such-command"], "Unexpected argument 'no-such-command'"),
+    ])
+    func usageErrorsExitTwoWithTheParsersMessage(arguments: [String], message: String) async throws {
+        let result = try await TelltaleProcess.run(arguments)
+        #expect(result.status == 2, "\(arguments): stderr: \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(arguments): stderr: \(result.stderr)")
+        #expect(result.stderr.contains("Usage:") || result.stderr.contains("Help:"), "\(arguments): stderr: \(result.stderr)")
+    }
+
+    @Test func helpAndVersionExitZero() async throws {
+        #expect(try await TelltaleProcess.run(["--help"]).status == 0)
+        #expect(try await TelltaleProcess.run(["run", "--help"]).stdout.contains("Exit status: 0 all tests passed"))
+        #expect(try await TelltaleProcess.run(["--version"]).status == 0)
     }
 }
 
