@@ -70,7 +70,8 @@ let package = Package(
         .target(
             name: "TelltaleCapture",
             dependencies: [
-                "TelltaleModel",
+                // The one event matcher and near-miss ranking, for waits.
+                "TelltaleModel", "TelltaleVerify",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The ingest handler sits in Hummingbird's HTTP/1 channel, before HTTPTypes conversion.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -113,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "TelltaleClientTests",
             dependencies: [
-                "TelltaleTracker", "TelltaleTesting", "TelltaleCapture",
+                "TelltaleTracker", "TelltaleTesting", "TelltaleCapture", "TelltaleVerify",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

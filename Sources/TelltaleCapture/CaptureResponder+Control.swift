@@ -16,11 +16,12 @@ extension CaptureResponder {
         case ("GET", "/_telltale/health"):
             return Self.json(["status": "ok", "events": .number(Double(store.count)), "bad": .number(Double(store.badCount))])
         case ("GET", "/_telltale/events"):
-            var filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"])
-            if let source = query["source"] {
-                guard let parsed = Event.Source(rawValue: source) else { return badControl("unknown source \(source)") }
-                filter.source = parsed
+            var source: Event.Source?
+            if let name = query["source"] {
+                guard let parsed = Event.Source(rawValue: name) else { return badControl("unknown source \(name)") }
+                source = parsed
             }
+            let filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"], source: source)
             return Self.json(encoding: EventsAnswer(events: store.query(filter)))
         case ("GET", "/_telltale/bad"):
             return Self.json(encoding: BadAnswer(bad: store.bad(session: session)))

@@ -166,11 +166,12 @@ struct EventIndex {
         return wakes
     }
 
+    /// A wait's answer shows a few more misses than a plan failure: the test author is looking.
+    static let nearestMissLimit = 5
+
     private func timedOut(_ filter: EventFilter) -> WaitOutcome {
         let matching = query(filter)
-        var scope = filter
-        scope.name = nil
-        scope.params = [:]
-        return WaitOutcome(matched: false, count: matching.count, events: matching, nearestMisses: NearMiss.rank(query(scope), against: filter))
+        let misses = filter.matcher.closest(in: query(filter.scope), limit: Self.nearestMissLimit)
+        return WaitOutcome(matched: false, count: matching.count, events: matching, nearestMisses: misses)
     }
 }

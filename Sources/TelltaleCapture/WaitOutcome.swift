@@ -6,9 +6,10 @@ public struct WaitOutcome: Codable, Sendable, Hashable {
     /// How many events matched (may be short of the count on a timeout).
     public var count: Int
     public var events: [Event]
-    public var nearestMisses: [NearMiss]
+    /// On a timeout, the events in scope most like the wanted one (`EventMatcher.closest`).
+    public var nearestMisses: [ClosestEvent]
 
-    public init(matched: Bool, count: Int, events: [Event], nearestMisses: [NearMiss]) {
+    public init(matched: Bool, count: Int, events: [Event], nearestMisses: [ClosestEvent]) {
         self.matched = matched
         self.count = count
         self.events = events

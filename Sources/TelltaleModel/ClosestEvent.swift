@@ -28,6 +28,22 @@ public struct ClosestEvent: Codable, Sendable, Hashable {
         self.params = params
     }
 
+    /// The closest events as people read them, wherever a miss is shown (a plan's failure,
+    /// `EventVerifier`'s error, the reports):
+    ///
+    ///     closest captured events:
+    ///     - purchase_completed (#e42): 0 of 1 params match
+    ///         value: expected number > 0, got "9.99" (string)
+    public static func lines(_ closest: [ClosestEvent]) -> [String] {
+        guard !closest.isEmpty else { return [] }
+        var lines = ["closest captured events:"]
+        for event in closest {
+            lines.append("- \(event.summary)")
+            lines += event.differences.map { "    \($0)" }
+        }
+        return lines
+    }
+
     /// `purchase_completed (#e42): 1 of 2 params match`, with `another event` when the name differs.
     public var summary: String {
         let other = sameName ? "" : ", another event"

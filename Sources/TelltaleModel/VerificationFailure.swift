@@ -44,12 +44,6 @@ public struct VerificationFailure: Codable, Sendable, Hashable {
     ///       - purchase_completed (#e42): 0 of 1 params match
     ///           value: expected number > 0, got "9.99" (string)
     public var text: String {
-        guard !closest.isEmpty else { return message }
-        var lines = [message, "  closest captured events:"]
-        for event in closest {
-            lines.append("  - \(event.summary)")
-            lines += event.differences.map { "      \($0)" }
-        }
-        return lines.joined(separator: "\n")
+        ([message] + ClosestEvent.lines(closest).map { "  " + $0 }).joined(separator: "\n")
     }
 }

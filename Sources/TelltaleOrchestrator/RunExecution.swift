@@ -107,7 +107,7 @@ struct RunExecution {
         let started = ContinuousClock.now
         return try await running.run {
             let elapsed = ContinuousClock.now - started
-            await progress.note("services ready in \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000) ms")
+            await progress.note("services ready in \(elapsed.inMilliseconds) ms")
             return try await body()
         }
     }

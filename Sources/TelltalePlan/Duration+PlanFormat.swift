@@ -1,9 +1,10 @@
+import TelltaleModel
+
 extension Duration {
     /// The shortest unit string `DurationParser` reads back exactly:
     /// `1m30s`, `500ms`, `1s500ms`.
     var planFormat: String {
-        let (seconds, attoseconds) = components
-        var remaining = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        var remaining = inNanoseconds
         guard remaining > 0 else { return "0s" }
         var text = ""
         let units: [(String, Int64)] = [

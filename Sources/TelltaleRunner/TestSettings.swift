@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 
 /// What the plan says about one test: its time limits, retries, and whether it
 /// belongs to a suite that must run in one worker, one test at a time.
@@ -22,13 +23,9 @@ public struct TestSettings: Sendable, Hashable {
 }
 
 extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-
     /// `90s` → `1m30s`, for messages.
     var shortDescription: String {
-        let total = seconds
+        let total = inSeconds
         if total < 1 { return "\(Int((total * 1000).rounded()))ms" }
         if total < 60 { return total == total.rounded() ? "\(Int(total))s" : String(format: "%.1fs", total) }
         let minutes = Int(total) / 60, rest = Int(total) % 60

@@ -18,10 +18,10 @@ struct TimeLimits: Sendable {
     /// Why a test that started at `start` must be stopped `now`, or nil.
     func violation(of id: TestID, startedAt start: Date, now: Date) -> String? {
         let limits = settings(for: id)
-        if let timeout = limits.timeout, now.timeIntervalSince(start) > timeout.seconds {
+        if let timeout = limits.timeout, now.timeIntervalSince(start) > timeout.inSeconds {
             return "\(id) did not finish within its timeout of \(timeout.shortDescription) and was killed"
         }
-        if let budget = limits.budget, now.timeIntervalSince(testingStarted) > budget.seconds {
+        if let budget = limits.budget, now.timeIntervalSince(testingStarted) > budget.inSeconds {
             return "the time budget of \(budget.shortDescription) ran out while \(id) was running, and it was killed"
         }
         return nil
@@ -29,7 +29,7 @@ struct TimeLimits: Sendable {
 
     /// Why a test must not start `now`, or nil.
     func budgetSpent(for id: TestID, now: Date) -> String? {
-        guard let budget = settings(for: id).budget, now.timeIntervalSince(testingStarted) > budget.seconds else { return nil }
+        guard let budget = settings(for: id).budget, now.timeIntervalSince(testingStarted) > budget.inSeconds else { return nil }
         return "not run: the time budget of \(budget.shortDescription) ran out before the test could start"
     }
 }

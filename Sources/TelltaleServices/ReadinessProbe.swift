@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TelltaleModel
 
 /// Waits until a freshly started service is ready, by HTTP, TCP or a log line.
 struct ReadinessProbe: Sendable {
@@ -49,7 +50,7 @@ struct ReadinessProbe: Sendable {
             let remaining = deadline - ContinuousClock.now
             let timeout = min(max(remaining, .milliseconds(10)), .seconds(2))
             do {
-                let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+                let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.inNanoseconds))
                 // Drain the body so the connection can be reused.
                 _ = try await response.body.collect(upTo: 1 << 20)
                 return Int(response.status.code) == status
@@ -79,12 +80,5 @@ struct ReadinessProbe: Sendable {
             try Task.checkCancellation()
             return first
         }
-    }
-}
-
-extension Duration {
-    var nanoseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }

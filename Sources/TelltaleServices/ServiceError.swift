@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 
 /// Everything that can go wrong with a service, with the context a person needs
 /// to fix it without opening the log: the service, the command, how it ended
@@ -103,9 +104,7 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
 extension Duration {
     /// "30s", "1.5s", "0.25s": short enough for one-line messages.
     var secondsText: String {
-        let (seconds, attoseconds) = components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        let rounded = (value * 1000).rounded() / 1000
+        let rounded = (inSeconds * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? "\(Int64(rounded))s" : "\(rounded)s"
     }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import TelltaleModel
 import NIOCore
 
 /// Drives a service's test-mode protocol: `POST reset`, `POST setup?test=ID`,
@@ -56,7 +57,7 @@ public struct TestModeClient: Sendable {
         let status: Int
         let body: String
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+            let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.inNanoseconds))
             status = Int(response.status.code)
             body = String(buffer: try await response.body.collect(upTo: Self.bodyLimit))
         } catch {

@@ -4,7 +4,7 @@ import TelltaleModel
 /// Why an event check failed, with what the capture server saw instead.
 public enum EventVerificationError: LocalizedError, Sendable {
     /// Fewer than `expected` matching events arrived within the timeout.
-    case notFound(expectation: String, expected: Int, found: Int, nearestMisses: [EventNearMiss])
+    case notFound(expectation: String, expected: Int, found: Int, nearestMisses: [ClosestEvent])
     /// Events arrived that should not have, or more than expected.
     case unexpected(expectation: String, expected: Int, found: [Event])
     /// Not started by `telltale run` (no TELLTALE_CONTROL_URL) and no URL given.
@@ -15,16 +15,9 @@ public enum EventVerificationError: LocalizedError, Sendable {
     public var errorDescription: String? {
         switch self {
         case .notFound(let expectation, let expected, let found, let misses):
-            var text = "expected \(expected) × \(expectation), found \(found)"
-            if misses.isEmpty {
-                text += "; no other events in scope"
-            } else {
-                text += "; nearest misses:"
-                for miss in misses {
-                    text += "\n  \(miss.event.name) \(Self.compact(miss.event.params)) (\(Int(miss.score * 100))% alike): " + miss.differences.joined(separator: "; ")
-                }
-            }
-            return text
+            let text = "expected \(expected) × \(expectation), found \(found)"
+            guard !misses.isEmpty else { return text + "; no other events in scope" }
+            return ([text] + ClosestEvent.lines(misses).map { "  " + $0 }).joined(separator: "\n")
         case .unexpected(let expectation, let expected, let found):
             return "expected \(expected) × \(expectation), found \(found.count): " + found.prefix(5).map { "\($0.name) \(Self.compact($0.params))" }.joined(separator: ", ")
         case .notConfigured:
@@ -39,11 +32,4 @@ public enum EventVerificationError: LocalizedError, Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(params), as: UTF8.self)) ?? ""
     }
-}
-
-/// A captured event that resembles the expectation, as the server ranks it.
-public struct EventNearMiss: Codable, Sendable, Hashable {
-    public var score: Double
-    public var differences: [String]
-    public var event: Event
 }

@@ -80,7 +80,7 @@ public struct EventVerifier: Sendable {
         var matched: Bool
         var count: Int
         var events: [Event]
-        var nearestMisses: [EventNearMiss]
+        var nearestMisses: [ClosestEvent]
     }
 
     private func wait(_ name: String, _ params: [String: JSONValue], count: Int, timeout: Duration) async throws -> WaitAnswer {
@@ -88,7 +88,7 @@ public struct EventVerifier: Sendable {
         await Tracker.flushAll()
         var body: [String: JSONValue] = [
             "name": .string(name), "params": .object(params), "count": .number(Double(count)),
-            "timeout": .number(Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18),
+            "timeout": .number(timeout.inSeconds),
         ]
         if let session { body["session"] = .string(session) }
         if let test = test ?? TelltaleTestContext.currentTest { body["test"] = .string(test.rawValue) }
@@ -97,7 +97,7 @@ public struct EventVerifier: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
-        request.timeoutInterval = Double(timeout.components.seconds) + 30
+        request.timeoutInterval = timeout.inSeconds + 30
         let data: Data, response: URLResponse
         do {
             (data, response) = try await URLSession.shared.data(for: request)

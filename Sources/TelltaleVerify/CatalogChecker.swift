@@ -47,7 +47,7 @@ struct CatalogChecker: Sendable {
     func disposition(of name: String) -> Disposition {
         if let index = indexByName[name] { return .planned(index) }
         if ignoredNames.contains(name) || ignoredPatterns.contains(where: { $0.matches(name) }) { return .ignored }
-        let closest = plannedNames.map { ($0, NearMissRanker.similarity($0, name)) }.max { $0.1 < $1.1 }
+        let closest = plannedNames.map { ($0, EditDistance.similarity($0, name)) }.max { $0.1 < $1.1 }
         if let (suggestion, likeness) = closest, likeness >= 0.6 {
             return .unplanned("a planned event, such as \(suggestion)")
         }

@@ -4,17 +4,18 @@ import TelltaleModel
 /// same name first, then by the share of the expected params they match, then by how close
 /// the name is (a typo such as `purchase_complete`), then earliest first.
 enum NearMissRanker {
-    static let limit = 3
+    static let limit = EventMatcher.nearestMissLimit
 
-    static func closest(to spec: CompiledSpec, in events: [Event], limit: Int = limit) -> [ClosestEvent] {
+    /// `name` nil (a wait for any name) makes every event one of the expected name.
+    static func closest(to spec: CompiledSpec, named name: String?, in events: [Event], limit: Int = limit) -> [ClosestEvent] {
         guard !events.isEmpty else { return [] }
         let fieldCount = spec.fields.count
         let scored = events.enumerated().map { position, event in
-            let sameName = event.name == spec.name
+            let sameName = name.map { event.name == $0 } ?? true
             return (
                 event: event, position: position, sameName: sameName,
                 matched: spec.matchedFieldCount(event),
-                nameLikeness: sameName ? 1 : similarity(spec.name, event.name)
+                nameLikeness: sameName ? 1 : EditDistance.similarity(name ?? "", event.name)
             )
         }
         let ranked = scored.sorted { a, b in
@@ -30,23 +31,5 @@ enum NearMissRanker {
                 differences: spec.differences(candidate.event), params: candidate.event.params
             )
         }
-    }
-
-    /// 1 − Levenshtein distance / longer length, over characters.
-    static func similarity(_ a: String, _ b: String) -> Double {
-        let a = Array(a), b = Array(b)
-        let longest = max(a.count, b.count)
-        guard longest > 0 else { return 1 }
-        guard !a.isEmpty, !b.isEmpty else { return 0 }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return 1 - Double(previous[b.count]) / Double(longest)
     }
 }

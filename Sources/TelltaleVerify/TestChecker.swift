@@ -38,12 +38,12 @@ struct TestChecker {
                 : "but none of the \(Self.count(named.count, "\(spec.name) event")) matched"
             return VerificationFailure(
                 kind: .missingEvent, event: spec.name, message: "missing event: expected \(wanted), \(found)",
-                expectation: spec.source.location, closest: NearMissRanker.closest(to: spec, in: events.events)
+                expectation: spec.source.location, closest: NearMissRanker.closest(to: spec, named: spec.name, in: events.events)
             )
         }
         let matchedIDs = Set(matching.map(\.id))
         let closest = matching.count < expected.count.minimum
-            ? NearMissRanker.closest(to: spec, in: events.events.filter { !matchedIDs.contains($0.id) })
+            ? NearMissRanker.closest(to: spec, named: spec.name, in: events.events.filter { !matchedIDs.contains($0.id) })
             : []
         return VerificationFailure(
             kind: .wrongCount, event: spec.name,

@@ -26,11 +26,16 @@ struct ControlAPITests {
             _ = try await capture.post("/s/w2/events", json: #"{"name":"purchase","params":{"currency":"USD"}}"#)
             let reply = try await capture.post("/s/w1/_telltale/wait", json: #"{"name":"purchase","params":{"currency":"USD"},"timeout":0.05}"#)
             #expect(reply.json?["matched"] == false)
+            // Ranked as plan failures rank them (`EventMatcher`): the same name first, then the
+            // share of params that match, then how alike the name is.
             let misses = try #require(reply.json?["nearestMisses"]?.arrayValue)
             #expect(misses.count == 3)
-            #expect(misses.first?["differences"] == ["name: expected purchase, got purchased"])
-            #expect(misses[1]["differences"] == [#"params.currency: expected "USD", got "EUR""#])
-            #expect(misses.last?["event"]?["name"] == "logout")
+            #expect(misses.map { $0["name"] } == ["purchase", "purchased", "logout"])
+            #expect(misses.first?["sameName"] == true)
+            #expect(misses.first?["differences"]?.arrayValue?.first?["path"] == "currency")
+            #expect(misses.first?["differences"]?.arrayValue?.first?["actual"] == #""EUR" (string)"#)
+            #expect(misses[1]["sameName"] == false)
+            #expect(misses[1]["matchedParams"] == 1)
         }
     }
 

@@ -25,10 +25,4 @@ struct JSONParserTests {
                         standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")]
         for variant in variants { #expect(Base64.decode(variant).map { String(decoding: $0, as: UTF8.self) } == text) }
     }
-
-    @Test func nearMissSimilarity() {
-        #expect(NearMiss.similarity("purchase", "purchase") == 1)
-        #expect(NearMiss.similarity("purchase", "purchased") > 0.8)
-        #expect(NearMiss.similarity("", "abc") == 0)
-    }
 }

@@ -1,10 +1,14 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Logging
 import ServiceLifecycle
 import TelltaleCapture
 import TelltaleModel
 import TelltaleTesting
 import TelltaleTracker
+import TelltaleVerify
 import Testing
 
 /// The app-side tracker and the test-side verifier against a real capture server.
@@ -54,9 +58,45 @@ struct TrackerAndVerifierTests {
             } catch let error as EventVerificationError {
                 let text = error.localizedDescription
                 #expect(text.contains("expected 1 × purchase {\"currency\":\"USD\"}, found 0"))
-                #expect(text.contains(#"params.currency: expected "USD", got "EUR""#))
+                #expect(text.contains(#"currency: expected "USD", got "EUR" (string)"#))
             }
             await #expect(throws: EventVerificationError.self) { try await verifier.expectNone("purchase") }
+        }
+    }
+
+    /// One matcher and one ranking: the miss `EventVerifier` reports reads, word for word,
+    /// as the same miss in a plan expectation's failure.
+    @Test func aMissReadsTheSameInTheVerifierAndInThePlansChecks() async throws {
+        try await Self.withServer { address async throws in
+            let tracker = Tracker(captureURL: address.url, session: "w4", batchSize: 10)
+            tracker.track("purchase", ["currency": "EUR", "value": 3])
+            tracker.track("purchased", ["currency": "USD"])
+            tracker.track("logout")
+            await tracker.flush()
+            let verifier = EventVerifier(controlURL: address.url.appendingPathComponent("_telltale"), session: "w4")
+            var verifierText = ""
+            do {
+                try await verifier.waitFor("purchase", where: ["currency": "USD"], timeout: .milliseconds(50))
+            } catch {
+                verifierText = error.localizedDescription
+            }
+            let (data, _) = try await URLSession.shared.data(from: address.url.appendingPathComponent("_telltale/events").appending(queryItems: [URLQueryItem(name: "session", value: "w4")]))
+            struct Answer: Decodable { var events: [Event] }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let events = try decoder.decode(Answer.self, from: data).events
+            #expect(events.count == 3)
+            let test = TestID("Shop.Checkout/testPay")
+            let plan = try Verifier(expectations: [
+                TestExpectations(.id(test.rawValue), events: [EventExpectation(EventSpec(name: "purchase", params: [ParamField("currency", .equals("USD"))]))])
+            ])
+            let failure = try #require(plan.verify(test: test, events: events).failures.first)
+            let planLines = failure.text.split(separator: "\n").dropFirst()
+            let verifierLines = verifierText.split(separator: "\n").dropFirst()
+            #expect(!planLines.isEmpty)
+            #expect(Array(planLines) == Array(verifierLines), "plan:\n\(failure.text)\nverifier:\n\(verifierText)")
+            #expect(planLines.first == "  closest captured events:")
+            #expect(planLines.contains(#"      currency: expected "USD", got "EUR" (string)"#))
         }
     }
 
