@@ -45,14 +45,15 @@ let package = Package(
             name: "TelltalePlan",
             dependencies: ["TelltaleModel", .product(name: "Yams", package: "Yams")]
         ),
+        // Every child process: launch, parent-death signal, spawn thread, exit, group teardown.
         .target(
-            name: "TelltaleRunner",
+            name: "TelltaleProcesses",
             dependencies: [
-                "TelltaleModel",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
         // Pure: plan expectations and the tracking plan against captured events.
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
@@ -61,8 +62,8 @@ let package = Package(
         .target(
             name: "TelltaleOrchestrator",
             dependencies: [
-                "TelltaleModel", "TelltalePlan", "TelltaleRunner", "TelltaleReports", "TelltaleServices",
-                "TelltaleCapture", "TelltaleVerify",
+                "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
+                "TelltaleServices", "TelltaleCapture", "TelltaleVerify",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -92,11 +93,7 @@ let package = Package(
         .target(
             name: "TelltaleServices",
             dependencies: [
-                "TelltaleModel",
-                // For ChildProcess's parent-death signal and the thread that forks.
-                "TelltaleRunner",
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                "TelltaleModel", "TelltaleProcesses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,16 +102,16 @@ let package = Package(
         // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
         .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
 
-        .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel"]),
-        .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan"], exclude: ["Fixtures"]),
-        .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner"]),
-        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify"]),
-        .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator"]),
+        .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan", "TelltaleTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator", "TelltaleTestSupport"]),
         // Also starts a real capture server, so the clients are tested against it.
         .testTarget(
             name: "TelltaleClientTests",
             dependencies: [
-                "TelltaleTracker", "TelltaleTesting", "TelltaleCapture", "TelltaleVerify",
+                "TelltaleTracker", "TelltaleTesting", "TelltaleCapture", "TelltaleVerify", "TelltaleTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -139,11 +136,11 @@ let package = Package(
         .testTarget(
             name: "TelltaleServicesTests",
             dependencies: [
-                "TelltaleServices", "telltale-services-probe", "TelltaleTestSupport",
+                "TelltaleServices", "TelltaleProcesses", "telltale-services-probe", "TelltaleTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // Helpers the test targets share: external checkers such as xmllint.
+        // Helpers the test targets share: size tags, external checkers such as xmllint.
         .target(name: "TelltaleTestSupport", path: "Tests/TelltaleTestSupport"),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import TelltaleModel
 import TelltaleRunner
+import TelltaleProcesses
 
 /// Finds out where a run happens: host, OS, Swift version and git commit.
 ///

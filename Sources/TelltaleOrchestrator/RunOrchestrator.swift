@@ -1,6 +1,7 @@
 import Foundation
 import TelltaleModel
 import TelltalePlan
+import TelltaleProcesses
 import TelltaleReports
 import TelltaleRunner
 import TelltaleServices
@@ -80,6 +81,8 @@ public struct RunOrchestrator: Sendable {
             }
         } catch let error as RunnerError {
             throw .infrastructure(error)
+        } catch ChildProcessError.launchFailed(let command, let reason) {
+            throw .infrastructure(.launchFailed(command: command, reason: reason))
         } catch {
             throw .infrastructure(.launchFailed(command: "telltale run", reason: "\(error)"))
         }

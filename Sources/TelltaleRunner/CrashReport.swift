@@ -1,3 +1,5 @@
+import TelltaleProcesses
+
 /// The message recorded for a test whose process died under it.
 enum CrashReport {
     static let tailLineCount = 40

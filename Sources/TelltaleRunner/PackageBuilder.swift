@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleProcesses
 
 /// Builds a package's tests once, with `swift build --build-tests`, and finds the test binary.
 public struct PackageBuilder: Sendable {

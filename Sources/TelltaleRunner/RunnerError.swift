@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleProcesses
 
 /// Everything that stops the runner before or outside any one test.
 ///

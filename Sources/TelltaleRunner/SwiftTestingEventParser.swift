@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleProcesses
 
 /// Turns Swift Testing's JSON event stream into per-test results, one record at a time.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleProcesses
 
 /// Runs a batch of Swift Testing tests in one process, reading the JSON event
 /// stream as it is written.

@@ -1,4 +1,5 @@
 import TelltaleModel
+import TelltaleProcesses
 
 /// Lists a test binary's tests, asking XCTest and Swift Testing separately so
 /// every test is known with the framework that must run it.

@@ -1,4 +1,5 @@
 import TelltaleModel
+import TelltaleProcesses
 
 /// What every test process of a run shares.
 struct TestProcessContext: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleProcesses
 
 /// Runs a test process while a periodic check may kill it.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleProcesses
 
 /// Turns XCTest's console protocol into per-test results, one line at a time.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleProcesses
 
 /// Runs a batch of XCTest tests in one process (or a few, for very long selections)
 /// and parses the console as it streams.

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleProcesses
 
 /// Everything that can go wrong with a service, with the context a person needs
 /// to fix it without opening the log: the service, the command, how it ended
@@ -10,10 +11,10 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     case noFreePort(service: String, reason: String)
     case logUnwritable(service: String, path: String, reason: String)
     case launchFailed(service: String, command: String, reason: String)
-    case buildFailed(service: String, command: String, exit: ServiceExit, lastLines: [String])
-    case exitedBeforeReady(service: String, command: String, exit: ServiceExit, lastLines: [String])
+    case buildFailed(service: String, command: String, exit: ProcessExit, lastLines: [String])
+    case exitedBeforeReady(service: String, command: String, exit: ProcessExit, lastLines: [String])
     case notReady(service: String, command: String, check: String, timeout: Duration, lastLines: [String])
-    case crashed(service: String, command: String, exit: ServiceExit, lastLines: [String])
+    case crashed(service: String, command: String, exit: ProcessExit, lastLines: [String])
     case notLoopback(service: String, url: String)
     case databaseNotForTests(service: String, database: String, name: String)
     case testModeRejected(service: String, call: String, url: String, status: Int, body: String)

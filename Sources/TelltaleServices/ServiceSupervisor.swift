@@ -1,5 +1,6 @@
 import Foundation
 import ServiceLifecycle
+import TelltaleProcesses
 
 /// Runs one instance of a service for as long as the run needs it: starts the
 /// process, waits until it is ready, notices at once when it exits, restarts it
@@ -45,7 +46,7 @@ public actor ServiceSupervisor: Service {
     /// The current process, while one runs.
     public private(set) var pid: Int32?
     /// How the last process ended; nil while the first still runs.
-    public private(set) var exitStatus: ServiceExit?
+    public private(set) var exitStatus: ProcessExit?
     /// The last crash, with the output lines that led to it.
     public private(set) var lastCrash: ServiceError?
     /// Crashes so far; a test compares it before and after to learn that the service crashed under it.
@@ -203,7 +204,7 @@ public actor ServiceSupervisor: Service {
     }
 
     private enum Signal: Sendable {
-        case ready, exited(ServiceExit), restartRequested, nothing
+        case ready, exited(ProcessExit), restartRequested, nothing
     }
 
     private func runInstance(generation: Int) async throws -> Outcome {

@@ -3,6 +3,7 @@ import Synchronization
 @testable import TelltaleCapture
 import TelltaleModel
 import Testing
+import TelltaleTestSupport
 
 /// Which test an event belongs to: its own tag first, then its session's running test.
 @Suite(.tags(.medium))

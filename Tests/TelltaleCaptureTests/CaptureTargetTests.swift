@@ -1,5 +1,6 @@
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct CaptureTargetTests {

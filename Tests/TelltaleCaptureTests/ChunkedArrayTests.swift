@@ -1,5 +1,6 @@
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 /// The store's event array: the same contents and order as a plain array across chunk
 /// boundaries, through appends, filtered removal and clearing.

@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 /// The query and control API under /_telltale/, over HTTP.
 @Suite(.tags(.medium))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 /// The durable log's group commit: concurrent appends all land, whole and once; close waits for
 /// the group being written; nothing is taken after close.

@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 /// Malformed, truncated, huge and wrongly typed bodies on every route: a 4xx with a reason,
 /// a bad capture kept, never a crash, and the server keeps serving. Loops are bounded.

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 /// The capture server's own HTTP/1.x framer: requests come out as head, body pieces and end,
 /// whatever way the bytes are cut into reads, and what request smuggling relies on is refused

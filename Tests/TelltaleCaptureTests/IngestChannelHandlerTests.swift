@@ -5,6 +5,7 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import TelltaleTestSupport
 #endif
 
 /// The capture routes answered on the event loop and the rest by Hummingbird share connections:

@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct JSONParserTests {

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct ResponseBytesTests {

@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import Testing
 @testable import TelltaleCapture
+import TelltaleTestSupport
 
 /// Every capture route, with payloads shaped as each vendor documents them, against a real server.
 @Suite(.tags(.medium))

@@ -3,6 +3,7 @@ import Testing
 import TelltaleModel
 import TelltaleTesting
 import TelltaleTracker
+import TelltaleTestSupport
 
 /// The tracker and the testing library read what `telltale run` sets, by the same names.
 @Suite(.tags(.small))

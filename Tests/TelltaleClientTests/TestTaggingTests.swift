@@ -4,6 +4,7 @@ import TelltaleModel
 @testable import TelltaleTesting
 import TelltaleTracker
 import Testing
+import TelltaleTestSupport
 
 /// The lifecycle trait sets the running test; the tracker tags events with it, so they
 /// belong to their test whatever the session's markers say.

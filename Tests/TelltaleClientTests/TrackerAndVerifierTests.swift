@@ -10,6 +10,7 @@ import TelltaleTesting
 import TelltaleTracker
 import TelltaleVerify
 import Testing
+import TelltaleTestSupport
 
 /// The app-side tracker and the test-side verifier against a real capture server.
 @Suite(.tags(.medium))

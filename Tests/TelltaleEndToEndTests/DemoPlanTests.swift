@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import TelltaleReports
 import Testing
+import TelltaleTestSupport
 
 /// The README's main job: `telltale run Plans/demo.yml` boots the DemoShop backend
 /// (Hummingbird + SQLite) in test mode, one per worker, and runs its suites inside the

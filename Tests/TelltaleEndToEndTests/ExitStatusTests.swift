@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TelltaleTestSupport
 
 /// The exit-status contract (`TelltaleExitCode`): 0 passed, 1 failed, 2 usage, 3 infrastructure;
 /// 1 is also `MixedFixtureRunTests.failingTestsGiveExitOneAndTheClosingLine`, 130 `InterruptTests`.

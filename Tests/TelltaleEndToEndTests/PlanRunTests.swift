@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TelltaleTestSupport
 
 /// A plan's suites choose the tests, as `swift test --filter/--skip` would.
 @Suite(.tags(.large))

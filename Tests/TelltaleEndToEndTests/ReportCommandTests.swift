@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TelltaleTestSupport
 
 /// `telltale report` rebuilds every report from run.json alone.
 @Suite(.tags(.large))

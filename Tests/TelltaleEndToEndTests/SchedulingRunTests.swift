@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TelltaleModel
 import TelltaleReports
+import TelltaleTestSupport
 
 /// Workers, retries and timeouts on `Tests/Fixtures/SchedulingFixture`.
 @Suite(.tags(.large))

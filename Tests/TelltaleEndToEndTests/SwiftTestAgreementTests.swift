@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TelltaleModel
 import TelltaleReports
+import TelltaleTestSupport
 
 /// Telltale must agree with `swift test` itself, test by test.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltaleModel
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct JSONValueParsingTests {

@@ -1,5 +1,6 @@
 import Testing
 import TelltaleModel
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct TestIDTests {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TelltaleModel
 @testable import TelltaleOrchestrator
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct ConsoleProgressTests {

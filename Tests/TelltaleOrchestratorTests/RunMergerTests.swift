@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TelltaleModel
 @testable import TelltaleOrchestrator
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct RunMergerTests {

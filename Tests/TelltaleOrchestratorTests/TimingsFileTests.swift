@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TelltaleOrchestrator
+import TelltaleTestSupport
 
 @Suite(.tags(.medium))
 struct TimingsFileTests {

@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct CatalogLoaderTests {
     func parse(_ yaml: String) throws(PlanError) -> EventCatalog {

@@ -1,5 +1,6 @@
 import Testing
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct DurationParserTests {
     @Test(.tags(.small), arguments: [

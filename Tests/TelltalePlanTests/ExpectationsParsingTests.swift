@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite(.tags(.small)) struct ExpectationsParsingTests {
     /// The plan's expectations with every location removed, and the blocks' locations as `line:column`.

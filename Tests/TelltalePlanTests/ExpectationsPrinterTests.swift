@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct ExpectationsPrinterTests {
     @Test(.tags(.medium)) func printedExpectationsParseBackEqual() throws {

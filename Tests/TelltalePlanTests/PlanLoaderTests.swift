@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct PlanLoaderTests {
     @Test(.tags(.medium)) func loadReadsThePlanAndAcceptsAPackage() throws {

@@ -1,5 +1,6 @@
 import Testing
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct PlanParsingTests {
     @Test(.tags(.medium)) func fullPlanParsesEveryKey() throws {

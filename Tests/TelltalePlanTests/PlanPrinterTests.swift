@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct PlanPrinterTests {
     @Test(.tags(.medium)) func printerWritesNormalisedYAML() throws {

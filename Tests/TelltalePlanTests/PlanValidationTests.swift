@@ -1,5 +1,6 @@
 import Testing
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct PlanValidationTests {
     @Test(.tags(.medium)) func badPlanReportsEveryProblem() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltalePlan
+import TelltaleTestSupport
 
 @Suite struct XCTestPlanImporterTests {
     /// Shared by the tests below: three targets (plain, with selected tests, disabled),

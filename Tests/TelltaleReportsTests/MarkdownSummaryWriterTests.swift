@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TelltaleModel
 @testable import TelltaleReports
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct MarkdownSummaryWriterTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TelltaleReports
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct XMLTextTests {

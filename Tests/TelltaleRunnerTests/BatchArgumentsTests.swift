@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 @testable import TelltaleRunner
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct BatchArgumentsTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TelltaleModel
 @testable import TelltaleRunner
+import TelltaleTestSupport
 
 /// Records in the shape Swift Testing 6.3 writes with `--event-stream-version 0`.
 @Suite(.tags(.small))

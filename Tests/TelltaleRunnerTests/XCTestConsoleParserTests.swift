@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TelltaleModel
 @testable import TelltaleRunner
+import TelltaleProcesses
+import TelltaleTestSupport
 
 @Suite(.tags(.small))
 struct XCTestConsoleParserTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TelltaleServices
+import TelltaleTestSupport
 
 @Suite struct GuardsAndPlaceholdersTests {
     @Test(.tags(.small), arguments: [

@@ -2,7 +2,7 @@ import Foundation
 import TelltaleTestSupport
 import Testing
 @testable import TelltaleServices
-import TelltaleRunner
+import TelltaleProcesses
 
 /// No service outlives Telltale, even when Telltale is killed with SIGKILL and
 /// cannot clean up: the kernel's parent-death signal does it (see SpawnThread).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltaleServices
+import TelltaleTestSupport
 
 @Suite struct ReadinessTests {
     @Test(.tags(.medium)) func fastServiceIsReadyByHTTPWithinMilliseconds() async throws {

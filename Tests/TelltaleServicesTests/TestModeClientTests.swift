@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TelltaleServices
+import TelltaleTestSupport
 
 @Suite struct TestModeClientTests {
     @Test(.tags(.medium)) func resetSetupAndTeardownReachTheService() async throws {

@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltaleVerify
+import TelltaleTestSupport
 
 @Suite(.tags(.small)) struct CatalogCheckTests {
     static let item = ValueSchema.object([

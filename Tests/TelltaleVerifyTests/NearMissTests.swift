@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltaleVerify
+import TelltaleTestSupport
 
 @Suite(.tags(.small)) struct NearMissTests {
     let purchase = EventSpec("purchase_completed", ["currency": .equals("USD"), "value": .range(NumberRange(gt: 0))])

@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltaleVerify
+import TelltaleTestSupport
 
 @Suite(.tags(.small)) struct OrderTests {
     let checkout = [EventSpec("checkout_started"), EventSpec("payment_submitted"), EventSpec("purchase_completed")]

@@ -1,6 +1,7 @@
 import Testing
 import TelltaleModel
 import TelltaleVerify
+import TelltaleTestSupport
 
 @Suite(.tags(.small)) struct ParamMatcherTests {
     @Test func equalsComparesJSONValuesNumbersByValue() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TelltaleModel
 import TelltaleVerify
+import TelltaleTestSupport
 
 @Suite(.tags(.small)) struct VerifierTests {
     @Test func selectorsPickTestsByIdSuiteOrRegex() throws {

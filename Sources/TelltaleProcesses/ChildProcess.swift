@@ -2,13 +2,15 @@ import Foundation
 import Subprocess
 import SystemPackage
 
-/// Runs one child process and hands each line it writes to a callback as it arrives.
+/// Runs one child process and hands each line it writes to a callback as it arrives: the
+/// one way Telltale starts a process, for builds, test binaries and services alike.
 ///
 /// Standard output and standard error share one pipe, so lines keep the order the
 /// child wrote them in. The child gets a process group of its own, so cancelling
 /// the calling task tears down the child and everything it started (SIGTERM to the
-/// group, then SIGKILL after a grace period) without touching Telltale itself.
-/// The child also dies if Telltale is killed outright (see `ParentDeathSignal`).
+/// group, then SIGKILL after `gracePeriod`) without touching Telltale itself; when
+/// the child exits, whatever it left running in its group is killed too. The child
+/// also dies if Telltale is killed outright (see `ParentDeathSignal`).
 public struct ChildProcess: Sendable {
     public var executable: String
     public var arguments: [String]
@@ -19,19 +21,23 @@ public struct ChildProcess: Sendable {
     /// system has it) so that output printed just before a crash is not lost in
     /// a buffer.
     public var lineBuffered: Bool
+    /// How long the group has between SIGTERM and SIGKILL when the calling task is cancelled.
+    public var gracePeriod: Duration
 
     public init(
         executable: String,
         arguments: [String],
         environment: [String: String] = [:],
         workingDirectory: String? = nil,
-        lineBuffered: Bool = false
+        lineBuffered: Bool = false,
+        gracePeriod: Duration = .seconds(2)
     ) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.workingDirectory = workingDirectory
         self.lineBuffered = lineBuffered
+        self.gracePeriod = gracePeriod
     }
 
     /// The command line as a person would type it, for messages.
@@ -42,9 +48,12 @@ public struct ChildProcess: Sendable {
     static let stdbufPath = "/usr/bin/stdbuf"
 
     /// Starts the child, calls `onLine` for each line of output, and returns how it ended.
-    /// `control`, if given, can kill the child while it runs.
+    /// `control`, if given, can kill the child while it runs; `onStart` learns its pid.
+    /// A child that cannot start throws `ChildProcessError`; cancellation ends the group
+    /// and rethrows.
     public func run(
         control: ProcessControl? = nil,
+        onStart: (@Sendable (pid_t) async -> Void)? = nil,
         onLine: @escaping @Sendable (String) async -> Void
     ) async throws -> ProcessExit {
         var launch = (executable: executable, arguments: arguments)
@@ -53,11 +62,12 @@ public struct ChildProcess: Sendable {
         }
         launch = ParentDeathSignal.wrap(launch.executable, launch.arguments)
         var options = PlatformOptions()
+        // Its own process group: stopping the child stops whatever it started, and never Telltale.
         options.processGroupID = 0
-        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
+        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: gracePeriod)]
 
         let overrides = environment.reduce(into: [Environment.Key: String?]()) { result, entry in
-            result[Environment.Key(rawValue: entry.key)!] = entry.value
+            if let key = Environment.Key(rawValue: entry.key) { result[key] = entry.value }
         }
         let executablePath = launch.executable.contains("/")
             ? Executable.path(FilePath(launch.executable))
@@ -75,22 +85,27 @@ public struct ChildProcess: Sendable {
                     output: .sequence,
                     error: .combinedWithOutput
                 ) { execution in
-                    control?.started(pid: execution.processIdentifier.value)
+                    let pid = execution.processIdentifier.value
+                    control?.started(pid: pid)
                     defer { control?.ended() }
                     // Reading output needs no particular thread: back to the shared pool.
                     try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                        await onStart?(pid)
                         for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
                             await onLine(line)
                         }
                     }
                 }
             }
+            // The leader is gone; anything it started in its group goes too. The group id
+            // cannot belong to anyone else yet: a pid is reused only once its group is empty.
+            _ = kill(-result.processIdentifier.value, SIGKILL)
             switch result.terminationStatus {
             case .exited(let code): return .exited(code)
             case .signaled(let signal): return .signaled(signal)
             }
         } catch let error as SubprocessError {
-            throw RunnerError.launchFailed(command: commandLine, reason: "\(error)")
+            throw ChildProcessError.launchFailed(command: commandLine, reason: "\(error)")
         }
     }
 }

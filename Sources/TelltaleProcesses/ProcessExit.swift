@@ -1,4 +1,4 @@
-/// How a child process ended.
+/// How a child process ended: a test process, a build or a service.
 public enum ProcessExit: Sendable, Hashable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
@@ -13,7 +13,7 @@ public enum ProcessExit: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The conventional name of a signal, for messages people read.
-    static func signalName(_ signal: Int32) -> String {
+    public static func signalName(_ signal: Int32) -> String {
         switch signal {
         case 1: "SIGHUP"
         case 2: "SIGINT"
