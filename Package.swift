@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-// Targets follow ../shared/design/ARCHITECTURE.md (mirrored in Docs/Architecture.md).
+// Targets and what each may depend on follow Docs/Architecture.md's target table;
+// Scripts/check-dependencies (run by the tests) holds this file and every import to it.
 // TelltaleTracker and TelltaleTesting are linked by apps and test targets, so
 // they depend on Foundation (through TelltaleModel) and nothing else.
 let package = Package(
