@@ -22,7 +22,9 @@ struct CaptureCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks a free one (the first stdout line names it).")
     var port = 0
 
-    @Option(name: .customLong("out"), help: "JSONL file every accepted event is appended to (default: $TELLTALE_RUN_DIR/events.jsonl, or a new temporary file).")
+    @Option(
+        name: .customLong("out"),
+        help: "JSONL file every accepted event is appended to (default: $TELLTALE_RUN_DIR/events.jsonl, or a new temporary file).")
     var output: String?
 
     @Option(help: "A tracking-plan catalog. Only checked to exist here: the verification step (telltale run) checks events against it.")

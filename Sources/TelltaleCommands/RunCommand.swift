@@ -71,10 +71,12 @@ struct RunCommand: AsyncParsableCommand {
         do {
             let summary = try await SignalCancellation.run { try await orchestrator.run() }
             let totals = summary.record.totals
-            annotations.print(summary.record, context: ReportContext(
-                generatedAt: Date(), toolVersion: RunOrchestrator.version,
-                sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
-            ))
+            annotations.print(
+                summary.record,
+                context: ReportContext(
+                    generatedAt: Date(), toolVersion: RunOrchestrator.version,
+                    sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
+                ))
             print("reports: \(summary.reportDirectory)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(totals.summaryLine)
             throw ExitCode(summary.exitCode)

@@ -1,7 +1,7 @@
 import Foundation
 import TelltaleModel
-import TelltaleRunner
 import TelltaleProcesses
+import TelltaleRunner
 
 /// Finds out where a run happens: host, OS, Swift version and git commit.
 ///

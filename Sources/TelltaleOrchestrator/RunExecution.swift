@@ -54,9 +54,12 @@ struct RunExecution {
                 spec.environment.merge(RunCapture.environment(address)) { own, _ in own }
                 return spec
             }
-            let running = services.isEmpty ? nil : try RunServices(
-                specs: services, workers: configuration.workers, runDirectory: runDirectory, logDirectory: logDirectory
-            )
+            let running =
+                services.isEmpty
+                ? nil
+                : try RunServices(
+                    specs: services, workers: configuration.workers, runDirectory: runDirectory, logDirectory: logDirectory
+                )
             let hooks = try running.map { (running: RunServices) throws(ServiceError) in try ServiceTestHooks(services: running) }
             let bracket = RunLifecycle(services: hooks, store: capture.store, verifier: verifier, sessions: sessions)
             switch lifecycle {
@@ -66,9 +69,10 @@ struct RunExecution {
             }
             var outcome = Outcome()
             if let running {
-                configuration.workerEnvironment = Dictionary(uniqueKeysWithValues: (1...configuration.workers).map {
-                    ($0, running.environment(worker: $0))
-                })
+                configuration.workerEnvironment = Dictionary(
+                    uniqueKeysWithValues: (1...configuration.workers).map {
+                        ($0, running.environment(worker: $0))
+                    })
                 let runner = TestRunner(configuration: configuration)
                 let (ran, failure) = try await startServices(running) {
                     try await runner.run(tests, allListed: listed, observer: observer)

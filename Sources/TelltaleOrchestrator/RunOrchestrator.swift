@@ -66,7 +66,7 @@ public struct RunOrchestrator: Sendable {
             }
         } catch let error as OrchestratorError {
             throw error
-        } catch where Task.isCancelled {
+        } catch  where Task.isCancelled {
             // SIGINT or SIGTERM: the test processes are gone; keep what finished.
             interrupted = true
             outcome = await Self.partialOutcome(collector, execution) { finished, total in
@@ -165,12 +165,16 @@ public struct RunOrchestrator: Sendable {
             let serialGroups = settings.compactMapValues(\.serialGroup)
             let all = selected.count
             selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: serialGroups)
-            await progress.note("shard \(shard): \(selected.count) of \(all) tests" + (timings.isEmpty ? " (no --timings: split by test id)" : ", split by past timings"))
+            await progress.note(
+                "shard \(shard): \(selected.count) of \(all) tests"
+                    + (timings.isEmpty ? " (no --timings: split by test id)" : ", split by past timings"))
             if selected.isEmpty { return RunExecution.Outcome() }
         }
         var workers = min(options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count)
         if workers > 1, let shared = services.first(where: { $0.scope == .run && $0.testMode != nil }) {
-            await progress.note("one worker: service \(shared.name) has a test mode and `scope: run`, so two tests cannot use it at once (`scope: worker` gives each worker its own)")
+            await progress.note(
+                "one worker: service \(shared.name) has a test mode and `scope: run`, so two tests cannot use it at once (`scope: worker` gives each worker its own)"
+            )
             workers = 1
         }
         var environment = plan.environment

@@ -4,10 +4,11 @@ import ServiceLifecycle
 extension ServiceGroup {
     /// A quiet group of `services`: its own messages would only repeat what the run reports.
     static func quiet(_ services: [any Service], label: String) -> ServiceGroup {
-        ServiceGroup(configuration: .init(
-            services: services.map { .init(service: $0) },
-            logger: Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
-        ))
+        ServiceGroup(
+            configuration: .init(
+                services: services.map { .init(service: $0) },
+                logger: Logger(label: label) { _ in SwiftLogNoOpLogHandler() }
+            ))
     }
 
     /// Runs the group beside `body`; once `body` returns or throws, shuts the group down

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import TelltaleModel
 import TelltaleReports
 import TelltaleRunner
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Past test durations for splitting shards, from a previous `run.json` or a JUnit file
 /// (Telltale's own, or any tool's: only `classname`, `name` and `time` are read).
@@ -39,7 +40,7 @@ public enum TimingsFile {
         var durations: [String: Double] = [:]
         for element in testCases(in: root) {
             guard let name = element.attribute(forName: "name")?.stringValue,
-                  let time = element.attribute(forName: "time")?.stringValue.flatMap(Double.init)
+                let time = element.attribute(forName: "time")?.stringValue.flatMap(Double.init)
             else { continue }
             let classname = element.attribute(forName: "classname")?.stringValue ?? ""
             durations["\(classname)/\(name)"] = time

@@ -15,12 +15,14 @@ public struct CatalogLoader: Sendable {
             yaml = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             let exists = FileManager.default.fileExists(atPath: path)
-            throw PlanError(problems: [PlanProblem(
-                file: reference?.file ?? path, line: reference?.line ?? 1, column: reference?.column ?? 1,
-                keyPath: reference == nil ? "" : "capture.catalog",
-                message: exists ? "cannot read the tracking plan '\(path)' (is it UTF-8 text?)" : "there is no tracking plan at '\(path)'",
-                hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
-            )])
+            throw PlanError(problems: [
+                PlanProblem(
+                    file: reference?.file ?? path, line: reference?.line ?? 1, column: reference?.column ?? 1,
+                    keyPath: reference == nil ? "" : "capture.catalog",
+                    message: exists ? "cannot read the tracking plan '\(path)' (is it UTF-8 text?)" : "there is no tracking plan at '\(path)'",
+                    hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
+                )
+            ])
         }
         return try parse(yaml: yaml, file: path)
     }
@@ -47,11 +49,12 @@ public struct CatalogLoader: Sendable {
                 catalog.events[reference.event].params = schema
             case .failure(let error) where error.problems.isEmpty:
                 let position = TextPosition(reference.node)
-                problems.append(PlanProblem(
-                    file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
-                    message: "cannot read the JSON Schema '\(schemaFile)'",
-                    hint: "a schema file's path is relative to the tracking plan's folder"
-                ))
+                problems.append(
+                    PlanProblem(
+                        file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
+                        message: "cannot read the JSON Schema '\(schemaFile)'",
+                        hint: "a schema file's path is relative to the tracking plan's folder"
+                    ))
             case .failure(let error):
                 schemaFileProblems += error.problems
             }
@@ -100,11 +103,12 @@ public struct CatalogLoader: Sendable {
                 if ignored.contains(where: { (try? $0.firstMatch(in: spec.name)) != nil }) { continue }
                 let location = spec.location ?? block.location
                 let suggestion = KeySuggestion.closest(to: spec.name, in: names).map { "did you mean `\($0)`? " } ?? ""
-                problems.append(PlanProblem(
-                    file: location?.file ?? "", line: location?.line ?? 1, column: location?.column ?? 1,
-                    keyPath: "expectations.\(block.selector)", message: "event `\(spec.name)` is not in the tracking plan",
-                    hint: "\(suggestion)add it to \(catalog.sourcePath ?? "the tracking plan"), or fix the name"
-                ))
+                problems.append(
+                    PlanProblem(
+                        file: location?.file ?? "", line: location?.line ?? 1, column: location?.column ?? 1,
+                        keyPath: "expectations.\(block.selector)", message: "event `\(spec.name)` is not in the tracking plan",
+                        hint: "\(suggestion)add it to \(catalog.sourcePath ?? "the tracking plan"), or fix the name"
+                    ))
             }
         }
         return problems

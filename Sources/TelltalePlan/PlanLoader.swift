@@ -12,19 +12,23 @@ public struct PlanLoader: Sendable {
         do {
             yaml = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path)
+            let reason =
+                FileManager.default.fileExists(atPath: path)
                 ? "cannot read the plan file (is it UTF-8 text?)"
                 : "there is no plan file at this path"
-            throw PlanError(problems: [PlanProblem(
-                file: path, line: 1, column: 1, keyPath: "", message: reason,
-                hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
-            )])
+            throw PlanError(problems: [
+                PlanProblem(
+                    file: path, line: 1, column: 1, keyPath: "", message: reason,
+                    hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
+                )
+            ])
         }
         let result = decode(yaml: yaml, file: path)
         var problems = result.problems
         // Without a plan (a syntax error, an empty file) the default package says nothing about the file.
         if result.foundPlan,
-           let problem = packageProblem(result.plan.package, at: result.positions["package"] ?? .start, file: path) {
+            let problem = packageProblem(result.plan.package, at: result.positions["package"] ?? .start, file: path)
+        {
             problems.append(problem)
         }
         guard problems.isEmpty else { throw PlanError(problems: problems) }
@@ -59,10 +63,11 @@ public struct PlanLoader: Sendable {
                 try XCTestPlanImporter.importPlan(at: xctestplan, into: &plan, planSetsRetries: decoder.retriesGiven)
             } catch {
                 let position = decoder.positions["xctestplan"] ?? .start
-                problems.append(PlanProblem(
-                    file: file, line: position.line, column: position.column,
-                    keyPath: "xctestplan", message: error.message, hint: error.hint
-                ))
+                problems.append(
+                    PlanProblem(
+                        file: file, line: position.line, column: position.column,
+                        keyPath: "xctestplan", message: error.message, hint: error.hint
+                    ))
             }
         }
         return (plan, problems, decoder.positions, decoder.foundPlan)

@@ -69,7 +69,8 @@ public struct ChildProcess: Sendable {
         let overrides = environment.reduce(into: [Environment.Key: String?]()) { result, entry in
             if let key = Environment.Key(rawValue: entry.key) { result[key] = entry.value }
         }
-        let executablePath = launch.executable.contains("/")
+        let executablePath =
+            launch.executable.contains("/")
             ? Executable.path(FilePath(launch.executable))
             : Executable.name(launch.executable)
         do {

@@ -12,9 +12,9 @@ public enum ParentDeathSignal {
     /// Telltale's shutdown, SIGINT and SIGTERM, but a SIGKILL of Telltale leaves them running.
     public static let available: Bool = {
         #if os(Linux)
-        FileManager.default.isExecutableFile(atPath: setprivPath)
+            FileManager.default.isExecutableFile(atPath: setprivPath)
         #else
-        false
+            false
         #endif
     }()
 

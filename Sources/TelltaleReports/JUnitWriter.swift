@@ -104,7 +104,8 @@ public struct JUnitWriter: Sendable {
         for attempt in test.previousAttempts where attempt.outcome.isFailure {
             let element = prefix + (attempt.outcome == .failed ? "Failure" : "Error")
             let problems = attempt.messages.filter { $0.kind == .failure || $0.kind == .error }
-            let primary = attempt.outcome == .failed
+            let primary =
+                attempt.outcome == .failed
                 ? problems.first { $0.kind == .failure } ?? problems.first
                 : problems.first { $0.kind == .error } ?? problems.first
             xml += "      <\(element)"

@@ -31,7 +31,8 @@ public struct MarkdownSummaryWriter: Sendable {
         head += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         let counted = totals.tests - totals.skipped
         let rate = counted > 0 ? String(format: "%.1f%%", (Double(totals.passed) / Double(counted) * 1000).rounded(.down) / 10) : "–"
-        head += "| \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.errors) | \(totals.skipped) | \(totals.flaky) | \(rate) | \(Self.duration(record.duration)) |\n\n"
+        head +=
+            "| \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.errors) | \(totals.skipped) | \(totals.flaky) | \(rate) | \(Self.duration(record.duration)) |\n\n"
         var facts = ["package `\(Self.code(record.plan.package))`"]
         if let shard = record.shard { facts.append("shard \(shard)") }
         if let swift = record.environment.swiftVersion { facts.append(Self.escape(swift)) }
@@ -61,28 +62,31 @@ public struct MarkdownSummaryWriter: Sendable {
 
         var sections: [Section] = []
         if !failing.isEmpty {
-            sections.append(Section(
-                title: "Failing tests (\(failing.count))",
-                header: "| test | location | first message |\n|---|---|---|\n",
-                count: failing.count, row: { failingRow(failing[$0], context: context) },
-                leftOut: { "_…and \($0) more failing tests; see the HTML report._" }
-            ))
+            sections.append(
+                Section(
+                    title: "Failing tests (\(failing.count))",
+                    header: "| test | location | first message |\n|---|---|---|\n",
+                    count: failing.count, row: { failingRow(failing[$0], context: context) },
+                    leftOut: { "_…and \($0) more failing tests; see the HTML report._" }
+                ))
         }
         if !flaky.isEmpty {
-            sections.append(Section(
-                title: "Flaky tests (\(flaky.count))",
-                header: "Passed on a retry; they pass the run.\n\n| test | attempts | first failure |\n|---|---:|---|\n",
-                count: flaky.count, row: { flakyRow(flaky[$0], context: context) },
-                leftOut: { "_…and \($0) more flaky tests; see the HTML report._" }
-            ))
+            sections.append(
+                Section(
+                    title: "Flaky tests (\(flaky.count))",
+                    header: "Passed on a retry; they pass the run.\n\n| test | attempts | first failure |\n|---|---:|---|\n",
+                    count: flaky.count, row: { flakyRow(flaky[$0], context: context) },
+                    leftOut: { "_…and \($0) more flaky tests; see the HTML report._" }
+                ))
         }
         if !record.notes.isEmpty {
-            sections.append(Section(
-                title: "Run notes (\(record.notes.count))",
-                header: "",
-                count: record.notes.count, row: { "- " + Self.oneLine(PlainText.clean(record.notes[$0]), limit: Self.messageLimit) + "\n" },
-                leftOut: { "_…and \($0) more notes; see run.json._" }
-            ))
+            sections.append(
+                Section(
+                    title: "Run notes (\(record.notes.count))",
+                    header: "",
+                    count: record.notes.count, row: { "- " + Self.oneLine(PlainText.clean(record.notes[$0]), limit: Self.messageLimit) + "\n" },
+                    leftOut: { "_…and \($0) more notes; see run.json._" }
+                ))
         }
 
         // Fill sections in order within the budget, keeping room for the later sections'
@@ -125,11 +129,11 @@ public struct MarkdownSummaryWriter: Sendable {
     private func failingRow(_ test: TestResult, context: ReportContext) -> String {
         let message = test.primaryMessage
         let location = message?.location ?? test.location
-        let where_ = location.map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""
+        let place = location.map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""
         var text = message.map { Self.oneLine(PlainText.clean($0.text), limit: Self.messageLimit) } ?? test.outcome.rawValue
         if test.outcome == .error { text = "**error:** " + text }
         if !test.previousAttempts.isEmpty { text += " _(failed all \(test.previousAttempts.count + 1) attempts)_" }
-        return "| `\(Self.code(test.id.rawValue))` | \(where_) | \(text) |\n"
+        return "| `\(Self.code(test.id.rawValue))` | \(place) | \(text) |\n"
     }
 
     private func flakyRow(_ test: TestResult, context: ReportContext) -> String {

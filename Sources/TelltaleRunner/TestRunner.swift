@@ -95,18 +95,19 @@ public struct TestRunner: Sendable {
             if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
                 environment["SWIFT_BACKTRACE"] = Self.backtraceSettings
             }
-            contexts.append(TestProcessContext(
-                worker: worker,
-                binary: configuration.binary,
-                workingDirectory: configuration.workingDirectory,
-                environment: environment,
-                scratchDirectory: scratch,
-                log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
-                observer: observer,
-                limits: limits,
-                lifecycle: configuration.lifecycle,
-                oneTestAtATime: configuration.oneTestAtATime
-            ))
+            contexts.append(
+                TestProcessContext(
+                    worker: worker,
+                    binary: configuration.binary,
+                    workingDirectory: configuration.workingDirectory,
+                    environment: environment,
+                    scratchDirectory: scratch,
+                    log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
+                    observer: observer,
+                    limits: limits,
+                    lifecycle: configuration.lifecycle,
+                    oneTestAtATime: configuration.oneTestAtATime
+                ))
         }
         let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
 
@@ -157,10 +158,12 @@ public struct TestRunner: Sendable {
         func sample(_ ids: [String]) -> String {
             ids.prefix(20).map { "  \($0)" }.joined(separator: "\n") + (ids.count > 20 ? "\n  … and \(ids.count - 20) more" : "")
         }
-        var text = "\(unreported.count) selected test\(unreported.count == 1 ? " was" : "s were") never reported by their framework. "
+        var text =
+            "\(unreported.count) selected test\(unreported.count == 1 ? " was" : "s were") never reported by their framework. "
             + "This is a bug in Telltale, not in the tests: please report it with this note.\n"
             + "Listed as:\n" + sample(unreported.map { "\($0.id) (\($0.framework.rawValue))" })
-        text += strays.isEmpty
+        text +=
+            strays.isEmpty
             ? "\nThe test processes reported no test outside the selection."
             : "\nThe test processes reported these ids, which were not selected:\n" + sample(strays.sorted().map(\.rawValue))
         return text

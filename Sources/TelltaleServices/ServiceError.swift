@@ -27,11 +27,11 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     public var service: String {
         switch self {
         case .invalidSpec(let service, _), .unknownPlaceholder(let service, _, _), .noFreePort(let service, _),
-             .logUnwritable(let service, _, _), .launchFailed(let service, _, _),
-             .buildFailed(let service, _, _, _), .exitedBeforeReady(let service, _, _, _),
-             .notReady(let service, _, _, _, _), .crashed(let service, _, _, _), .notLoopback(let service, _),
-             .databaseNotForTests(let service, _, _), .testModeRejected(let service, _, _, _, _),
-             .testModeUnreachable(let service, _, _, _), .stopped(let service):
+            .logUnwritable(let service, _, _), .launchFailed(let service, _, _),
+            .buildFailed(let service, _, _, _), .exitedBeforeReady(let service, _, _, _),
+            .notReady(let service, _, _, _, _), .crashed(let service, _, _, _), .notLoopback(let service, _),
+            .databaseNotForTests(let service, _, _), .testModeRejected(let service, _, _, _, _),
+            .testModeUnreachable(let service, _, _, _), .stopped(let service):
             service
         }
     }
@@ -40,7 +40,7 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     public var lastLines: [String] {
         switch self {
         case .buildFailed(_, _, _, let lines), .exitedBeforeReady(_, _, _, let lines),
-             .notReady(_, _, _, _, let lines), .crashed(_, _, _, let lines):
+            .notReady(_, _, _, _, let lines), .crashed(_, _, _, let lines):
             lines
         default: []
         }

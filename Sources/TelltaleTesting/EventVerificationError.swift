@@ -19,7 +19,8 @@ public enum EventVerificationError: LocalizedError, Sendable {
             guard !misses.isEmpty else { return text + "; no other events in scope" }
             return ([text] + ClosestEvent.lines(misses).map { "  " + $0 }).joined(separator: "\n")
         case .unexpected(let expectation, let expected, let found):
-            return "expected \(expected) × \(expectation), found \(found.count): " + found.prefix(5).map { "\($0.name) \(Self.compact($0.params))" }.joined(separator: ", ")
+            return "expected \(expected) × \(expectation), found \(found.count): "
+                + found.prefix(5).map { "\($0.name) \(Self.compact($0.params))" }.joined(separator: ", ")
         case .notConfigured:
             return "no capture server: TELLTALE_CONTROL_URL is not set (run under `telltale run`, or give EventVerifier a URL)"
         case .server(let url, let reason):

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TelltaleModel
 import TelltaleTracker
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Waits for and checks the analytics events the code under test sent, through the capture
 /// server's `/_telltale/wait` long poll (no polling from the test).
@@ -38,7 +39,8 @@ public struct EventVerifier: Sendable {
     public func waitFor(_ name: String, where params: [String: JSONValue] = [:], count: Int = 1, timeout: Duration? = nil) async throws -> [Event] {
         let answer = try await wait(name, params, count: count, timeout: timeout ?? defaultTimeout)
         guard answer.matched else {
-            throw EventVerificationError.notFound(expectation: Self.describe(name, params), expected: count, found: answer.count, nearestMisses: answer.nearestMisses)
+            throw EventVerificationError.notFound(
+                expectation: Self.describe(name, params), expected: count, found: answer.count, nearestMisses: answer.nearestMisses)
         }
         return answer.events
     }
@@ -52,11 +54,18 @@ public struct EventVerifier: Sendable {
     /// Waits for exactly `count` matching events: at least that many within the timeout, and no more
     /// after a short settle time.
     @discardableResult
-    public func expectCount(_ name: String, where params: [String: JSONValue] = [:], equals count: Int, timeout: Duration? = nil, settle: Duration = .milliseconds(200)) async throws -> [Event] {
-        if count == 0 { try await expectNone(name, where: params, within: settle); return [] }
+    public func expectCount(
+        _ name: String, where params: [String: JSONValue] = [:], equals count: Int, timeout: Duration? = nil, settle: Duration = .milliseconds(200)
+    ) async throws -> [Event] {
+        if count == 0 {
+            try await expectNone(name, where: params, within: settle)
+            return []
+        }
         _ = try await waitFor(name, where: params, count: count, timeout: timeout)
         let after = try await wait(name, params, count: count + 1, timeout: settle)
-        if after.count != count { throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: count, found: after.events) }
+        if after.count != count {
+            throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: count, found: after.events)
+        }
         return after.events
     }
 
@@ -98,14 +107,17 @@ public struct EventVerifier: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
         request.timeoutInterval = timeout.inSeconds + 30
-        let data: Data, response: URLResponse
+        let data: Data
+        let response: URLResponse
         do {
             (data, response) = try await URLSession.shared.data(for: request)
         } catch {
             throw EventVerificationError.server(url: url.absoluteString, reason: error.localizedDescription)
         }
         guard let status = (response as? HTTPURLResponse)?.statusCode, status == 200 else {
-            throw EventVerificationError.server(url: url.absoluteString, reason: "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0): \(String(decoding: data.prefix(500), as: UTF8.self))")
+            throw EventVerificationError.server(
+                url: url.absoluteString,
+                reason: "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0): \(String(decoding: data.prefix(500), as: UTF8.self))")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

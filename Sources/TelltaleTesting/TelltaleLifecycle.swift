@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TelltaleModel
 import TelltaleTracker
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The automatic per-test lifecycle, as the test process sees it: `begin` before
 /// a test (Telltale resets and sets up the backend, and attributes the session's
@@ -28,7 +29,8 @@ public struct TelltaleLifecycle: Sendable {
     public static let current: TelltaleLifecycle? = {
         let environment = TelltaleTestEnvironment()
         guard environment.variables[TelltaleEnvironment.lifecycle] == "automatic",
-              let url = environment.controlURL, let session = environment.session else { return nil }
+            let url = environment.controlURL, let session = environment.session
+        else { return nil }
         return TelltaleLifecycle(controlURL: url, session: session)
     }()
 

@@ -1,81 +1,82 @@
 #if canImport(Testing)
-import Foundation
-import Testing
-import TelltaleModel
+    import Foundation
+    import Testing
+    import TelltaleModel
 
-/// `@Suite(.telltale)` or `@Test(.telltale)`: runs each test inside Telltale's per-test
-/// lifecycle. Before the test, Telltale resets and sets up the backend and attributes the
-/// session's events to it; after, the backend's teardown and the plan's checks of the
-/// test's events run, and whatever they find is recorded as issues of this test.
-///
-/// The test's id is also set as `TelltaleTestContext.currentTest` while it runs, so
-/// `Tracker` tags every event it sends and `EventVerifier` looks only at those.
-/// Outside `telltale run`'s automatic lifecycle only that tagging happens.
-public struct TelltaleLifecycleTrait: TestTrait, SuiteTrait, TestScoping {
-    public var isRecursive: Bool { true }
+    /// `@Suite(.telltale)` or `@Test(.telltale)`: runs each test inside Telltale's per-test
+    /// lifecycle. Before the test, Telltale resets and sets up the backend and attributes the
+    /// session's events to it; after, the backend's teardown and the plan's checks of the
+    /// test's events run, and whatever they find is recorded as issues of this test.
+    ///
+    /// The test's id is also set as `TelltaleTestContext.currentTest` while it runs, so
+    /// `Tracker` tags every event it sends and `EventVerifier` looks only at those.
+    /// Outside `telltale run`'s automatic lifecycle only that tagging happens.
+    public struct TelltaleLifecycleTrait: TestTrait, SuiteTrait, TestScoping {
+        public var isRecursive: Bool { true }
 
-    public init() {}
+        public init() {}
 
-    /// Around each test case; a suite only passes the trait on to its tests.
-    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        test.isSuite || testCase == nil ? nil : self
-    }
-
-    public func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        let id = Self.testID(of: test)
-        guard let lifecycle = TelltaleLifecycle.current else {
-            try await TelltaleTestContext.$currentTest.withValue(id) { try await function() }
-            return
+        /// Around each test case; a suite only passes the trait on to its tests.
+        public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+            test.isSuite || testCase == nil ? nil : self
         }
-        let problems = await lifecycle.begin(id)
-        guard problems.isEmpty else {
-            Self.record(problems, test: test)
-            return
-        }
-        do {
-            try await TelltaleTestContext.$currentTest.withValue(id) { try await function() }
-        } catch {
-            // The test's own error is recorded as usual; the lifecycle still ends.
-            Self.record(await lifecycle.end(id), test: test)
-            throw error
-        }
-        Self.record(await lifecycle.end(id), test: test)
-    }
 
-    /// Each failure as an issue at its own place (a plan line), or else at the test.
-    static func record(_ failures: [TelltaleLifecycle.Failure], test: Test) {
-        for failure in failures {
-            var location = test.sourceLocation
-            if let file = failure.file, let line = failure.line {
-                location = SourceLocation(fileID: "Plan/\((file as NSString).lastPathComponent)", filePath: file, line: line, column: failure.column ?? 1)
+        public func provideScope(
+            for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+        ) async throws {
+            let id = Self.testID(of: test)
+            guard let lifecycle = TelltaleLifecycle.current else {
+                try await TelltaleTestContext.$currentTest.withValue(id) { try await function() }
+                return
             }
-            Issue.record(Comment(rawValue: failure.text), sourceLocation: location)
+            let problems = await lifecycle.begin(id)
+            guard problems.isEmpty else {
+                Self.record(problems, test: test)
+                return
+            }
+            do {
+                try await TelltaleTestContext.$currentTest.withValue(id) { try await function() }
+            } catch {
+                // The test's own error is recorded as usual; the lifecycle still ends.
+                Self.record(await lifecycle.end(id), test: test)
+                throw error
+            }
+            Self.record(await lifecycle.end(id), test: test)
         }
+
+        /// Each failure as an issue at its own place (a plan line), or else at the test.
+        static func record(_ failures: [TelltaleLifecycle.Failure], test: Test) {
+            for failure in failures {
+                var location = test.sourceLocation
+                if let file = failure.file, let line = failure.line {
+                    location = SourceLocation(
+                        fileID: "Plan/\((file as NSString).lastPathComponent)", filePath: file, line: line, column: failure.column ?? 1)
+                }
+                Issue.record(Comment(rawValue: failure.text), sourceLocation: location)
+            }
+        }
+
+        /// The id `swift test list` and Telltale use: `Module.Suite/function()`, or with the
+        /// source location, `Module.Suite/function()/File.swift:16:6`, for a test whose name
+        /// another test in the binary shares (`telltale run` says which; see `TestID`).
+        public static func testID(of test: Test) -> TestID {
+            testID(of: test, disambiguated: disambiguated)
+        }
+
+        static func testID(of test: Test, disambiguated: Set<String>) -> TestID {
+            let short = "\(test.id.moduleName).\(test.id.nameComponents.joined(separator: "/"))"
+            // A function's `Test.ID` describes itself with its location, as the event stream does.
+            let located = String(describing: test.id)
+            return TestID(disambiguated.contains(located) ? located : short)
+        }
+
+        private static let disambiguated = TelltaleEnvironment.disambiguatedTests(
+            from: ProcessInfo.processInfo.environment[TelltaleEnvironment.disambiguatedTests]
+        )
     }
 
-    /// The id `swift test list` and Telltale use: `Module.Suite/function()`, or with the
-    /// source location, `Module.Suite/function()/File.swift:16:6`, for a test whose name
-    /// another test in the binary shares (`telltale run` says which; see `TestID`).
-    public static func testID(of test: Test) -> TestID {
-        testID(of: test, disambiguated: disambiguated)
+    extension Trait where Self == TelltaleLifecycleTrait {
+        /// Telltale's per-test lifecycle: reset, setup, teardown and event checks around each test.
+        public static var telltale: Self { TelltaleLifecycleTrait() }
     }
-
-    static func testID(of test: Test, disambiguated: Set<String>) -> TestID {
-        let short = "\(test.id.moduleName).\(test.id.nameComponents.joined(separator: "/"))"
-        // A function's `Test.ID` describes itself with its location, as the event stream does.
-        let located = String(describing: test.id)
-        return TestID(disambiguated.contains(located) ? located : short)
-    }
-
-    private static let disambiguated = TelltaleEnvironment.disambiguatedTests(
-        from: ProcessInfo.processInfo.environment[TelltaleEnvironment.disambiguatedTests]
-    )
-}
-
-extension Trait where Self == TelltaleLifecycleTrait {
-    /// Telltale's per-test lifecycle: reset, setup, teardown and event checks around each test.
-    public static var telltale: Self { TelltaleLifecycleTrait() }
-}
 #endif

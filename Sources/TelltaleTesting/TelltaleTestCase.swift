@@ -1,66 +1,66 @@
 #if canImport(XCTest)
-import Foundation
-import TelltaleModel
-import XCTest
+    import Foundation
+    import TelltaleModel
+    import XCTest
 
-/// An `XCTestCase` whose tests run inside Telltale's per-test lifecycle: subclass it
-/// instead of `XCTestCase`. Before each test Telltale resets and sets up the backend
-/// and attributes the session's events to it; after, the backend's teardown and the
-/// plan's checks of the test's events run, and each problem is an `XCTFail` of the test.
-///
-/// The test's id is `TelltaleTestContext.currentTest` while it runs, so `Tracker` tags
-/// its events. Outside `telltale run`'s automatic lifecycle only that tagging happens.
-open class TelltaleTestCase: XCTestCase {
-    /// `Module.Class/testMethod`: the id `swift test list` and Telltale use.
-    public var telltaleTestID: TestID {
-        let method = name.split(whereSeparator: { " .[]".contains($0) }).last.map(String.init) ?? name
-        return TestID("\(String(reflecting: type(of: self)))/\(method)")
-    }
+    /// An `XCTestCase` whose tests run inside Telltale's per-test lifecycle: subclass it
+    /// instead of `XCTestCase`. Before each test Telltale resets and sets up the backend
+    /// and attributes the session's events to it; after, the backend's teardown and the
+    /// plan's checks of the test's events run, and each problem is an `XCTFail` of the test.
+    ///
+    /// The test's id is `TelltaleTestContext.currentTest` while it runs, so `Tracker` tags
+    /// its events. Outside `telltale run`'s automatic lifecycle only that tagging happens.
+    open class TelltaleTestCase: XCTestCase {
+        /// `Module.Class/testMethod`: the id `swift test list` and Telltale use.
+        public var telltaleTestID: TestID {
+            let method = name.split(whereSeparator: { " .[]".contains($0) }).last.map(String.init) ?? name
+            return TestID("\(String(reflecting: type(of: self)))/\(method)")
+        }
 
-    override open func invokeTest() {
-        let id = telltaleTestID
-        guard let lifecycle = TelltaleLifecycle.current else {
+        override open func invokeTest() {
+            let id = telltaleTestID
+            guard let lifecycle = TelltaleLifecycle.current else {
+                TelltaleTestContext.$currentTest.withValue(id) { super.invokeTest() }
+                return
+            }
+            let problems = Self.blocking { await lifecycle.begin(id) }
+            guard problems.isEmpty else {
+                record(problems)
+                return
+            }
             TelltaleTestContext.$currentTest.withValue(id) { super.invokeTest() }
-            return
+            record(Self.blocking { await lifecycle.end(id) })
         }
-        let problems = Self.blocking { await lifecycle.begin(id) }
-        guard problems.isEmpty else {
-            record(problems)
-            return
-        }
-        TelltaleTestContext.$currentTest.withValue(id) { super.invokeTest() }
-        record(Self.blocking { await lifecycle.end(id) })
-    }
 
-    /// Each failure at its own place (a plan line), or else here. Recorded as given, not through
-    /// `XCTFail`, which would prefix "failed - " to a backend's own message.
-    private func record(_ failures: [TelltaleLifecycle.Failure], file: String = #filePath, line: Int = #line) {
-        for failure in failures {
-            recordFailure(withDescription: failure.text, inFile: failure.file ?? file, atLine: failure.line ?? line, expected: true)
+        /// Each failure at its own place (a plan line), or else here. Recorded as given, not through
+        /// `XCTFail`, which would prefix "failed - " to a backend's own message.
+        private func record(_ failures: [TelltaleLifecycle.Failure], file: String = #filePath, line: Int = #line) {
+            for failure in failures {
+                recordFailure(withDescription: failure.text, inFile: failure.file ?? file, atLine: failure.line ?? line, expected: true)
+            }
+        }
+
+        /// XCTest calls `invokeTest` synchronously; the lifecycle's calls are async. They run on
+        /// the global pool while this thread (XCTest's, not a pool thread) waits for them.
+        private static func blocking(
+            _ call: @escaping @Sendable () async -> [TelltaleLifecycle.Failure]
+        ) -> [TelltaleLifecycle.Failure] {
+            let done = DispatchSemaphore(value: 0)
+            let result = LockedResult()
+            Task.detached {
+                result.set(await call())
+                done.signal()
+            }
+            done.wait()
+            return result.value
+        }
+
+        /// `@unchecked Sendable`: `stored` is only touched while holding `lock`.
+        private final class LockedResult: @unchecked Sendable {
+            private let lock = NSLock()
+            private var stored: [TelltaleLifecycle.Failure] = []
+            func set(_ value: [TelltaleLifecycle.Failure]) { lock.withLock { stored = value } }
+            var value: [TelltaleLifecycle.Failure] { lock.withLock { stored } }
         }
     }
-
-    /// XCTest calls `invokeTest` synchronously; the lifecycle's calls are async. They run on
-    /// the global pool while this thread (XCTest's, not a pool thread) waits for them.
-    private static func blocking(
-        _ call: @escaping @Sendable () async -> [TelltaleLifecycle.Failure]
-    ) -> [TelltaleLifecycle.Failure] {
-        let done = DispatchSemaphore(value: 0)
-        let result = LockedResult()
-        Task.detached {
-            result.set(await call())
-            done.signal()
-        }
-        done.wait()
-        return result.value
-    }
-
-    /// `@unchecked Sendable`: `stored` is only touched while holding `lock`.
-    private final class LockedResult: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [TelltaleLifecycle.Failure] = []
-        func set(_ value: [TelltaleLifecycle.Failure]) { lock.withLock { stored = value } }
-        var value: [TelltaleLifecycle.Failure] { lock.withLock { stored } }
-    }
-}
 #endif

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TelltaleModel
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What an app calls to report an analytics event in test runs.
 ///

@@ -57,7 +57,7 @@ struct Probe {
                     let detected = monotonicNanoseconds()
                     let lines = await supervisor.lastLines()
                     guard let line = lines.first(where: { $0.contains("listening on") }),
-                          let match = line.firstMatch(of: /monotonic (\d+)/), let printed = Int64(match.1)
+                        let match = line.firstMatch(of: /monotonic (\d+)/), let printed = Int64(match.1)
                     else { return Double.nan }
                     return Double(detected - printed) / 1e6
                 }
@@ -66,8 +66,9 @@ struct Probe {
             samples.sort()
             func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int(Double(samples.count) * p))] }
             func ms(_ value: Double) -> String { String((value * 100).rounded() / 100) + " ms" }
-            print("\(name) readiness: \(samples.count) runs, from the listening line to ready: "
-                + "p50 \(ms(percentile(0.5))), p99 \(ms(percentile(0.99))), max \(ms(samples.last ?? .nan))")
+            print(
+                "\(name) readiness: \(samples.count) runs, from the listening line to ready: "
+                    + "p50 \(ms(percentile(0.5))), p99 \(ms(percentile(0.99))), max \(ms(samples.last ?? .nan))")
         }
     }
 

@@ -38,25 +38,35 @@ for j in 0..<eventCount {
     ]
     if j % 997 == 0 { params["value"] = .string("9.99") }  // a type violation now and then
     if j % 1009 == 0 { params["coupn"] = .string("SAVE10") }  // an extra property
-    events.append(Event(
-        id: String(format: "%08d", j), receivedAt: start.addingTimeInterval(Double(j) / 1000), session: "w\(j % 4)",
-        test: test, source: .telltale, name: names[(j / testCount) % names.count], params: params, raw: .null
-    ))
+    events.append(
+        Event(
+            id: String(format: "%08d", j), receivedAt: start.addingTimeInterval(Double(j) / 1000), session: "w\(j % 4)",
+            test: test, source: .telltale, name: names[(j / testCount) % names.count], params: params, raw: .null
+        ))
 }
 
-let itemSchema = ValueSchema.object([
-    SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^A[0-9]$"), required: true),
-    SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 0)),
-], additionalProperties: false)
-let catalog = EventCatalog(events: names.map { name in
-    CatalogEvent(name: name, params: .object([
-        SchemaProperty("screen", ValueSchema(types: [.string], allowed: ["cart", "checkout"]), required: true),
-        SchemaProperty("value", ValueSchema(types: [.number], minimum: 0), required: true),
-        SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, items: itemSchema)),
-        SchemaProperty("user", .object([SchemaProperty("id", ValueSchema(types: [.string])), SchemaProperty("premium", ValueSchema(types: [.boolean]))], additionalProperties: false)),
-        SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid)),
-    ], additionalProperties: false))
-}, ignore: [.pattern("^\\$")])
+let itemSchema = ValueSchema.object(
+    [
+        SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^A[0-9]$"), required: true),
+        SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 0)),
+    ], additionalProperties: false)
+let catalog = EventCatalog(
+    events: names.map { name in
+        CatalogEvent(
+            name: name,
+            params: .object(
+                [
+                    SchemaProperty("screen", ValueSchema(types: [.string], allowed: ["cart", "checkout"]), required: true),
+                    SchemaProperty("value", ValueSchema(types: [.number], minimum: 0), required: true),
+                    SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, items: itemSchema)),
+                    SchemaProperty(
+                        "user",
+                        .object(
+                            [SchemaProperty("id", ValueSchema(types: [.string])), SchemaProperty("premium", ValueSchema(types: [.boolean]))],
+                            additionalProperties: false)),
+                    SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid)),
+                ], additionalProperties: false))
+    }, ignore: [.pattern("^\\$")])
 
 // Each test i sends events named names[(j / testCount) % 40] for j ≡ i (mod testCount).
 func sentNames(_ test: Int) -> [String] {
@@ -73,21 +83,27 @@ for test in 0..<testCount where expectationsLeft > 0 {
     for k in 0..<perTest {
         let failing = (test * 7 + k) % 50 == 0
         let name = sent[k % sent.count]
-        expected.append(EventExpectation(EventSpec(name: name, params: [
-            ParamField("screen", .oneOf([.equals("cart"), .equals("checkout")])),
-            ParamField("value", failing ? .range(NumberRange(lt: -1)) : .all([.type([.number]), .range(NumberRange(gte: 0))])),
-            ParamField(ParamPath(parsing: "items[0].sku")!, .regex("^A")),
-            ParamField(ParamPath(parsing: "user.id")!, .placeholder(.nonempty)),
-            ParamField("order_id", .placeholder(.uuid)),
-        ])))
+        expected.append(
+            EventExpectation(
+                EventSpec(
+                    name: name,
+                    params: [
+                        ParamField("screen", .oneOf([.equals("cart"), .equals("checkout")])),
+                        ParamField("value", failing ? .range(NumberRange(lt: -1)) : .all([.type([.number]), .range(NumberRange(gte: 0))])),
+                        ParamField(ParamPath(parsing: "items[0].sku")!, .regex("^A")),
+                        ParamField(ParamPath(parsing: "user.id")!, .placeholder(.nonempty)),
+                        ParamField("order_id", .placeholder(.uuid)),
+                    ])))
     }
     expectationsLeft -= perTest
-    blocks.append(TestExpectations(
-        .id(testID(test).rawValue), events: expected,
-        forbid: test % 10 == 0 ? [EventSpec(name: "app_crash")] : [],
-        order: test % 20 == 0 && sent.count > 1 ? OrderExpectation([EventSpec(name: first), EventSpec(name: sent[1])], gaps: test % 40 == 0) : nil,
-        strict: test % 50 == 0
-    ))
+    blocks.append(
+        TestExpectations(
+            .id(testID(test).rawValue), events: expected,
+            forbid: test % 10 == 0 ? [EventSpec(name: "app_crash")] : [],
+            order: test % 20 == 0 && sent.count > 1
+                ? OrderExpectation([EventSpec(name: first), EventSpec(name: sent[1])], gaps: test % 40 == 0) : nil,
+            strict: test % 50 == 0
+        ))
 }
 for suite in 0..<5 {
     blocks.append(TestExpectations(.pattern("^BenchTests\\.Suite\(suite)/"), forbid: [EventSpec(name: "checkout_error")]))
@@ -114,7 +130,8 @@ let result = report!
 let failures = result.tests.reduce(0) { $0 + $1.failures.count }
 let violations = result.tests.reduce(0) { $0 + $1.violations.reduce(0) { $0 + $1.count } } + result.unattributed.reduce(0) { $0 + $1.count }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-print("""
+print(
+    """
     \(events.count) events, \(tests.count) tests, \(blocks.count) expectation blocks with \(blockExpectations) event expectations, \
     \(catalog.events.count)-event tracking plan
     result: \(result.failedTests.count) tests failed (\(failures) expectation failures, \(violations) violating events), \

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
-@testable import TelltaleCapture
 import TelltaleModel
-import Testing
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 /// Which test an event belongs to: its own tag first, then its session's running test.
 @Suite(.tags(.medium))
@@ -13,9 +14,11 @@ struct AttributionTests {
     @Test func anEventTaggedWithATestBelongsToItEvenInAnotherTestsWindow() async throws {
         try await CaptureHarness.with { capture async throws in
             _ = try await capture.send("POST", "/s/w1/_telltale/tests/begin?test=Shop.CartTests/testB")
-            let reply = try await capture.post("/s/w1/events", json: """
-                {"events": [{"name": "cart_add", "test": "Shop.CartTests/testA"}, {"name": "cart_view"}]}
-                """)
+            let reply = try await capture.post(
+                "/s/w1/events",
+                json: """
+                    {"events": [{"name": "cart_add", "test": "Shop.CartTests/testA"}, {"name": "cart_view"}]}
+                    """)
             #expect(reply.status == 200)
             let events = await capture.events(session: "w1")
             #expect(events.map { $0.test?.rawValue } == ["Shop.CartTests/testA", "Shop.CartTests/testB"])

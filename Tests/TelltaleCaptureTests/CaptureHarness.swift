@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import ServiceLifecycle
 import TelltaleCapture
 import TelltaleModel
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A real capture server on 127.0.0.1, port 0, for the length of one test.
 struct CaptureHarness: Sendable {
@@ -31,7 +32,10 @@ struct CaptureHarness: Sendable {
         let server = try CaptureServer(configuration: .init(port: 0, maxBodySize: maxBodySize, logPath: logPath))
         let services = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "test")))
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await services.run(); return nil }
+            group.addTask {
+                try await services.run()
+                return nil
+            }
             defer { try? FileManager.default.removeItem(at: directory) }
             let address = try await server.listening()
             let harness = CaptureHarness(base: address.url, store: server.store, logPath: logPath)

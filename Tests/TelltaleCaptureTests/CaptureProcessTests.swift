@@ -1,10 +1,11 @@
 import Foundation
-import TelltaleTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TelltaleModel
+import TelltaleTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The built `telltale capture`, as a user runs it: the first stdout line, --out, signals, kill -9.
 @Suite(.tags(.medium))
@@ -20,7 +21,11 @@ struct CaptureProcessTests {
         let process: Process
         let base: URL
         let out: String
-        init(process: Process, base: URL, out: String) { self.process = process; self.base = base; self.out = out }
+        init(process: Process, base: URL, out: String) {
+            self.process = process
+            self.base = base
+            self.out = out
+        }
     }
 
     /// Starts `telltale capture --port 0 --out FILE` and waits for its first stdout line.
@@ -63,7 +68,8 @@ struct CaptureProcessTests {
             for index in 0..<400 {
                 group.addTask {
                     let name = "burst_\(index)"
-                    let body = index % 4 == 0
+                    let body =
+                        index % 4 == 0
                         ? #"{"events":[{"name":"\#(name)"},{"name":"\#(name)_b"}]}"#
                         : #"{"name":"\#(name)","params":{"i":\#(index)}}"#
                     let status = try? await Self.post(running.base, "/s/burst/events", body)

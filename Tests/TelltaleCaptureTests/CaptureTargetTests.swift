@@ -1,6 +1,7 @@
-import Testing
-@testable import TelltaleCapture
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 @Suite(.tags(.small))
 struct CaptureTargetTests {

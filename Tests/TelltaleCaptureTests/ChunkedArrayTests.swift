@@ -1,6 +1,7 @@
-import Testing
-@testable import TelltaleCapture
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 /// The store's event array: the same contents and order as a plain array across chunk
 /// boundaries, through appends, filtered removal and clearing.

@@ -1,20 +1,23 @@
 import Foundation
 import TelltaleModel
-import Testing
-@testable import TelltaleCapture
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 /// The query and control API under /_telltale/, over HTTP.
 @Suite(.tags(.medium))
 struct ControlAPITests {
     @Test func waitWakesWhenTheEventArrives() async throws {
         try await CaptureHarness.with { capture async throws in
-            async let waited = capture.post("/_telltale/wait", json: #"{"session":"w1","name":"purchase","params":{"currency":"USD"},"count":2,"timeout":20}"#)
+            async let waited = capture.post(
+                "/_telltale/wait", json: #"{"session":"w1","name":"purchase","params":{"currency":"USD"},"count":2,"timeout":20}"#)
             // The wait is registered before the events come: it needs both to answer.
             while capture.store.count == 0 {
                 _ = try await capture.post("/s/w1/events", json: #"{"name":"warmup"}"#)
             }
-            _ = try await capture.post("/s/w1/events", json: #"[{"name":"purchase","params":{"currency":"USD","value":1}},{"name":"purchase","params":{"currency":"USD"}}]"#)
+            _ = try await capture.post(
+                "/s/w1/events", json: #"[{"name":"purchase","params":{"currency":"USD","value":1}},{"name":"purchase","params":{"currency":"USD"}}]"#)
             let reply = try await waited
             #expect(reply.json?["matched"] == true)
             #expect(reply.json?["count"] == 2)
@@ -23,7 +26,9 @@ struct ControlAPITests {
 
     @Test func timeoutAnswersWithTheNearestMisses() async throws {
         try await CaptureHarness.with { capture async throws in
-            _ = try await capture.post("/s/w1/events", json: #"[{"name":"purchase","params":{"currency":"EUR"}},{"name":"purchased","params":{"currency":"USD"}},{"name":"logout"}]"#)
+            _ = try await capture.post(
+                "/s/w1/events",
+                json: #"[{"name":"purchase","params":{"currency":"EUR"}},{"name":"purchased","params":{"currency":"USD"}},{"name":"logout"}]"#)
             _ = try await capture.post("/s/w2/events", json: #"{"name":"purchase","params":{"currency":"USD"}}"#)
             let reply = try await capture.post("/s/w1/_telltale/wait", json: #"{"name":"purchase","params":{"currency":"USD"},"timeout":0.05}"#)
             #expect(reply.json?["matched"] == false)

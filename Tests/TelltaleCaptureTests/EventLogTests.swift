@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TelltaleCapture
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 /// The durable log's group commit: concurrent appends all land, whole and once; close waits for
 /// the group being written; nothing is taken after close.

@@ -1,8 +1,9 @@
 import NIOCore
 import NIOHTTP1
-import Testing
-@testable import TelltaleCapture
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 /// The capture server's own HTTP/1.x framer: requests come out as head, body pieces and end,
 /// whatever way the bytes are cut into reads, and what request smuggling relies on is refused
@@ -22,14 +23,26 @@ struct HTTPRequestFramerTests {
         // A body piece is handed on as soon as it arrives, not held until the whole body is in.
         var framer = HTTPRequestFramer()
         var buffer = ByteBuffer(string: "POST /events HTTP/1.1\r\nContent-Length: 10\r\n\r\nhel")
-        guard case .head = try framer.next(from: &buffer) else { Issue.record("no head"); return }
-        guard case .body(let first) = try framer.next(from: &buffer) else { Issue.record("no body"); return }
+        guard case .head = try framer.next(from: &buffer) else {
+            Issue.record("no head")
+            return
+        }
+        guard case .body(let first) = try framer.next(from: &buffer) else {
+            Issue.record("no body")
+            return
+        }
         #expect(String(buffer: first) == "hel")
         #expect(try framer.next(from: &buffer) == nil)
         buffer.writeString("lo worl")
-        guard case .body(let second) = try framer.next(from: &buffer) else { Issue.record("no body"); return }
+        guard case .body(let second) = try framer.next(from: &buffer) else {
+            Issue.record("no body")
+            return
+        }
         #expect(String(buffer: second) == "lo worl")
-        guard case .end = try framer.next(from: &buffer) else { Issue.record("no end"); return }
+        guard case .end = try framer.next(from: &buffer) else {
+            Issue.record("no end")
+            return
+        }
         #expect(try framer.next(from: &buffer) == nil)
     }
 
@@ -46,12 +59,13 @@ struct HTTPRequestFramerTests {
                 + "POST /c HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\ntwo\r\n0\r\n\r\n"
                 + "POST /d HTTP/1.1\r\nContent-Length: 5\r\n\r\nthree"
         )
-        #expect(framed.parts == [
-            "head POST /a HTTP/1.1 length(3)", "body one", "end",
-            "head GET /b HTTP/1.1 length(0)", "end",
-            "head POST /c HTTP/1.1 chunked", "body two", "end",
-            "head POST /d HTTP/1.1 length(5)", "body three", "end",
-        ])
+        #expect(
+            framed.parts == [
+                "head POST /a HTTP/1.1 length(3)", "body one", "end",
+                "head GET /b HTTP/1.1 length(0)", "end",
+                "head POST /c HTTP/1.1 chunked", "body two", "end",
+                "head POST /d HTTP/1.1 length(5)", "body three", "end",
+            ])
         #expect(framed.error == nil && framed.leftover == 0)
     }
 
@@ -72,11 +86,12 @@ struct HTTPRequestFramerTests {
                 + "POST /b HTTP/1.1\r\nContent-Length: 2\r\n\r\nhi\r\n\r\n"
                 + "\nGET /c HTTP/1.1\r\n\r\n"
         )
-        #expect(framed.parts == [
-            "head GET /a HTTP/1.1 length(0)", "end",
-            "head POST /b HTTP/1.1 length(2)", "body hi", "end",
-            "head GET /c HTTP/1.1 length(0)", "end",
-        ])
+        #expect(
+            framed.parts == [
+                "head GET /a HTTP/1.1 length(0)", "end",
+                "head POST /b HTTP/1.1 length(2)", "body hi", "end",
+                "head GET /c HTTP/1.1 length(0)", "end",
+            ])
         #expect(framed.error == nil && framed.leftover == 0)
     }
 
@@ -86,11 +101,12 @@ struct HTTPRequestFramerTests {
                 + "POST /b HTTP/1.1\nTransfer-Encoding: chunked\n\n2\nok\n0\nTrailer: t\n\n"
                 + "GET /c HTTP/1.1\r\nHost: y\n\r\n"
         )
-        #expect(framed.parts == [
-            "head POST /a HTTP/1.1 length(2)", "body hi", "end",
-            "head POST /b HTTP/1.1 chunked", "body ok", "end",
-            "head GET /c HTTP/1.1 length(0)", "end",
-        ])
+        #expect(
+            framed.parts == [
+                "head POST /a HTTP/1.1 length(2)", "body hi", "end",
+                "head POST /b HTTP/1.1 chunked", "body ok", "end",
+                "head GET /c HTTP/1.1 length(0)", "end",
+            ])
         #expect(framed.error == nil && framed.leftover == 0)
         // The line ends are not part of the values.
         #expect(framed.heads.map { $0.value(of: "host") } == ["x", nil, "y"])
@@ -99,7 +115,8 @@ struct HTTPRequestFramerTests {
     @Test func chunkedBodyWithExtensionsAndTrailersReassemblesExactly() {
         // Chunk data is taken by count, so CRLFs and digits inside it are data, not framing.
         let data = ["hello", "\r\n0\r\n\r\n", String(repeating: "x", count: 26), "!"]
-        let chunks = "5;name=value\r\n\(data[0])\r\n"
+        let chunks =
+            "5;name=value\r\n\(data[0])\r\n"
             + "7 ; quoted=\"a;b\"\r\n\(data[1])\r\n"
             + "1A\r\n\(data[2])\r\n"
             + "1;last\r\n\(data[3])\r\n"
@@ -107,10 +124,11 @@ struct HTTPRequestFramerTests {
         let framed = frameEverySplit(
             "POST /events HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks + "GET /after HTTP/1.1\r\n\r\n"
         )
-        #expect(framed.parts == [
-            "head POST /events HTTP/1.1 chunked", "body " + data.joined(), "end",
-            "head GET /after HTTP/1.1 length(0)", "end",
-        ])
+        #expect(
+            framed.parts == [
+                "head POST /events HTTP/1.1 chunked", "body " + data.joined(), "end",
+                "head GET /after HTTP/1.1 length(0)", "end",
+            ])
         #expect(framed.error == nil && framed.leftover == 0)
     }
 
@@ -143,9 +161,10 @@ struct HTTPRequestFramerTests {
         // Hummingbird's view keeps every field, in order, with names as sent.
         let nio = head.httpRequestHead
         #expect(nio.method == .PUT && nio.uri == "/s/p/events?x=1&y=%20" && nio.version == .http1_1)
-        #expect(nio.headers.map { "\($0.name)=\($0.value)" } == [
-            "Host=capture", "CONTENT-TYPE=application/json", "X-Dup=first", "x-dup=second", "X-Empty=", "Content-Length=0",
-        ])
+        #expect(
+            nio.headers.map { "\($0.name)=\($0.value)" } == [
+                "Host=capture", "CONTENT-TYPE=application/json", "X-Dup=first", "x-dup=second", "X-Empty=", "Content-Length=0",
+            ])
     }
 
     @Test func extensionMethodsAreKept() throws {
@@ -206,18 +225,23 @@ struct HTTPRequestFramerTests {
     }
 
     static let refusals: [Refusal] = [
-        Refusal(name: "Content-Length and Transfer-Encoding",
-                request: "POST / HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", status: 400),
-        Refusal(name: "Transfer-Encoding and Content-Length",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n5\r\nhello\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "Content-Length and Transfer-Encoding",
+            request: "POST / HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "Transfer-Encoding and Content-Length",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n5\r\nhello\r\n0\r\n\r\n", status: 400),
         // The field's presence is what matters: an empty value is not "no Transfer-Encoding".
-        Refusal(name: "empty Transfer-Encoding and Content-Length",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding:\r\nContent-Length: 5\r\n\r\nhello", status: 400),
-        Refusal(name: "Transfer-Encoding of empty items and Content-Length",
-                request: "POST / HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: , \r\n\r\nhello", status: 400),
+        Refusal(
+            name: "empty Transfer-Encoding and Content-Length",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding:\r\nContent-Length: 5\r\n\r\nhello", status: 400),
+        Refusal(
+            name: "Transfer-Encoding of empty items and Content-Length",
+            request: "POST / HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: , \r\n\r\nhello", status: 400),
         Refusal(name: "empty Transfer-Encoding", request: "POST / HTTP/1.1\r\nTransfer-Encoding: \r\n\r\n", status: 501),
-        Refusal(name: "differing Content-Length fields",
-                request: "POST / HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!", status: 400),
+        Refusal(
+            name: "differing Content-Length fields",
+            request: "POST / HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!", status: 400),
         Refusal(name: "differing Content-Length list", request: "POST / HTTP/1.1\r\nContent-Length: 5, 6\r\n\r\nhello!", status: 400),
         Refusal(name: "non-numeric Content-Length", request: "POST / HTTP/1.1\r\nContent-Length: five\r\n\r\nhello", status: 400),
         Refusal(name: "negative Content-Length", request: "POST / HTTP/1.1\r\nContent-Length: -5\r\n\r\nhello", status: 400),
@@ -233,12 +257,15 @@ struct HTTPRequestFramerTests {
         Refusal(name: "line without a colon", request: "GET / HTTP/1.1\r\nHost x\r\n\r\n", status: 400),
         Refusal(name: "empty field name", request: "GET / HTTP/1.1\r\n: x\r\n\r\n", status: 400),
         Refusal(name: "Transfer-Encoding gzip", request: "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", status: 501),
-        Refusal(name: "Transfer-Encoding gzip, chunked",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", status: 501),
-        Refusal(name: "Transfer-Encoding in two fields",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 501),
-        Refusal(name: "Transfer-Encoding in HTTP/1.0",
-                request: "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "Transfer-Encoding gzip, chunked",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", status: 501),
+        Refusal(
+            name: "Transfer-Encoding in two fields",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 501),
+        Refusal(
+            name: "Transfer-Encoding in HTTP/1.0",
+            request: "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400),
         Refusal(name: "HTTP/2.0", request: "GET / HTTP/2.0\r\n\r\n", status: 505),
         Refusal(name: "HTTP/0.9 style version", request: "GET / HTTP/0.9\r\n\r\n", status: 505),
         Refusal(name: "request line without a version", request: "GET /\r\n\r\n", status: 400),
@@ -249,28 +276,35 @@ struct HTTPRequestFramerTests {
         Refusal(name: "request line with a bad protocol", request: "GET / HTTX/1.1\r\n\r\n", status: 400),
         Refusal(name: "request line with a long version", request: "GET / HTTP/1.10\r\n\r\n", status: 400),
         Refusal(name: "request line that is not HTTP", request: "\u{16}\u{03}\u{01}\u{02}\u{00}\n\n", status: 400),
-        Refusal(name: "non-hex chunk size",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "non-hex chunk size",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n", status: 400),
         Refusal(name: "empty chunk size line", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n\r\n", status: 400),
-        Refusal(name: "chunk extension without a size",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n;a=b\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "chunk extension without a size",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n;a=b\r\n0\r\n\r\n", status: 400),
         Refusal(name: "signed chunk size", request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n-1\r\n\r\n", status: 400),
-        Refusal(name: "huge chunk size",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000\r\n", status: 400),
-        Refusal(name: "chunk data longer than its size",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcd\r\n0\r\n\r\n", status: 400),
-        Refusal(name: "chunk data much longer than its size",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcdefgh\r\n0\r\n\r\n", status: 400),
-        Refusal(name: "chunk size line too long",
-                request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;" + String(repeating: "e", count: 5000) + "\r\n",
-                status: 400),
+        Refusal(
+            name: "huge chunk size",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1000000000000000\r\n", status: 400),
+        Refusal(
+            name: "chunk data longer than its size",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcd\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "chunk data much longer than its size",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcdefgh\r\n0\r\n\r\n", status: 400),
+        Refusal(
+            name: "chunk size line too long",
+            request: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1;" + String(repeating: "e", count: 5000) + "\r\n",
+            status: 400),
         Refusal(name: "control character in a header value", request: "GET / HTTP/1.1\r\nX-A: a\u{01}b\r\n\r\n", status: 400),
         Refusal(name: "NUL in a header value", request: "GET / HTTP/1.1\r\nX-A: a\u{00}b\r\n\r\n", status: 400),
         Refusal(name: "DEL in a header value", request: "GET / HTTP/1.1\r\nX-A: a\u{7F}\r\n\r\n", status: 400),
         Refusal(name: "bare CR in a header value", request: "GET / HTTP/1.1\r\nX-A: a\rX-B: b\r\n\r\n", status: 400),
-        Refusal(name: "too many header fields",
-                request: "GET / HTTP/1.1\r\n" + String(repeating: "X-A: 1\r\n", count: HTTPRequestFramer.maxFields + 1) + "\r\n",
-                status: 431),
+        Refusal(
+            name: "too many header fields",
+            request: "GET / HTTP/1.1\r\n" + String(repeating: "X-A: 1\r\n", count: HTTPRequestFramer.maxFields + 1) + "\r\n",
+            status: 431),
     ]
 
     @Test(arguments: refusals)
@@ -297,7 +331,8 @@ struct HTTPRequestFramerTests {
     }
 
     @Test func headUpToTheLimitIsAcceptedAndOneByteMoreIsNot() {
-        let start = "GET / HTTP/1.1\r\nX-Big: ", end = "\r\n\r\n"
+        let start = "GET / HTTP/1.1\r\nX-Big: "
+        let end = "\r\n\r\n"
         let filler = HTTPRequestFramer.maxHeadSize - start.utf8.count - end.utf8.count
         let atLimit = Array((start + String(repeating: "a", count: filler) + end).utf8)
         let overLimit = Array((start + String(repeating: "a", count: filler + 1) + end).utf8)
@@ -328,7 +363,10 @@ struct HTTPRequestFramerTests {
     @Test func afterABodyErrorEveryCallThrows() throws {
         var framer = HTTPRequestFramer()
         var buffer = ByteBuffer(string: "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nxyz\r\n")
-        guard case .head = try framer.next(from: &buffer) else { Issue.record("no head"); return }
+        guard case .head = try framer.next(from: &buffer) else {
+            Issue.record("no head")
+            return
+        }
         #expect(throws: HTTPFramingError.self) { try framer.next(from: &buffer) }
         var good = ByteBuffer(string: "0\r\n\r\n")
         #expect(throws: HTTPFramingError.self) { try framer.next(from: &good) }

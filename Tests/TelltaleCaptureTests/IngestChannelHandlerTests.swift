@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
-import TelltaleTestSupport
+    import Darwin
+    import TelltaleTestSupport
 #endif
 
 /// The capture routes answered on the event loop and the rest by Hummingbird share connections:
@@ -71,9 +72,9 @@ final class RawConnection: Sendable {
 
     init(port: Int) throws {
         #if canImport(Glibc)
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -130,7 +131,8 @@ final class RawConnection: Sendable {
         let separator = Array("\r\n\r\n".utf8)
         guard let end = buffer.indices.first(where: { buffer[$0...].starts(with: separator) }) else { return nil }
         let head = String(decoding: buffer[..<end], as: UTF8.self)
-        let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+        let length =
+            head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
             .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
         let bodyStart = end + separator.count
         guard buffer.count >= bodyStart + length else { return nil }

@@ -1,8 +1,9 @@
 import Foundation
 import TelltaleModel
-import Testing
-@testable import TelltaleCapture
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleCapture
 
 @Suite(.tags(.small))
 struct JSONParserTests {
@@ -21,9 +22,11 @@ struct JSONParserTests {
     @Test func base64InEveryVariant() {
         let text = "{\"ok\":true}>>?"
         let standard = Data(text.utf8).base64EncodedString()
-        let variants = [standard, standard.replacingOccurrences(of: "=", with: ""),
-                        standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"),
-                        standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")]
+        let variants = [
+            standard, standard.replacingOccurrences(of: "=", with: ""),
+            standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_"),
+            standard.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: ""),
+        ]
         for variant in variants { #expect(Base64.decode(variant).map { String(decoding: $0, as: UTF8.self) } == text) }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import TelltaleTestSupport
 import Testing
+
 @testable import TelltaleCapture
 
 /// The vendors' own Python SDKs (Segment, Mixpanel, Amplitude, Snowplow), pointed at a real

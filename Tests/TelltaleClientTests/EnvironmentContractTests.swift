@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
+import TelltaleTestSupport
 import TelltaleTesting
 import TelltaleTracker
-import TelltaleTestSupport
+import Testing
 
 /// The tracker and the testing library read what `telltale run` sets, by the same names.
 @Suite(.tags(.small))
@@ -18,7 +18,9 @@ struct EnvironmentContractTests {
     ]
 
     @Test func trackerIsConfiguredOnlyUnderTelltale() {
-        #expect(TrackerConfiguration.fromEnvironment(variables) == TrackerConfiguration(captureURL: URL(string: "http://127.0.0.1:4318")!, session: "worker-1"))
+        #expect(
+            TrackerConfiguration.fromEnvironment(variables)
+                == TrackerConfiguration(captureURL: URL(string: "http://127.0.0.1:4318")!, session: "worker-1"))
         #expect(TrackerConfiguration.fromEnvironment([:]) == nil)
         #expect(TrackerConfiguration.fromEnvironment(["TELLTALE_CAPTURE_URL": ""]) == nil)
     }

@@ -1,10 +1,11 @@
 import Foundation
 import TelltaleCapture
 import TelltaleModel
-@testable import TelltaleTesting
+import TelltaleTestSupport
 import TelltaleTracker
 import Testing
-import TelltaleTestSupport
+
+@testable import TelltaleTesting
 
 /// The lifecycle trait sets the running test; the tracker tags events with it, so they
 /// belong to their test whatever the session's markers say.
@@ -24,7 +25,8 @@ struct TestTaggingTests {
             #expect(await Tracker.flushAll().isEmpty)
 
             let verifier = EventVerifier(controlURL: address.url.appendingPathComponent("_telltale"), session: "w1")
-            let events = try await verifier.expectCount("cart_add", equals: 1) + verifier.expectCount("cart_view", equals: 1)
+            let events =
+                try await verifier.expectCount("cart_add", equals: 1) + verifier.expectCount("cart_view", equals: 1)
                 + verifier.expectCount("app_idle", equals: 1)
             #expect(events.map(\.test) == [first, second, nil])
             // The verifier, like the events, looks at the running test's own events only.
@@ -37,8 +39,9 @@ struct TestTaggingTests {
 
     @Test func theLifecycleIsQuietOutsideAnAutomaticRun() {
         #expect(TelltaleLifecycle.current == nil)
-        #expect(TelltaleLifecycleTrait.testID(of: Test.current!).rawValue
-            == "TelltaleClientTests.TestTaggingTests/theLifecycleIsQuietOutsideAnAutomaticRun()")
+        #expect(
+            TelltaleLifecycleTrait.testID(of: Test.current!).rawValue
+                == "TelltaleClientTests.TestTaggingTests/theLifecycleIsQuietOutsideAnAutomaticRun()")
     }
 
     /// A test whose name another test shares is listed with its location; `telltale run`
@@ -58,6 +61,9 @@ struct TestTaggingTests {
         let value = try TelltaleEnvironment.disambiguatedTestsValue(many, scratchDirectory: scratch)
         #expect(value.hasPrefix("@"))
         #expect(TelltaleEnvironment.disambiguatedTests(from: value) == Set(many))
-        #expect(TelltaleEnvironment.disambiguatedTests(from: "A.S/f()/S.swift:1:6\nB.S/f()/S.swift:2:6") == ["A.S/f()/S.swift:1:6", "B.S/f()/S.swift:2:6"])
+        #expect(
+            TelltaleEnvironment.disambiguatedTests(from: "A.S/f()/S.swift:1:6\nB.S/f()/S.swift:2:6") == [
+                "A.S/f()/S.swift:1:6", "B.S/f()/S.swift:2:6",
+            ])
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
 import ServiceLifecycle
 import TelltaleCapture
 import TelltaleModel
+import TelltaleTestSupport
 import TelltaleTesting
 import TelltaleTracker
 import TelltaleVerify
 import Testing
-import TelltaleTestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The app-side tracker and the test-side verifier against a real capture server.
 @Suite(.tags(.medium))
@@ -22,7 +23,10 @@ struct TrackerAndVerifierTests {
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             let address = try await server.listening()
-            do { try await body(address) } catch { await group.triggerGracefulShutdown(); throw error }
+            do { try await body(address) } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()
         }
@@ -30,7 +34,10 @@ struct TrackerAndVerifierTests {
 
     @Test func trackedEventsAreSeenByTheVerifier() async throws {
         try await Self.withServer { address async throws in
-            let environment = ["TELLTALE_CAPTURE_URL": address.description, "TELLTALE_SESSION": "worker-1", "TELLTALE_CONTROL_URL": address.description + "/_telltale"]
+            let environment = [
+                "TELLTALE_CAPTURE_URL": address.description, "TELLTALE_SESSION": "worker-1",
+                "TELLTALE_CONTROL_URL": address.description + "/_telltale",
+            ]
             let tracker = Tracker(configuration: TrackerConfiguration.fromEnvironment(environment), batchSize: 3)
             let verifier = try #require(EventVerifier(environment: TelltaleTestEnvironment(environment)))
             tracker.track("cart_viewed")
@@ -81,7 +88,8 @@ struct TrackerAndVerifierTests {
             } catch {
                 verifierText = error.localizedDescription
             }
-            let (data, _) = try await URLSession.shared.data(from: address.url.appendingPathComponent("_telltale/events").appending(queryItems: [URLQueryItem(name: "session", value: "w4")]))
+            let (data, _) = try await URLSession.shared.data(
+                from: address.url.appendingPathComponent("_telltale/events").appending(queryItems: [URLQueryItem(name: "session", value: "w4")]))
             struct Answer: Decodable { var events: [Event] }
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
@@ -89,7 +97,8 @@ struct TrackerAndVerifierTests {
             #expect(events.count == 3)
             let test = TestID("Shop.Checkout/testPay")
             let plan = try Verifier(expectations: [
-                TestExpectations(.id(test.rawValue), events: [EventExpectation(EventSpec(name: "purchase", params: [ParamField("currency", .equals("USD"))]))])
+                TestExpectations(
+                    .id(test.rawValue), events: [EventExpectation(EventSpec(name: "purchase", params: [ParamField("currency", .equals("USD"))]))])
             ])
             let failure = try #require(plan.verify(test: test, events: events).failures.first)
             let planLines = failure.text.split(separator: "\n").dropFirst()

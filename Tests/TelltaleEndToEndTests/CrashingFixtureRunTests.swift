@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
 
 /// `Tests/Fixtures/CrashingFixture`: a crash in either framework fails only the
 /// crashing test, and the tests after it still run in a new process.
@@ -12,15 +12,16 @@ struct CrashingFixtureRunTests {
         #expect(run.process.status == 1, "stderr: \(run.process.stderr)")
         let record = try #require(run.record)
         let outcomes = Dictionary(uniqueKeysWithValues: record.tests.map { ($0.id.rawValue, $0.outcome) })
-        #expect(outcomes == [
-            "CrashingFixtureTests.CrashCases/testA_BeforeCrash": .passed,
-            "CrashingFixtureTests.CrashCases/testB_Crashes": .error,
-            "CrashingFixtureTests.CrashCases/testC_AfterCrash": .passed,
-            "CrashingFixtureTests.CrashCases/testD_AfterCrashFails": .failed,
-            "CrashingFixtureTests.SignalCases/a_beforeSignal()": .passed,
-            "CrashingFixtureTests.SignalCases/b_raisesSignal()": .error,
-            "CrashingFixtureTests.SignalCases/c_afterSignal()": .passed,
-        ])
+        #expect(
+            outcomes == [
+                "CrashingFixtureTests.CrashCases/testA_BeforeCrash": .passed,
+                "CrashingFixtureTests.CrashCases/testB_Crashes": .error,
+                "CrashingFixtureTests.CrashCases/testC_AfterCrash": .passed,
+                "CrashingFixtureTests.CrashCases/testD_AfterCrashFails": .failed,
+                "CrashingFixtureTests.SignalCases/a_beforeSignal()": .passed,
+                "CrashingFixtureTests.SignalCases/b_raisesSignal()": .error,
+                "CrashingFixtureTests.SignalCases/c_afterSignal()": .passed,
+            ])
         #expect(run.process.stdout.contains("4 passed, 3 failed, 0 skipped"))
     }
 

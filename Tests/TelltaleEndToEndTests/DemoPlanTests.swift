@@ -1,8 +1,8 @@
 import Foundation
 import TelltaleModel
 import TelltaleReports
-import Testing
 import TelltaleTestSupport
+import Testing
 
 /// The README's main job: `telltale run Plans/demo.yml` boots the DemoShop backend
 /// (Hummingbird + SQLite) in test mode, one per worker, and runs its suites inside the
@@ -63,9 +63,10 @@ struct DemoPlanTests {
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
         let failed = record.tests.filter { $0.outcome.isFailure }
         #expect(failed.map(\.id.rawValue) == ["DemoShopTests.CheckoutTests/testPaymentDeclined"])
-        #expect(failed.first?.messages.map(\.text) == [
-            "teardown check failed for DemoShopTests.CheckoutTests/testPaymentDeclined: expected 1 paid order(s), found 0",
-        ])
+        #expect(
+            failed.first?.messages.map(\.text) == [
+                "teardown check failed for DemoShopTests.CheckoutTests/testPaymentDeclined: expected 1 paid order(s), found 0"
+            ])
         #expect(record.tests.count(where: { $0.outcome == .passed }) == 6)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TelltaleTestSupport
+import Testing
 
 /// `Scripts/check-dependencies` holds Package.swift and every import to the target table of
 /// Docs/Architecture.md. It passes on the repository, and fails on a copy that breaks a rule.
@@ -48,7 +48,10 @@ struct DependencyCheckTests {
         for folder in ["Sources", "Tests"] {
             let enumerator = try #require(manager.enumerator(atPath: "\(root)/\(folder)"))
             while let relative = enumerator.nextObject() as? String {
-                if relative.hasPrefix("Fixtures") || relative.contains("/.build") { enumerator.skipDescendants(); continue }
+                if relative.hasPrefix("Fixtures") || relative.contains("/.build") {
+                    enumerator.skipDescendants()
+                    continue
+                }
                 guard relative.hasSuffix(".swift") else { continue }
                 let target = "\(copy)/\(folder)/\(relative)"
                 try manager.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TelltaleTestSupport
+import Testing
 
 /// The exit-status contract (`TelltaleExitCode`): 0 passed, 1 failed, 2 usage, 3 infrastructure;
 /// 1 is also `MixedFixtureRunTests.failingTestsGiveExitOneAndTheClosingLine`, 130 `InterruptTests`.
@@ -41,9 +41,10 @@ struct ExitStatusTests {
         let run = try await FixtureRuns.shared.run(fixture: "MixedFixture", extraArguments: ["--filter", "PassingCases", "--skip", "Async"])
         #expect(run.process.status == 0, "stderr: \(run.process.stderr)")
         #expect(run.process.stdout.contains("2 passed, 0 failed, 0 skipped"))
-        #expect(run.record?.tests.map(\.id.rawValue).sorted() == [
-            "MixedFixtureTests.PassingCases/testAddition", "MixedFixtureTests.PassingCases/testPrintsOutput",
-        ])
+        #expect(
+            run.record?.tests.map(\.id.rawValue).sorted() == [
+                "MixedFixtureTests.PassingCases/testAddition", "MixedFixtureTests.PassingCases/testPrintsOutput",
+            ])
     }
 
     @Test func filterMatchingNothingIsUsageError() async throws {
@@ -53,7 +54,9 @@ struct ExitStatusTests {
     }
 
     @Test func invalidFilterIsUsageErrorBeforeAnyBuild() async throws {
-        let result = try await TelltaleProcess.run(["run", "--package", "Tests/Fixtures/MixedFixture", "--filter", "(", "--report-dir", try TelltaleProcess.temporaryDirectory("bad-filter")])
+        let result = try await TelltaleProcess.run([
+            "run", "--package", "Tests/Fixtures/MixedFixture", "--filter", "(", "--report-dir", try TelltaleProcess.temporaryDirectory("bad-filter"),
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("not a valid regular expression"))
         #expect(!result.stderr.contains("building"))
@@ -104,8 +107,9 @@ struct XCTestOnlyPackageTests {
     @Test func packageWithoutSwiftTestingRunsItsXCTests() async throws {
         let run = try await FixtureRuns.shared.run(fixture: "XCTestOnlyFixture")
         #expect(run.process.status == 0, "stderr: \(run.process.stderr)")
-        #expect(run.record?.tests.map(\.id.rawValue).sorted() == [
-            "XCTestOnlyFixtureTests.OnlyXCTestCases/testOne", "XCTestOnlyFixtureTests.OnlyXCTestCases/testTwo",
-        ])
+        #expect(
+            run.record?.tests.map(\.id.rawValue).sorted() == [
+                "XCTestOnlyFixtureTests.OnlyXCTestCases/testOne", "XCTestOnlyFixtureTests.OnlyXCTestCases/testTwo",
+            ])
     }
 }

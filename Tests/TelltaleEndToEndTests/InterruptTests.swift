@@ -1,8 +1,8 @@
 import Foundation
-import TelltaleTestSupport
 import Synchronization
-import Testing
 import TelltaleReports
+import TelltaleTestSupport
+import Testing
 
 /// Ctrl-C (or CI's SIGTERM) mid-run: the tests that finished are reported, nothing is left running.
 @Suite(.tags(.large))
@@ -29,7 +29,10 @@ struct InterruptTests {
         let stderr = Mutex("")
         errors.fileHandleForReading.readabilityHandler = { handle in
             let chunk = String(decoding: handle.availableData, as: UTF8.self)
-            let text = stderr.withLock { $0 += chunk; return $0 }
+            let text = stderr.withLock {
+                $0 += chunk
+                return $0
+            }
             if text.contains("✔ ") { firstPass.continuation.yield() }
         }
         try process.run()

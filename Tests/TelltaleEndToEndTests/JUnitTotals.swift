@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// Reads JUnit the way a consumer would, with an XML parser rather than string matching.
@@ -19,7 +20,8 @@ struct JUnitTotals: Equatable {
         let counted = JUnitTotals(tests: cases.count, failures: count("failure"), errors: count("error"), skipped: count("skipped"))
         let root = try #require(document.rootElement())
         func attribute(_ name: String) -> Int { Int(root.attribute(forName: name)?.stringValue ?? "") ?? -1 }
-        let declared = JUnitTotals(tests: attribute("tests"), failures: attribute("failures"), errors: attribute("errors"), skipped: attribute("skipped"))
+        let declared = JUnitTotals(
+            tests: attribute("tests"), failures: attribute("failures"), errors: attribute("errors"), skipped: attribute("skipped"))
         guard counted == declared else {
             throw JUnitMismatch(description: "root declares \(declared) but the test cases count \(counted)")
         }

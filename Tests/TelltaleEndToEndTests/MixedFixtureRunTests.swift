@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
 
 /// `telltale run --package Tests/Fixtures/MixedFixture`: every outcome both frameworks can produce.
 @Suite(.tags(.large))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TelltaleTestSupport
+import Testing
 
 /// A plan's suites choose the tests, as `swift test --filter/--skip` would.
 @Suite(.tags(.large))
@@ -36,15 +36,16 @@ struct PlanValidateCatalogTests {
         let result = try await TelltaleProcess.run(["plan", "validate", plan])
         #expect(result.status == 2, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
         let block = "expectations.MixedFixtureTests.PassingCases/testAddition"
-        #expect(result.stderr == """
-            \(plan):8:14: error: \(block): event `purchse_completed` is not in the tracking plan
-              hint: did you mean `purchase_completed`? add it to Tests/TelltaleEndToEndTests/Fixtures/\
-            planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, or fix the name
-            \(plan):9:14: error: \(block): event `app_crash` is not in the tracking plan
-              hint: add it to Tests/TelltaleEndToEndTests/Fixtures/planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, \
-            or fix the name
+        #expect(
+            result.stderr == """
+                \(plan):8:14: error: \(block): event `purchse_completed` is not in the tracking plan
+                  hint: did you mean `purchase_completed`? add it to Tests/TelltaleEndToEndTests/Fixtures/\
+                planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, or fix the name
+                \(plan):9:14: error: \(block): event `app_crash` is not in the tracking plan
+                  hint: add it to Tests/TelltaleEndToEndTests/Fixtures/planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, \
+                or fix the name
 
-            """)
+                """)
     }
 
     @Test func planValidateReportsProblemsInsideTheTrackingPlan() async throws {
@@ -61,6 +62,7 @@ struct PlanValidateCatalogTests {
         try FileManager.default.removeItem(atPath: catalog)
         let missing = try await TelltaleProcess.run(["plan", "validate", plan])
         #expect(missing.status == 2)
-        #expect(missing.stderr.hasPrefix("\(plan):3:21: error: capture.catalog: there is no tracking plan at '\(catalog)'"), "stderr: \(missing.stderr)")
+        #expect(
+            missing.stderr.hasPrefix("\(plan):3:21: error: capture.catalog: there is no tracking plan at '\(catalog)'"), "stderr: \(missing.stderr)")
     }
 }

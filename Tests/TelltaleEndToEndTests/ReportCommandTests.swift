@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TelltaleTestSupport
+import Testing
 
 /// `telltale report` rebuilds every report from run.json alone.
 @Suite(.tags(.large))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
 
 /// `Tests/Fixtures/SameNameFixture`: two test targets share a suite, an XCTest class and a
 /// free function by name, and one suite has two overloads of one name. Swift Testing lists

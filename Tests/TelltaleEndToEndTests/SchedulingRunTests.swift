@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleReports
 import TelltaleTestSupport
+import Testing
 
 /// Workers, retries and timeouts on `Tests/Fixtures/SchedulingFixture`.
 @Suite(.tags(.large))
@@ -26,15 +26,19 @@ struct SchedulingRunTests {
         // Each sleeping test printed `session=… start=… end=…`.
         let windows = try record.tests.map { test -> (session: String, start: Double, end: Double) in
             let line = try #require(test.output.split(separator: "\n").first { $0.hasPrefix("session=") }, "\(test.id): \(test.output)")
-            let fields = Dictionary(uniqueKeysWithValues: line.split(separator: " ").map { pair in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                return (String(parts[0]), String(parts[1]))
-            })
+            let fields = Dictionary(
+                uniqueKeysWithValues: line.split(separator: " ").map { pair in
+                    let parts = pair.split(separator: "=", maxSplits: 1)
+                    return (String(parts[0]), String(parts[1]))
+                })
             return (fields["session"]!, Double(fields["start"]!)!, Double(fields["end"]!)!)
         }
         #expect(windows.count == 8)
         #expect(Set(windows.map(\.session)).count >= 2, "every test ran in one session: \(windows.map(\.session))")
-        #expect(windows.allSatisfy { $0.session.hasSuffix("-w1") || $0.session.hasSuffix("-w2") || $0.session.hasSuffix("-w3") || $0.session.hasSuffix("-w4") })
+        #expect(
+            windows.allSatisfy {
+                $0.session.hasSuffix("-w1") || $0.session.hasSuffix("-w2") || $0.session.hasSuffix("-w3") || $0.session.hasSuffix("-w4")
+            })
         let overlapping = windows.contains { a in windows.contains { b in a.session != b.session && a.start < b.end && b.start < a.end } }
         #expect(overlapping, "no two tests ran at the same time")
         let logs = try FileManager.default.contentsOfDirectory(atPath: "\(run.reportDirectory)/logs").filter { $0.hasPrefix("worker-") }

@@ -21,9 +21,10 @@ struct ServicesRunTests {
         }
         let broken = try #require(record.tests.first { $0.id.rawValue.hasSuffix("testBreakTeardown") })
         #expect(broken.outcome == .failed)
-        #expect(broken.messages.map(\.text) == [
-            "expected 1 order row for ServicesRunFixtureTests.BackendTests/testBreakTeardown, found 0",
-        ])
+        #expect(
+            broken.messages.map(\.text) == [
+                "expected 1 order row for ServicesRunFixtureTests.BackendTests/testBreakTeardown, found 0"
+            ])
         for worker in [1, 2] {
             let log = try String(contentsOfFile: "\(run.reports)/logs/backend-\(worker).log", encoding: .utf8)
             #expect(log.contains("fixture: POST /tests/reset"), "backend-\(worker) served no test")

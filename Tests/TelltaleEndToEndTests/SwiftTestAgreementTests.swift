@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleReports
 import TelltaleTestSupport
+import Testing
 
 /// Telltale must agree with `swift test` itself, test by test.
 ///
@@ -56,8 +56,9 @@ enum SwiftTestVerdicts {
         let xctestLine = try Regex(#"^Test Case '([^']+)\.([^'.]+)' (passed|failed|skipped) \("#)
         for line in (result.stdout + "\n" + result.stderr).split(separator: "\n") {
             if let match = String(line).firstMatch(of: xctestLine),
-               let className = match.output[1].substring, let method = match.output[2].substring,
-               let verdict = match.output[3].substring {
+                let className = match.output[1].substring, let method = match.output[2].substring,
+                let verdict = match.output[3].substring
+            {
                 verdicts["\(className)/\(method)", default: []].append(String(verdict))
             }
         }
@@ -74,14 +75,16 @@ enum SwiftTestVerdicts {
     static func telltaleVerdicts(_ record: RunRecord) -> [String: [String]] {
         var verdicts: [String: [String]] = [:]
         for test in record.tests {
-            let key = test.framework == .xctest
+            let key =
+                test.framework == .xctest
                 ? "\(test.id.components.dropLast().joined(separator: "."))/\(test.id.name)"
                 : "\(test.id.suiteName)/\(test.id.name)"
-            let verdict = switch test.outcome {
-            case .passed: "passed"
-            case .failed, .error: "failed"
-            case .skipped: "skipped"
-            }
+            let verdict =
+                switch test.outcome {
+                case .passed: "passed"
+                case .failed, .error: "failed"
+                case .skipped: "skipped"
+                }
             verdicts[key, default: []].append(verdict)
         }
         return verdicts.mapValues { $0.sorted() }

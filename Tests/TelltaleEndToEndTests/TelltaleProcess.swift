@@ -27,7 +27,9 @@ enum TelltaleProcess {
     }
 
     /// Runs any program, draining both pipes while it runs so a chatty child never blocks.
-    static func runProcess(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) async throws -> Result {
+    static func runProcess(
+        _ executable: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -38,7 +40,8 @@ enum TelltaleProcess {
         for key in variables.keys where key.hasPrefix("TELLTALE_") { variables.removeValue(forKey: key) }
         variables.merge(environment) { $1 }
         process.environment = variables
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()

@@ -1,11 +1,11 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
 
 @Suite(.tags(.small))
 struct JSONValueCodingTests {
-    let start = Date(timeIntervalSince1970: 1_795_238_400) // 2026-11-21T05:20:00Z
+    let start = Date(timeIntervalSince1970: 1_795_238_400)  // 2026-11-21T05:20:00Z
 
     @Test func eventsKeepTheContractShape() throws {
         let event = Event(
@@ -13,7 +13,10 @@ struct JSONValueCodingTests {
             name: "checkout", params: ["total": 12.5, "items": [["sku": "A1"]]], raw: ["event": "checkout", "n": 3]
         )
         let text = try JSONValueEncoder().encode(event).jsonText()
-        #expect(text == #"{"id":"e1","name":"checkout","params":{"items":[{"sku":"A1"}],"total":12.5},"raw":{"event":"checkout","n":3},"receivedAt":"2026-11-21T05:20:00.125Z","session":"s1","source":"segment","test":null}"#)
+        #expect(
+            text
+                == #"{"id":"e1","name":"checkout","params":{"items":[{"sku":"A1"}],"total":12.5},"raw":{"event":"checkout","n":3},"receivedAt":"2026-11-21T05:20:00.125Z","session":"s1","source":"segment","test":null}"#
+        )
         #expect(try JSONValueDecoder().decode(Event.self, from: Array(text.utf8)) == event)
         var direct: [UInt8] = []
         event.appendJSON(to: &direct)
@@ -21,7 +24,11 @@ struct JSONValueCodingTests {
         // Foundation's own decoder, as other tools reading events.jsonl would use it.
         let foundation = JSONDecoder()
         foundation.dateDecodingStrategy = .iso8601
-        #expect(try foundation.decode(Event.self, from: Data(#"{"id":"e1","receivedAt":"2026-11-21T05:20:00Z","session":"s","source":"ga4","name":"n","params":{},"raw":null}"#.utf8)).test == nil)
+        #expect(
+            try foundation.decode(
+                Event.self,
+                from: Data(#"{"id":"e1","receivedAt":"2026-11-21T05:20:00Z","session":"s","source":"ga4","name":"n","params":{},"raw":null}"#.utf8)
+            ).test == nil)
 
         var attributed = event
         attributed.test = TestID("Mod.Suite/test()")
@@ -50,7 +57,10 @@ struct JSONValueCodingTests {
         #expect(abs(fractional.timeIntervalSince(start) - 0.125) < 1e-6)
         let micro = try #require(ISO8601Timestamp.date(from: "2026-11-21T05:20:00.123456Z"))
         #expect(abs(micro.timeIntervalSince(start) - 0.123456) < 1e-6)
-        for bad in ["", "2026-11-21", "2026-11-21T05:20:00", "2026-13-01T00:00:00Z", "2026-11-21T05:20:00.Z", "2026-11-21T05:20:00Zjunk", "x026-11-21T05:20:00Z"] {
+        for bad in [
+            "", "2026-11-21", "2026-11-21T05:20:00", "2026-13-01T00:00:00Z", "2026-11-21T05:20:00.Z", "2026-11-21T05:20:00Zjunk",
+            "x026-11-21T05:20:00Z",
+        ] {
             #expect(ISO8601Timestamp.date(from: bad) == nil, "\(bad)")
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
 
 @Suite(.tags(.small))
 struct JSONValueParsingTests {
@@ -24,7 +24,7 @@ struct JSONValueParsingTests {
         #expect(try parse("0") == .number(0))
         #expect(try parse("-0") == .number(-0.0))
         #expect(try parse("123456789012345") == .number(123_456_789_012_345))
-        #expect(try parse("9007199254740993") == .number(9_007_199_254_740_992)) // rounded like Double("…")
+        #expect(try parse("9007199254740993") == .number(9_007_199_254_740_992))  // rounded like Double("…")
         #expect(try parse("1.7976931348623157e308") == .number(.greatestFiniteMagnitude))
         #expect(try parse("5e-324") == .number(.leastNonzeroMagnitude))
         #expect(try parse("0.1") == .number(0.1))
@@ -66,7 +66,8 @@ struct JSONValueParsingTests {
     @Test func invalidUTF8IsRefused() {
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0xC3, 0x28, 0x22]) }
         #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0xFF, 0x22]) }
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0x5C, 0x6E, 0xED, 0xA0, 0x80, 0x22]) } // encoded surrogate, after an escape
+        // An encoded surrogate, after an escape.
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: [0x22, 0x5C, 0x6E, 0xED, 0xA0, 0x80, 0x22]) }
     }
 
     @Test func nestingIsLimited() throws {
@@ -110,7 +111,8 @@ struct JSONValueSerializingTests {
 
     @Test func leadingKeysComeFirstAtTheTopOnly() {
         let value: JSONValue = ["a": ["schemaVersion": 2, "a": 1], "schemaVersion": 1, "z": 0]
-        #expect(value.jsonText(JSONFormatting(leadingKeys: ["schemaVersion", "missing"])) == #"{"schemaVersion":1,"a":{"a":1,"schemaVersion":2},"z":0}"#)
+        #expect(
+            value.jsonText(JSONFormatting(leadingKeys: ["schemaVersion", "missing"])) == #"{"schemaVersion":1,"a":{"a":1,"schemaVersion":2},"z":0}"#)
     }
 
     @Test func escapesOnlyWhatJSONRequires() {
@@ -120,7 +122,8 @@ struct JSONValueSerializingTests {
 
     @Test(arguments: [
         (0.0, "0"), (1.0, "1"), (-42.0, "-42"), (600.0, "600"), (0.5, "0.5"), (0.1, "0.1"), (12.3456, "12.3456"),
-        (1e15, "1000000000000000"), (1e16, "1e+16"), (123_456_789_012_345.0, "123456789012345"), (1e-7, "1e-07"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (1e15, "1000000000000000"), (1e16, "1e+16"), (123_456_789_012_345.0, "123456789012345"), (1e-7, "1e-07"),
+        (1.7976931348623157e308, "1.7976931348623157e+308"),
         (5e-324, "5e-324"), (Double.nan, "null"), (Double.infinity, "null"),
     ])
     func numbersAreShortestRoundTrip(number: Double, text: String) throws {

@@ -1,6 +1,6 @@
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
 
 @Suite(.tags(.small))
 struct TestIDTests {

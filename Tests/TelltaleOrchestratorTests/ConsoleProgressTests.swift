@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
-import Testing
 import TelltaleModel
-@testable import TelltaleOrchestrator
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleOrchestrator
 
 @Suite(.tags(.small))
 struct ConsoleProgressTests {
@@ -18,21 +19,23 @@ struct ConsoleProgressTests {
         id: TestID("M.A/testBad"), framework: .xctest, outcome: .failed, duration: 1.5,
         messages: [TestMessage(kind: .failure, text: "XCTAssertEqual failed\nmore", location: SourceLocation(file: "Tests/A.swift", line: 9))]
     )
-    let skipped = TestResult(id: TestID("M.A/testLater"), framework: .xctest, outcome: .skipped, messages: [TestMessage(kind: .skip, text: "not here")])
+    let skipped = TestResult(
+        id: TestID("M.A/testLater"), framework: .xctest, outcome: .skipped, messages: [TestMessage(kind: .skip, text: "not here")])
 
     @Test func ciStyleWritesOneLinePerTestWithTheFirstFailureLine() async {
         let output = Output()
         let progress = ConsoleProgress(style: .lines, write: output.write)
         await progress.runStarting(testCount: 3)
         for result in [passed, failed, skipped] { await progress.testFinished(result) }
-        #expect(output.value == """
-            running 3 tests
-            ✔ M.A/testOK (0.012s)
-            ✘ M.A/testBad failed (1.500s)
-                Tests/A.swift:9: XCTAssertEqual failed
-            ↷ M.A/testLater skipped: not here
+        #expect(
+            output.value == """
+                running 3 tests
+                ✔ M.A/testOK (0.012s)
+                ✘ M.A/testBad failed (1.500s)
+                    Tests/A.swift:9: XCTAssertEqual failed
+                ↷ M.A/testLater skipped: not here
 
-            """)
+                """)
     }
 
     @Test func terminalStyleRedrawsOneCounterLineAndKeepsFailuresAbove() async {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleOrchestrator
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleOrchestrator
 
 @Suite(.tags(.small))
 struct RunMergerTests {
@@ -43,7 +44,9 @@ struct RunMergerTests {
 
     @Test func theSameTestTwiceIsAnError() {
         #expect(throws: RunMerger.MergeError.duplicateTest("M.C/a")) {
-            try RunMerger.merge([record(shard: nil, tests: ["M.C/a"], start: 0, duration: 1), record(shard: nil, tests: ["M.C/a"], start: 0, duration: 1)])
+            try RunMerger.merge([
+                record(shard: nil, tests: ["M.C/a"], start: 0, duration: 1), record(shard: nil, tests: ["M.C/a"], start: 0, duration: 1),
+            ])
         }
     }
 }

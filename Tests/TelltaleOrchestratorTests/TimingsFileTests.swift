@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TelltaleOrchestrator
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleOrchestrator
 
 @Suite(.tags(.medium))
 struct TimingsFileTests {
@@ -12,7 +13,8 @@ struct TimingsFileTests {
     }
 
     @Test func readsAnyJUnitByClassnameAndName() throws {
-        let path = try write("""
+        let path = try write(
+            """
             <?xml version="1.0"?>
             <testsuites><testsuite name="s" tests="2" failures="0" errors="0">
               <testcase classname="App.LoginTests" name="testOK" time="1.250"/>
@@ -24,7 +26,8 @@ struct TimingsFileTests {
     }
 
     @Test func readsARunRecord() throws {
-        let path = try write("""
+        let path = try write(
+            """
             {"schemaVersion": 1, "tool": {"name": "telltale", "version": "1"},
              "plan": {"name": "p", "package": "."}, "environment": {"host": "h", "operatingSystem": "o"},
              "startedAt": "2026-11-21T05:20:00Z", "duration": 3,

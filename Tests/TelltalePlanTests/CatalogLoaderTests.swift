@@ -1,7 +1,7 @@
-import Testing
 import TelltaleModel
 import TelltalePlan
 import TelltaleTestSupport
+import Testing
 
 @Suite struct CatalogLoaderTests {
     func parse(_ yaml: String) throws(PlanError) -> EventCatalog {
@@ -18,7 +18,8 @@ import TelltaleTestSupport
     }
 
     @Test(.tags(.small)) func nativeCatalogParsesEveryKey() throws {
-        let catalog = try parse("""
+        let catalog = try parse(
+            """
             version: 1
             description: The demo shop's events.
             ignore: [identify, "/^\\\\$/"]
@@ -57,28 +58,34 @@ import TelltaleTestSupport
         #expect(catalog.events.map(\.name) == ["app_opened", "screen_view", "purchase_completed"])
         #expect(catalog.events.map { $0.location?.line } == [5, 6, 10])
         #expect(catalog.events[0].params == .object([], additionalProperties: false))
-        #expect(catalog.events[1].params == .object([SchemaProperty("name", ValueSchema(types: [.string]), required: true)], additionalProperties: true))
+        #expect(
+            catalog.events[1].params == .object([SchemaProperty("name", ValueSchema(types: [.string]), required: true)], additionalProperties: true))
         let purchase = catalog.events[2]
         #expect(purchase.description == "An order was placed.")
-        let item = ValueSchema.object([
-            SchemaProperty("sku", ValueSchema(types: [.string]), required: true),
-            SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1, maximum: 99)),
-        ], additionalProperties: false)
-        #expect(purchase.params == .object([
-            SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
-            SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
-            SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
-            SchemaProperty("coupon", ValueSchema(types: [.string, .null])),
-            SchemaProperty("note", ValueSchema(types: [.string])),
-            SchemaProperty("code", ValueSchema(pattern: "^[A-Z]{3}$", minLength: 3, maxLength: 3)),
-            SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, maxItems: 50, items: item)),
-            SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
-            SchemaProperty("anything"),
-        ], additionalProperties: false))
+        let item = ValueSchema.object(
+            [
+                SchemaProperty("sku", ValueSchema(types: [.string]), required: true),
+                SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1, maximum: 99)),
+            ], additionalProperties: false)
+        #expect(
+            purchase.params
+                == .object(
+                    [
+                        SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
+                        SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
+                        SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
+                        SchemaProperty("coupon", ValueSchema(types: [.string, .null])),
+                        SchemaProperty("note", ValueSchema(types: [.string])),
+                        SchemaProperty("code", ValueSchema(pattern: "^[A-Z]{3}$", minLength: 3, maxLength: 3)),
+                        SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, maxItems: 50, items: item)),
+                        SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
+                        SchemaProperty("anything"),
+                    ], additionalProperties: false))
     }
 
     @Test(.tags(.small)) func extraPropertiesDefaultFromTheCatalogTop() throws {
-        let catalog = try parse("""
+        let catalog = try parse(
+            """
             additionalProperties: true
             events:
               a: { params: { x: string } }
@@ -90,7 +97,8 @@ import TelltaleTestSupport
     }
 
     @Test(.tags(.small)) func inlineJSONSchemaFollowsJSONSchemaRules() throws {
-        let catalog = try parse("""
+        let catalog = try parse(
+            """
             events:
               login_failed:
                 schema:
@@ -102,21 +110,29 @@ import TelltaleTestSupport
                     legacy: true
                   examples: [{ reason: unknown_user }]
             """)
-        #expect(catalog.events[0].params == ValueSchema(types: [.object], properties: [
-            SchemaProperty("reason", ValueSchema(allowed: ["wrong_password", "unknown_user"]), required: true),
-            SchemaProperty("attempts", ValueSchema(types: [.integer, .null], exclusiveMinimum: 1)),
-            SchemaProperty("legacy"),
-        ], additionalProperties: true))
+        #expect(
+            catalog.events[0].params
+                == ValueSchema(
+                    types: [.object],
+                    properties: [
+                        SchemaProperty("reason", ValueSchema(allowed: ["wrong_password", "unknown_user"]), required: true),
+                        SchemaProperty("attempts", ValueSchema(types: [.integer, .null], exclusiveMinimum: 1)),
+                        SchemaProperty("legacy"),
+                    ], additionalProperties: true))
     }
 
     @Test(.tags(.medium)) func schemaFilesAreReadRelativeToTheCatalog() throws {
         let catalog = try CatalogLoader().load(path: Fixture.path("schemaFilesAreReadRelativeToTheCatalog.yml"))
-        #expect(catalog.events.first?.params == ValueSchema(types: [.object], properties: [
-            SchemaProperty("method", ValueSchema(allowed: ["email", "apple", "google"]), required: true),
-            SchemaProperty("user_id", ValueSchema(types: [.string], format: .uuid), required: true),
-            SchemaProperty("age", ValueSchema(types: [.integer, .null], minimum: 13, exclusiveMaximum: 130)),
-            SchemaProperty("referrer", ValueSchema(types: [.string])),
-        ], additionalProperties: false), "an unknown format is an annotation in JSON Schema")
+        #expect(
+            catalog.events.first?.params
+                == ValueSchema(
+                    types: [.object],
+                    properties: [
+                        SchemaProperty("method", ValueSchema(allowed: ["email", "apple", "google"]), required: true),
+                        SchemaProperty("user_id", ValueSchema(types: [.string], format: .uuid), required: true),
+                        SchemaProperty("age", ValueSchema(types: [.integer, .null], minimum: 13, exclusiveMaximum: 130)),
+                        SchemaProperty("referrer", ValueSchema(types: [.string])),
+                    ], additionalProperties: false), "an unknown format is an annotation in JSON Schema")
     }
 
     @Test(.tags(.medium)) func schemaFileProblemsPointIntoTheSchemaFile() {
@@ -125,23 +141,26 @@ import TelltaleTestSupport
         var found: [PlanProblem] = []
         do { _ = try CatalogLoader().load(path: catalogFile) } catch { found = error.problems }
         // The tracking plan's own problems first, then its schema files', each file's by line.
-        #expect(found.map { "\($0.file == schemaFile ? "schema" : $0.file == catalogFile ? "catalog" : $0.file) \($0.location)" } == [
-            "catalog 5:13 events.missing_file.schema",
-            "schema 4:25 properties.method.type",
-            "schema 5:15 properties.user.$ref",
-            "schema 7:3 requried",
-        ])
-        #expect(found.map(\.message) == [
-            "cannot read the JSON Schema '\(Fixture.directory)/noSuchFile.schema.json'",
-            "unknown type 'text'",
-            "`$ref` is not supported by Telltale's tracking-plan checks",
-            "unknown key `requried`",
-        ])
+        #expect(
+            found.map { "\($0.file == schemaFile ? "schema" : $0.file == catalogFile ? "catalog" : $0.file) \($0.location)" } == [
+                "catalog 5:13 events.missing_file.schema",
+                "schema 4:25 properties.method.type",
+                "schema 5:15 properties.user.$ref",
+                "schema 7:3 requried",
+            ])
+        #expect(
+            found.map(\.message) == [
+                "cannot read the JSON Schema '\(Fixture.directory)/noSuchFile.schema.json'",
+                "unknown type 'text'",
+                "`$ref` is not supported by Telltale's tracking-plan checks",
+                "unknown key `requried`",
+            ])
         #expect(found.last?.hint == "did you mean `required`?")
     }
 
     @Test(.tags(.small)) func catalogProblemsAreLocatedAndEveryOneIsReported() {
-        let found = catalogProblems("""
+        let found = catalogProblems(
+            """
             version: 2
             ignor: [x]
             events:
@@ -155,21 +174,23 @@ import TelltaleTestSupport
               d: { schema: { type: object, anyOf: [], additionalProperties: { type: string } } }
               e: [1]
             """)
-        expectProblems(found, [
-            .init(1, 10, "version", "tracking plan version 2 is not supported"),
-            .init(2, 1, "ignor", "unknown key `ignor`"),
-            .init(6, 18, "events.a.params.x.type", "unknown type 'strng'"),
-            .init(6, 25, "events.a.params.x.requird", "unknown key `requird`"),
-            .init(7, 21, "events.a.params.y.pattern", "'(' is not a valid regular expression"),
-            .init(7, 34, "events.a.params.y.format", "unknown format 'phone'"),
-            .init(8, 21, "events.a.params.z.minimum", "expected a number, found 'low'"),
-            .init(8, 32, "events.a.params.z.enum", "expected a non-empty list of values"),
-            .init(9, 28, "events.b.schema", "give either `params` or `schema`, not both"),
-            .init(10, 16, "events.c.schema", "an event's schema describes its params, an object"),
-            .init(11, 32, "events.d.schema.anyOf", "`anyOf` is not supported"),
-            .init(11, 65, "events.d.schema.additionalProperties", "`additionalProperties` as a schema is not supported"),
-            .init(12, 6, "events.e", "expected the event's definition (a mapping)"),
-        ])
+        expectProblems(
+            found,
+            [
+                .init(1, 10, "version", "tracking plan version 2 is not supported"),
+                .init(2, 1, "ignor", "unknown key `ignor`"),
+                .init(6, 18, "events.a.params.x.type", "unknown type 'strng'"),
+                .init(6, 25, "events.a.params.x.requird", "unknown key `requird`"),
+                .init(7, 21, "events.a.params.y.pattern", "'(' is not a valid regular expression"),
+                .init(7, 34, "events.a.params.y.format", "unknown format 'phone'"),
+                .init(8, 21, "events.a.params.z.minimum", "expected a number, found 'low'"),
+                .init(8, 32, "events.a.params.z.enum", "expected a non-empty list of values"),
+                .init(9, 28, "events.b.schema", "give either `params` or `schema`, not both"),
+                .init(10, 16, "events.c.schema", "an event's schema describes its params, an object"),
+                .init(11, 32, "events.d.schema.anyOf", "`anyOf` is not supported"),
+                .init(11, 65, "events.d.schema.additionalProperties", "`additionalProperties` as a schema is not supported"),
+                .init(12, 6, "events.e", "expected the event's definition (a mapping)"),
+            ])
         #expect(found.first { $0.keyPath == "ignor" }?.hint == "did you mean `ignore`?")
         #expect(found.first { $0.keyPath.hasSuffix("requird") }?.hint == "did you mean `required`?")
     }
@@ -189,19 +210,22 @@ import TelltaleTestSupport
 
     @Test(.tags(.small)) func expectedEventsMissingFromTheCatalogAreProblemsAtTheExpectation() throws {
         let catalog = try parse("ignore: [/^debug_/]\nevents:\n  purchase_completed: {}\n  checkout_started: {}\n")
-        let plan = try PlanLoader().parse(yaml: """
-            version: 1
-            expectations:
-              Shop.Checkout/testPay:
-                events: [purchase_complete, debug_trace]
-                order: [checkout_started, purchase_completed]
-                forbid: [checkout_error]
-            """, file: "Plans/demo.yml")
+        let plan = try PlanLoader().parse(
+            yaml: """
+                version: 1
+                expectations:
+                  Shop.Checkout/testPay:
+                    events: [purchase_complete, debug_trace]
+                    order: [checkout_started, purchase_completed]
+                    forbid: [checkout_error]
+                """, file: "Plans/demo.yml")
         let found = CatalogLoader().problems(in: plan.expectations, against: catalog)
-        expectProblems(found, [
-            .init(4, 14, "expectations.Shop.Checkout/testPay", "event `purchase_complete` is not in the tracking plan"),
-            .init(6, 14, "expectations.Shop.Checkout/testPay", "event `checkout_error` is not in the tracking plan"),
-        ])
+        expectProblems(
+            found,
+            [
+                .init(4, 14, "expectations.Shop.Checkout/testPay", "event `purchase_complete` is not in the tracking plan"),
+                .init(6, 14, "expectations.Shop.Checkout/testPay", "event `checkout_error` is not in the tracking plan"),
+            ])
         #expect(found.first?.hint == "did you mean `purchase_completed`? add it to Plans/events.yml, or fix the name")
     }
 }

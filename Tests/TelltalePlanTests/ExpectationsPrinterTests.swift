@@ -1,7 +1,7 @@
-import Testing
 import TelltaleModel
 import TelltalePlan
 import TelltaleTestSupport
+import Testing
 
 @Suite struct ExpectationsPrinterTests {
     @Test(.tags(.medium)) func printedExpectationsParseBackEqual() throws {
@@ -22,18 +22,21 @@ import TelltaleTestSupport
             "say \"hi\"", "line\nbreak", "http://h:80", "key:", .null, true, 0, -0.5, 1e-7, 123_456_789_012, 1e300,
             .array([]), .object([:]), .object(["a b": [1, ["c": "{d}"]]]),
         ]
-        let params = awkward.enumerated().map { ParamField("p\($0.offset)", .equals($0.element)) } + [
-            ParamField(ParamPath([.key("a.b"), .index(2), .key("c")]), .type([.integer, .null])),
-            ParamField(ParamPath([.index(0)]), .regex(#"^it's \d+: "ok"$"#)),
-            ParamField("o", .fields([
-                ParamField("type", .equals("shirt")),
-                ParamField("present", .fields([])),
-                ParamField(ParamPath([.key("x.y")]), .elements([])),
-            ])),
-            ParamField("r", .range(NumberRange(gt: -1, gte: 0.25, lt: 1e6, lte: 99))),
-            ParamField("t", .template(StringTemplate([.literal("#"), .placeholder(.integer), .literal(": "), .placeholder(.date)]))),
-            ParamField("a", .all([.type([.string]), .regex("^a"), .present(true), .contains(.placeholder(.uuid))])),
-        ]
+        let params =
+            awkward.enumerated().map { ParamField("p\($0.offset)", .equals($0.element)) } + [
+                ParamField(ParamPath([.key("a.b"), .index(2), .key("c")]), .type([.integer, .null])),
+                ParamField(ParamPath([.index(0)]), .regex(#"^it's \d+: "ok"$"#)),
+                ParamField(
+                    "o",
+                    .fields([
+                        ParamField("type", .equals("shirt")),
+                        ParamField("present", .fields([])),
+                        ParamField(ParamPath([.key("x.y")]), .elements([])),
+                    ])),
+                ParamField("r", .range(NumberRange(gt: -1, gte: 0.25, lt: 1e6, lte: 99))),
+                ParamField("t", .template(StringTemplate([.literal("#"), .placeholder(.integer), .literal(": "), .placeholder(.date)]))),
+                ParamField("a", .all([.type([.string]), .regex("^a"), .present(true), .contains(.placeholder(.uuid))])),
+            ]
         let plan = Plan(
             name: "code",
             capture: PlanCapture(catalog: "events: file.yml"),
@@ -54,24 +57,28 @@ import TelltaleTestSupport
     }
 
     @Test(.tags(.small)) func defaultsAreSpelledOut() {
-        let plan = Plan(name: "p", expectations: [
-            TestExpectations(.id("Shop.Cart"), events: [EventExpectation(EventSpec(name: "viewed"))]),
-        ])
+        let plan = Plan(
+            name: "p",
+            expectations: [
+                TestExpectations(.id("Shop.Cart"), events: [EventExpectation(EventSpec(name: "viewed"))])
+            ])
         let printed = PlanPrinter.yaml(plan)
-        #expect(printed.hasSuffix("""
-            capture:
-              catalog: ~
-            expectations:
-              Shop.Cart:
-                events:
-                  - name: viewed
-                    params: {}
-                    count: { atLeast: 1, atMost: ~ }
-                forbid: []
-                order: ~
-                strict: false
+        #expect(
+            printed.hasSuffix(
+                """
+                capture:
+                  catalog: ~
+                expectations:
+                  Shop.Cart:
+                    events:
+                      - name: viewed
+                        params: {}
+                        count: { atLeast: 1, atMost: ~ }
+                    forbid: []
+                    order: ~
+                    strict: false
 
-            """))
+                """))
     }
 }
 

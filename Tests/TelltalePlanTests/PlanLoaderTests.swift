@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltalePlan
 import TelltaleTestSupport
+import Testing
 
 @Suite struct PlanLoaderTests {
     @Test(.tags(.medium)) func loadReadsThePlanAndAcceptsAPackage() throws {

@@ -1,6 +1,6 @@
-import Testing
 import TelltalePlan
 import TelltaleTestSupport
+import Testing
 
 @Suite struct PlanParsingTests {
     @Test(.tags(.medium)) func fullPlanParsesEveryKey() throws {

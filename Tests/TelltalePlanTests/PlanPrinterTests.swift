@@ -1,7 +1,7 @@
-import Testing
 import TelltaleModel
 import TelltalePlan
 import TelltaleTestSupport
+import Testing
 
 @Suite struct PlanPrinterTests {
     @Test(.tags(.medium)) func printerWritesNormalisedYAML() throws {
@@ -26,13 +26,16 @@ import TelltaleTestSupport
                     .id("DemoShopTests.CheckoutTests/testPurchase"),
                     events: [
                         EventExpectation(EventSpec(name: "checkout_started")),
-                        EventExpectation(EventSpec(name: "purchase_completed", params: [
-                            ParamField("currency", .equals("USD")),
-                            ParamField("quantity", .all([.type([.integer]), .range(NumberRange(gte: 1, lte: 10))])),
-                            ParamField("order_id", .placeholder(.uuid)),
-                            ParamField(ParamPath([.key("items"), .index(0), .key("sku")]), .regex("^SKU-")),
-                            ParamField("address", .fields([ParamField("city", .equals("Paris"))])),
-                        ]), count: .exactly(1)),
+                        EventExpectation(
+                            EventSpec(
+                                name: "purchase_completed",
+                                params: [
+                                    ParamField("currency", .equals("USD")),
+                                    ParamField("quantity", .all([.type([.integer]), .range(NumberRange(gte: 1, lte: 10))])),
+                                    ParamField("order_id", .placeholder(.uuid)),
+                                    ParamField(ParamPath([.key("items"), .index(0), .key("sku")]), .regex("^SKU-")),
+                                    ParamField("address", .fields([ParamField("city", .equals("Paris"))])),
+                                ]), count: .exactly(1)),
                     ],
                     forbid: [EventSpec(name: "checkout_error")],
                     order: OrderExpectation([EventSpec(name: "checkout_started"), EventSpec(name: "purchase_completed")], gaps: false),
@@ -80,7 +83,7 @@ import TelltaleTestSupport
             suites: [
                 PlanSuite(
                     name: "yes", timeout: PlanTimeouts(test: .nanoseconds(3_723_000_004_005), run: .milliseconds(1))
-                ),
+                )
             ],
             reports: PlanReports(dir: "null"),
             sourcePath: "awkward.yml"

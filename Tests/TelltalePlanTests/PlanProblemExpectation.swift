@@ -1,5 +1,5 @@
-import Testing
 import TelltalePlan
+import Testing
 
 /// The parts of a problem tests pin down: where, which key, and a phrase of
 /// the message (whole messages would make every wording change a test change).

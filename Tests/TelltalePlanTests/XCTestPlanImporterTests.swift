@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltalePlan
 import TelltaleTestSupport
+import Testing
 
 @Suite struct XCTestPlanImporterTests {
     /// Shared by the tests below: three targets (plain, with selected tests, disabled),
@@ -35,47 +35,50 @@ import TelltaleTestSupport
 
     @Test(.tags(.medium)) func selectsEnabledTargetsAndSkipsSkippedTests() throws {
         let plan = try load()
-        #expect(plan.filter == [
-            #"^DemoTests\."#,
-            #"^CheckoutTests\.CartTests/testTotal(\(\))?$"#,
-            #"^CheckoutTests\.PriceSuite/rounds\(value:\)$"#,
-            #"^CheckoutTests\.Receipts/"#,
-            #"^CheckoutTests\.EdgeCases/`1\+1 is 2`(\(\))?$"#,
-        ])
+        #expect(
+            plan.filter == [
+                #"^DemoTests\."#,
+                #"^CheckoutTests\.CartTests/testTotal(\(\))?$"#,
+                #"^CheckoutTests\.PriceSuite/rounds\(value:\)$"#,
+                #"^CheckoutTests\.Receipts/"#,
+                #"^CheckoutTests\.EdgeCases/`1\+1 is 2`(\(\))?$"#,
+            ])
         #expect(plan.skip == [#"^DemoTests\.FooTests/testBar(\(\))?$"#, #"^DemoTests\.SlowTests/"#])
     }
 
-    @Test(.tags(.medium), arguments: [
-        // Whole target, but not a module whose name merely starts the same.
-        ("DemoTests.CartTests/testAdd", true),
-        ("DemoTests.Suite/works()", true),
-        ("DemoTestsExtra.CartTests/testAdd", false),
-        ("DemoTestsXCartTests/testAdd", false),
-        // Skipped: the XCTest and the Swift Testing spelling, nothing longer.
-        ("DemoTests.FooTests/testBar", false),
-        ("DemoTests.FooTests/testBar()", false),
-        ("DemoTests.FooTests/testBarBaz", true),
-        ("DemoTests.FooTests/testBar2()", true),
-        ("DemoTests.SlowTests/testA", false),
-        ("DemoTests.SlowTests/Nested/deep()", false),
-        ("DemoTests.SlowTestsToo/testA", true),
-        // Selected tests of a target with selectedTests, and nothing else from it.
-        ("CheckoutTests.CartTests/testTotal", true),
-        ("CheckoutTests.CartTests/testTotal()", true),
-        ("CheckoutTests.CartTests/testTotalTax", false),
-        ("CheckoutTests.CartTests/testAdd", false),
-        ("CheckoutTests.PriceSuite/rounds(value:)", true),
-        ("CheckoutTests.PriceSuite/rounds()", false),
-        ("CheckoutTests.PriceSuite/roundsXvalue:)", false),
-        ("CheckoutTests.Receipts/testPrint", true),
-        ("CheckoutTests.Receipts/Inner/prints()", true),
-        ("CheckoutTests.ReceiptsArchive/testPrint", false),
-        ("CheckoutTests.EdgeCases/`1+1 is 2`()", true),
-        ("CheckoutTests.EdgeCases/`11 is 2`()", false),
-        // A disabled target is not selected.
-        ("OffTests.LegacyTests/testOld", false),
-        ("OffTests.Other/testNew", false),
-    ])
+    @Test(
+        .tags(.medium),
+        arguments: [
+            // Whole target, but not a module whose name merely starts the same.
+            ("DemoTests.CartTests/testAdd", true),
+            ("DemoTests.Suite/works()", true),
+            ("DemoTestsExtra.CartTests/testAdd", false),
+            ("DemoTestsXCartTests/testAdd", false),
+            // Skipped: the XCTest and the Swift Testing spelling, nothing longer.
+            ("DemoTests.FooTests/testBar", false),
+            ("DemoTests.FooTests/testBar()", false),
+            ("DemoTests.FooTests/testBarBaz", true),
+            ("DemoTests.FooTests/testBar2()", true),
+            ("DemoTests.SlowTests/testA", false),
+            ("DemoTests.SlowTests/Nested/deep()", false),
+            ("DemoTests.SlowTestsToo/testA", true),
+            // Selected tests of a target with selectedTests, and nothing else from it.
+            ("CheckoutTests.CartTests/testTotal", true),
+            ("CheckoutTests.CartTests/testTotal()", true),
+            ("CheckoutTests.CartTests/testTotalTax", false),
+            ("CheckoutTests.CartTests/testAdd", false),
+            ("CheckoutTests.PriceSuite/rounds(value:)", true),
+            ("CheckoutTests.PriceSuite/rounds()", false),
+            ("CheckoutTests.PriceSuite/roundsXvalue:)", false),
+            ("CheckoutTests.Receipts/testPrint", true),
+            ("CheckoutTests.Receipts/Inner/prints()", true),
+            ("CheckoutTests.ReceiptsArchive/testPrint", false),
+            ("CheckoutTests.EdgeCases/`1+1 is 2`()", true),
+            ("CheckoutTests.EdgeCases/`11 is 2`()", false),
+            // A disabled target is not selected.
+            ("OffTests.LegacyTests/testOld", false),
+            ("OffTests.Other/testNew", false),
+        ])
     func importedRegexesSelectExactlyTheIntendedTests(id: String, runs: Bool) throws {
         let plan = try load()
         let filters = try plan.filter.map { try Regex($0) }
@@ -97,10 +100,12 @@ import TelltaleTestSupport
 
     @Test(.tags(.medium)) func missingXCTestPlanPointsAtThePlanLine() {
         let found = problems(in: "version: 1\nname: x\nxctestplan: Missing/Demo.xctestplan\nretries: many\n")
-        expectProblems(found, [
-            .init(3, 13, "xctestplan", "cannot find the .xctestplan 'Missing/Demo.xctestplan'"),
-            .init(4, 10, "retries", "expected a whole number"),
-        ])
+        expectProblems(
+            found,
+            [
+                .init(3, 13, "xctestplan", "cannot find the .xctestplan 'Missing/Demo.xctestplan'"),
+                .init(4, 10, "retries", "expected a whole number"),
+            ])
         #expect(found.first?.hint?.contains("relative to the working directory") == true)
     }
 

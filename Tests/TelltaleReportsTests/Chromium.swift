@@ -8,7 +8,9 @@ import Testing
 /// set within that budget ran); a watchdog kills a browser that misses the deadline.
 enum Chromium {
     static func executable() throws -> String {
-        let candidates = [ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+        ]
         return try #require(
             candidates.compactMap { $0 }.first(where: FileManager.default.isExecutableFile(atPath:)),
             "chromium is missing: run Scripts/install-dependencies.sh"
@@ -32,10 +34,11 @@ enum Chromium {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try executable())
-        process.arguments = [
-            "--headless=new", "--disable-gpu", "--no-sandbox", "--no-first-run", "--no-default-browser-check",
-            "--disable-extensions", "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)",
-        ] + arguments + [url.absoluteString]
+        process.arguments =
+            [
+                "--headless=new", "--disable-gpu", "--no-sandbox", "--no-first-run", "--no-default-browser-check",
+                "--disable-extensions", "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)",
+            ] + arguments + [url.absoluteString]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorFile)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleReports
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleReports
 
 @Suite(.tags(.small))
 struct EventsJSONLWriterTests {
@@ -18,7 +19,10 @@ struct EventsJSONLWriterTests {
         #expect(lines.last == "")
         let events = try lines.dropLast().map { try JSONValueDecoder().decode(Event.self, from: Array($0.utf8)) }
         #expect(events == SampleRecord.events)
-        #expect(lines[0] == #"{"id":"e1","name":"app_open","params":{},"raw":{"name":"app_open"},"receivedAt":"2026-11-21T05:19:59.000Z","session":"s1","source":"telltale","test":null}"#)
+        #expect(
+            lines[0]
+                == #"{"id":"e1","name":"app_open","params":{},"raw":{"name":"app_open"},"receivedAt":"2026-11-21T05:19:59.000Z","session":"s1","source":"telltale","test":null}"#
+        )
     }
 
     @Test func noEventsIsAnEmptyFile() {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleReports
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleReports
 
 @Suite(.tags(.small))
 struct GitHubAnnotationWriterTests {
@@ -16,10 +17,15 @@ struct GitHubAnnotationWriterTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(lines[0].hasPrefix("::error file=Tests/SampleTests/Failing.swift,line=12,title=failed%3A SampleTests.Failing/testTwoAsserts::"))
-        #expect(lines[1].hasPrefix("::error file=Tests/SampleTests/Checkout.swift,line=42,col=9,title=failed%3A SampleTests.Checkout/Declined/refuses(card%3A)::"))
+        #expect(
+            lines[1].hasPrefix(
+                "::error file=Tests/SampleTests/Checkout.swift,line=42,col=9,title=failed%3A SampleTests.Checkout/Declined/refuses(card%3A)::"))
         #expect(lines[2].hasPrefix("::error file=Tests/SampleTests/Retry.swift,line=30,title=failed%3A SampleTests.Retry/testAlwaysFails::"))
         #expect(lines[3].hasPrefix("::error title=error in SampleTests.crashes()::the test process crashed"))
-        #expect(lines[4].hasPrefix("::warning file=Tests/SampleTests/Retry.swift,line=21,title=flaky%3A SampleTests.Retry/testEventuallyPasses::failed 2 of 3 attempts, then passed:%0A"))
+        #expect(
+            lines[4].hasPrefix(
+                "::warning file=Tests/SampleTests/Retry.swift,line=21,title=flaky%3A SampleTests.Retry/testEventuallyPasses::failed 2 of 3 attempts, then passed:%0A"
+            ))
     }
 
     @Test func escapesFollowGitHubsRules() {
@@ -35,11 +41,14 @@ struct GitHubAnnotationWriterTests {
         let failing = (0..<25).map { index in
             TestResult(
                 id: TestID("Big.Suite/test\(index)"), framework: .xctest, outcome: index.isMultiple(of: 2) ? .failed : .error,
-                messages: index < 20 ? [] : [TestMessage(kind: .failure, text: "located", location: SourceLocation(file: "/repo/T.swift", line: index))]
+                messages: index < 20
+                    ? [] : [TestMessage(kind: .failure, text: "located", location: SourceLocation(file: "/repo/T.swift", line: index))]
             )
         }
         let flaky = (0..<12).map { index in
-            TestResult(id: TestID("Big.Flaky/test\(index)"), framework: .xctest, outcome: .passed, previousAttempts: [TestAttempt(outcome: .failed, duration: 0)])
+            TestResult(
+                id: TestID("Big.Flaky/test\(index)"), framework: .xctest, outcome: .passed,
+                previousAttempts: [TestAttempt(outcome: .failed, duration: 0)])
         }
         var record = SampleRecord.record
         record.tests = failing + flaky

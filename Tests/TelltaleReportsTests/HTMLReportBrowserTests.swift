@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
+
 @testable import TelltaleReports
 
 /// Loads the real `index.html` in headless Chromium and uses it as a person would.
@@ -37,69 +38,69 @@ struct HTMLReportBrowserTests {
     }
 
     static let driver = #"""
-    <script>
-    window.addEventListener('load', function () {
-      var r = { titleBefore: document.title };
-      function texts(selector) { return Array.prototype.map.call(document.querySelectorAll(selector), function (e) { return e.textContent; }); }
-      function key(name) { document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })); }
-      function rowNamed(name) {
-        return Array.prototype.find.call(document.querySelectorAll('#list .row'), function (row) { return row.querySelector('.name').title === name; });
-      }
-      r.ready = document.documentElement.getAttribute('data-ready');
-      r.stats = {};
-      document.querySelectorAll('[data-stat]').forEach(function (s) { r.stats[s.getAttribute('data-stat')] = s.querySelector('.value').textContent; });
-      r.rowsAll = texts('#list .row .name');
-      document.querySelector('[data-status=failed]').click();
-      r.rowsFailed = texts('#list .row .name');
-      document.querySelector('[data-status=flaky]').click();
-      r.rowsFlaky = texts('#list .row .name');
-      document.querySelector('[data-status=all]').click();
-      var search = document.getElementById('search');
-      search.value = 'retry/';
-      search.dispatchEvent(new Event('input'));
-      r.rowsSearch = texts('#list .row .name');
-      r.shownSearch = document.getElementById('shown').textContent;
-      search.value = '';
-      search.dispatchEvent(new Event('input'));
+        <script>
+        window.addEventListener('load', function () {
+          var r = { titleBefore: document.title };
+          function texts(selector) { return Array.prototype.map.call(document.querySelectorAll(selector), function (e) { return e.textContent; }); }
+          function key(name) { document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })); }
+          function rowNamed(name) {
+            return Array.prototype.find.call(document.querySelectorAll('#list .row'), function (row) { return row.querySelector('.name').title === name; });
+          }
+          r.ready = document.documentElement.getAttribute('data-ready');
+          r.stats = {};
+          document.querySelectorAll('[data-stat]').forEach(function (s) { r.stats[s.getAttribute('data-stat')] = s.querySelector('.value').textContent; });
+          r.rowsAll = texts('#list .row .name');
+          document.querySelector('[data-status=failed]').click();
+          r.rowsFailed = texts('#list .row .name');
+          document.querySelector('[data-status=flaky]').click();
+          r.rowsFlaky = texts('#list .row .name');
+          document.querySelector('[data-status=all]').click();
+          var search = document.getElementById('search');
+          search.value = 'retry/';
+          search.dispatchEvent(new Event('input'));
+          r.rowsSearch = texts('#list .row .name');
+          r.shownSearch = document.getElementById('shown').textContent;
+          search.value = '';
+          search.dispatchEvent(new Event('input'));
 
-      document.getElementById('list').focus();
-      key('Enter');
-      r.keyboardOpened = document.querySelector('#detail h2').textContent;
-      key('j'); key('ArrowDown'); key('k'); key('Enter');
-      r.keyboardSecond = document.querySelector('#detail h2').textContent;
-      key('/');
-      r.slashFocusesSearch = document.activeElement === search;
-      key('Escape');
+          document.getElementById('list').focus();
+          key('Enter');
+          r.keyboardOpened = document.querySelector('#detail h2').textContent;
+          key('j'); key('ArrowDown'); key('k'); key('Enter');
+          r.keyboardSecond = document.querySelector('#detail h2').textContent;
+          key('/');
+          r.slashFocusesSearch = document.activeElement === search;
+          key('Escape');
 
-      rowNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
-      var detail = document.getElementById('detail');
-      r.failureHeading = detail.querySelector('h2').textContent;
-      r.failureSections = texts('#detail section.block > h3');
-      r.failureText = detail.textContent;
-      r.injectedElements = document.querySelectorAll('#detail img, #detail script, #detail iframe, #detail [onerror]').length;
+          rowNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
+          var detail = document.getElementById('detail');
+          r.failureHeading = detail.querySelector('h2').textContent;
+          r.failureSections = texts('#detail section.block > h3');
+          r.failureText = detail.textContent;
+          r.injectedElements = document.querySelectorAll('#detail img, #detail script, #detail iframe, #detail [onerror]').length;
 
-      rowNamed('SampleTests.Retry/testEventuallyPasses').click();
-      r.flakySections = texts('#detail section.block > h3');
-      r.flakyText = detail.textContent;
-      rowNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
+          rowNamed('SampleTests.Retry/testEventuallyPasses').click();
+          r.flakySections = texts('#detail section.block > h3');
+          r.flakyText = detail.textContent;
+          rowNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
 
-    \#(driverResult)
-    });
-    </script>
-    """#
+        \#(driverResult)
+        });
+        </script>
+        """#
 
     /// Every driver's last step. An injected image's onerror would run after a turn of the
     /// event loop, so the result (with the injection probes) is written after one.
     static let driverResult = """
-      setTimeout(function () {
-        r.pwned = String(window.__pwned);
-        r.title = document.title;
-        var out = document.createElement('pre');
-        out.id = 'driver-result';
-        out.textContent = encodeURIComponent(JSON.stringify(r));
-        document.body.appendChild(out);
-      }, 200);
-    """
+          setTimeout(function () {
+            r.pwned = String(window.__pwned);
+            r.title = document.title;
+            var out = document.createElement('pre');
+            out.id = 'driver-result';
+            out.textContent = encodeURIComponent(JSON.stringify(r));
+            document.body.appendChild(out);
+          }, 200);
+        """
 
     /// The report with the driver added before `</body>`, written to a temporary file.
     static func pageWithDriver(_ html: Data, driver: String = HTMLReportBrowserTests.driver) throws -> URL {
@@ -113,7 +114,8 @@ struct HTMLReportBrowserTests {
 
     static func observe<Seen: Decodable>(_ page: URL) async throws -> Seen {
         let dom = try await Chromium.dumpDOM(page).stdout
-        let start = try #require(dom.range(of: #"<pre id="driver-result">"#), "the driver script did not finish; the page's script probably threw:\n\(dom.prefix(2000))")
+        let start = try #require(
+            dom.range(of: #"<pre id="driver-result">"#), "the driver script did not finish; the page's script probably threw:\n\(dom.prefix(2000))")
         let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
         let json = try #require(String(dom[start.upperBound..<end.lowerBound]).removingPercentEncoding)
         return try JSONDecoder().decode(Seen.self, from: Data(json.utf8))
@@ -136,12 +138,17 @@ struct HTMLReportBrowserTests {
         #expect(seen.stats["coverage"] == nil, "no catalog yet: no coverage figure")
 
         // Failures first, then flaky, skipped, passed.
-        #expect(seen.rowsAll == [
-            "SampleTests.Checkout/Declined/refuses(card:)", "SampleTests.Failing/testTwoAsserts",
-            "SampleTests.Retry/testAlwaysFails", "SampleTests.crashes()", "SampleTests.Retry/testEventuallyPasses", "SampleTests.Skipping/testLater",
-            "SampleTests.Checkout/known()", "SampleTests.Passing/testOK",
-        ])
-        #expect(seen.rowsFailed == ["SampleTests.Checkout/Declined/refuses(card:)", "SampleTests.Failing/testTwoAsserts", "SampleTests.Retry/testAlwaysFails"])
+        #expect(
+            seen.rowsAll == [
+                "SampleTests.Checkout/Declined/refuses(card:)", "SampleTests.Failing/testTwoAsserts",
+                "SampleTests.Retry/testAlwaysFails", "SampleTests.crashes()", "SampleTests.Retry/testEventuallyPasses",
+                "SampleTests.Skipping/testLater",
+                "SampleTests.Checkout/known()", "SampleTests.Passing/testOK",
+            ])
+        #expect(
+            seen.rowsFailed == [
+                "SampleTests.Checkout/Declined/refuses(card:)", "SampleTests.Failing/testTwoAsserts", "SampleTests.Retry/testAlwaysFails",
+            ])
         #expect(seen.rowsFlaky == ["SampleTests.Retry/testEventuallyPasses"])
         #expect(seen.rowsSearch == ["SampleTests.Retry/testAlwaysFails", "SampleTests.Retry/testEventuallyPasses"])
         #expect(seen.shownSearch == "2 of 8 tests")
@@ -215,77 +222,77 @@ struct HTMLReportBrowserTests {
     }
 
     static let analyticsDriver = #"""
-    <script>
-    window.addEventListener('load', function () {
-      var r = { titleBefore: document.title };
-      function texts(selector) { return Array.prototype.map.call(document.querySelectorAll(selector), function (e) { return e.textContent; }); }
-      function cells(selector) {
-        return Array.prototype.map.call(document.querySelectorAll(selector), function (row) {
-          return Array.prototype.map.call(row.children, function (cell) { return cell.textContent; });
+        <script>
+        window.addEventListener('load', function () {
+          var r = { titleBefore: document.title };
+          function texts(selector) { return Array.prototype.map.call(document.querySelectorAll(selector), function (e) { return e.textContent; }); }
+          function cells(selector) {
+            return Array.prototype.map.call(document.querySelectorAll(selector), function (row) {
+              return Array.prototype.map.call(row.children, function (cell) { return cell.textContent; });
+            });
+          }
+          function rowNamed(name) {
+            return Array.prototype.find.call(document.querySelectorAll('#list .row'), function (row) { return row.querySelector('.name').title === name; });
+          }
+          function linkNamed(name) {
+            return Array.prototype.find.call(document.querySelectorAll('#analytics ul.vtests button.link'), function (link) { return link.textContent === name; });
+          }
+          r.ready = document.documentElement.getAttribute('data-ready');
+          r.verdict = document.querySelector('.title-row .verdict').textContent;
+          r.stats = {};
+          document.querySelectorAll('[data-stat]').forEach(function (s) { r.stats[s.getAttribute('data-stat')] = s.querySelector('.value').textContent; });
+          r.analyticsButton = document.querySelector('.analytics-button').textContent;
+
+          // Before any test is opened, the detail pane shows the run's Analytics view.
+          r.startHeadings = texts('#detail h2');
+          r.startSections = texts('#detail section.block > h3');
+          r.startFacts = texts('#analytics > .facts > *');
+          r.failedLinks = texts('#analytics ul.vtests button.link');
+          r.failedNotes = texts('#analytics ul.vtests .vnote');
+          r.coverage = texts('#analytics ul.coverage li');
+          r.unsent = texts('#analytics ul.coverage li.unsent .name');
+          r.outsideRows = cells('#analytics table.vtable tbody tr');
+          r.unused = texts('#analytics ul.vunused li');
+          r.taggedRows = Array.prototype.map.call(document.querySelectorAll('#list .row .vtag'), function (tag) { return tag.parentNode.querySelector('.name').title; });
+          document.querySelector('[data-status=analytics]').click();
+          r.rowsAnalytics = texts('#list .row .name');
+
+          // A link opens the test even when the search hides it.
+          var search = document.getElementById('search');
+          search.value = 'passing';
+          search.dispatchEvent(new Event('input'));
+          linkNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
+          var detail = document.getElementById('detail');
+          r.jumpHeading = detail.querySelector('h2').textContent;
+          r.jumpSelected = document.querySelector('#list .row[aria-selected=true] .name').title;
+          r.jumpSearch = search.value;
+          r.jumpSections = texts('#detail section.block > h3');
+          var checks = Array.prototype.find.call(detail.querySelectorAll('section.block'), function (block) { return block.querySelector('h3').textContent === 'Analytics checks'; });
+          r.checksSummary = checks.querySelector('.vsum').textContent;
+          r.kinds = texts('#detail .vfail .vkind');
+          r.planLocations = Array.prototype.filter.call(texts('#detail .vfail .vhead .vnote'), function (text) { return text.indexOf('plan ') === 0; });
+          r.checksTexts = texts('#detail .vfail .vtext');
+          r.diffRows = cells('#detail table.vparams tr.vdiff');
+          r.otherParams = texts('#detail table.vparams tr.vsame td.k');
+          r.violationRows = cells('#detail table.vtable tbody tr');
+          r.checksText = checks.textContent;
+          r.injectedElements = document.querySelectorAll('img, #detail script, iframe, [onerror]').length;
+
+          rowNamed('SampleTests.Retry/testEventuallyPasses').click();
+          r.passedSummary = texts('#detail .vsum').join(' | ');
+
+          document.querySelector('.analytics-button').click();
+          r.reopenedHeading = texts('#detail h2').join(' | ');
+          linkNamed('SampleTests.Ghost/testGone()').click();
+          r.otherHeading = detail.querySelector('h2').textContent;
+          r.otherText = detail.textContent;
+          document.querySelector('.analytics-button').click();
+          r.hash = location.hash;
+
+        \#(driverResult)
         });
-      }
-      function rowNamed(name) {
-        return Array.prototype.find.call(document.querySelectorAll('#list .row'), function (row) { return row.querySelector('.name').title === name; });
-      }
-      function linkNamed(name) {
-        return Array.prototype.find.call(document.querySelectorAll('#analytics ul.vtests button.link'), function (link) { return link.textContent === name; });
-      }
-      r.ready = document.documentElement.getAttribute('data-ready');
-      r.verdict = document.querySelector('.title-row .verdict').textContent;
-      r.stats = {};
-      document.querySelectorAll('[data-stat]').forEach(function (s) { r.stats[s.getAttribute('data-stat')] = s.querySelector('.value').textContent; });
-      r.analyticsButton = document.querySelector('.analytics-button').textContent;
-
-      // Before any test is opened, the detail pane shows the run's Analytics view.
-      r.startHeadings = texts('#detail h2');
-      r.startSections = texts('#detail section.block > h3');
-      r.startFacts = texts('#analytics > .facts > *');
-      r.failedLinks = texts('#analytics ul.vtests button.link');
-      r.failedNotes = texts('#analytics ul.vtests .vnote');
-      r.coverage = texts('#analytics ul.coverage li');
-      r.unsent = texts('#analytics ul.coverage li.unsent .name');
-      r.outsideRows = cells('#analytics table.vtable tbody tr');
-      r.unused = texts('#analytics ul.vunused li');
-      r.taggedRows = Array.prototype.map.call(document.querySelectorAll('#list .row .vtag'), function (tag) { return tag.parentNode.querySelector('.name').title; });
-      document.querySelector('[data-status=analytics]').click();
-      r.rowsAnalytics = texts('#list .row .name');
-
-      // A link opens the test even when the search hides it.
-      var search = document.getElementById('search');
-      search.value = 'passing';
-      search.dispatchEvent(new Event('input'));
-      linkNamed('SampleTests.Checkout/Declined/refuses(card:)').click();
-      var detail = document.getElementById('detail');
-      r.jumpHeading = detail.querySelector('h2').textContent;
-      r.jumpSelected = document.querySelector('#list .row[aria-selected=true] .name').title;
-      r.jumpSearch = search.value;
-      r.jumpSections = texts('#detail section.block > h3');
-      var checks = Array.prototype.find.call(detail.querySelectorAll('section.block'), function (block) { return block.querySelector('h3').textContent === 'Analytics checks'; });
-      r.checksSummary = checks.querySelector('.vsum').textContent;
-      r.kinds = texts('#detail .vfail .vkind');
-      r.planLocations = Array.prototype.filter.call(texts('#detail .vfail .vhead .vnote'), function (text) { return text.indexOf('plan ') === 0; });
-      r.checksTexts = texts('#detail .vfail .vtext');
-      r.diffRows = cells('#detail table.vparams tr.vdiff');
-      r.otherParams = texts('#detail table.vparams tr.vsame td.k');
-      r.violationRows = cells('#detail table.vtable tbody tr');
-      r.checksText = checks.textContent;
-      r.injectedElements = document.querySelectorAll('img, #detail script, iframe, [onerror]').length;
-
-      rowNamed('SampleTests.Retry/testEventuallyPasses').click();
-      r.passedSummary = texts('#detail .vsum').join(' | ');
-
-      document.querySelector('.analytics-button').click();
-      r.reopenedHeading = texts('#detail h2').join(' | ');
-      linkNamed('SampleTests.Ghost/testGone()').click();
-      r.otherHeading = detail.querySelector('h2').textContent;
-      r.otherText = detail.textContent;
-      document.querySelector('.analytics-button').click();
-      r.hash = location.hash;
-
-    \#(driverResult)
-    });
-    </script>
-    """#
+        </script>
+        """#
 
     @Test func theAnalyticsVerdictRendersAsText() async throws {
         let page = try Self.pageWithDriver(Self.verifiedHTML, driver: Self.analyticsDriver)
@@ -300,16 +307,18 @@ struct HTMLReportBrowserTests {
         #expect(seen.analyticsButton == "Analytics: 3 tests failed checks, 1 violation outside tests, 2 unused selectors")
 
         #expect(seen.startHeadings == ["Analytics FAILED"])
-        #expect(seen.startSections == [
-            "Tests whose analytics checks failed (3)", "Tracking-plan coverage: 3 of 5 planned events sent",
-            "Tracking-plan violations by events outside any test (1)", "Expectations that selected no test (2)",
-        ])
+        #expect(
+            seen.startSections == [
+                "Tests whose analytics checks failed (3)", "Tracking-plan coverage: 3 of 5 planned events sent",
+                "Tracking-plan violations by events outside any test (1)", "Expectations that selected no test (2)",
+            ])
         #expect(seen.startFacts == ["4 events captured", "1 attributed to no test", "5 tests checked"])
         #expect(seen.failedLinks == [declined, "SampleTests.Failing/testTwoAsserts", "SampleTests.Ghost/testGone()"])
-        #expect(seen.failedNotes == [
-            "1 missing event, 1 forbidden event, 2 tracking-plan violations", "1 missing event",
-            "1 tracking-plan violation · not in the test list",
-        ])
+        #expect(
+            seen.failedNotes == [
+                "1 missing event, 1 forbidden event, 2 tracking-plan violations", "1 missing event",
+                "1 tracking-plan violation · not in the test list",
+            ])
         #expect(seen.coverage == ["app_openednever sent", "checkout_started1", "payment_failed1", "purchase_completednever sent", "retry_seen1"])
         #expect(seen.unsent == ["app_opened", "purchase_completed"])
         #expect(seen.outsideRows == [["unplanned event", "app_open", "—", "app_opened", "—", "1"]])
@@ -325,16 +334,18 @@ struct HTMLReportBrowserTests {
         #expect(seen.kinds == ["missing event", "forbidden event"])
         #expect(seen.planLocations == ["plan Plans/sample.yml:12:9", "plan Plans/sample.yml:15:9"])
         #expect(seen.checksTexts.isEmpty, "the messages above hold these failures already")
-        #expect(seen.diffRows == [
-            ["≠", "value", "missing · expected number > 0"],
-            ["≠", "currency", "missing · expected \"USD\""],
-            ["≠", "reason", "\"\(SampleRecord.scriptPayload)\" (string) · expected absent"],
-        ])
+        #expect(
+            seen.diffRows == [
+                ["≠", "value", "missing · expected number > 0"],
+                ["≠", "currency", "missing · expected \"USD\""],
+                ["≠", "reason", "\"\(SampleRecord.scriptPayload)\" (string) · expected absent"],
+            ])
         #expect(seen.otherParams == ["cart", "currency", "express", "note", "separators"])
-        #expect(seen.violationRows == [
-            ["enum mismatch", "payment_failed", "reason", "one of \"declined\", \"expired\"", "\"\(SampleRecord.scriptPayload)\" (string)", "1"],
-            ["missing required", "checkout_started", "value", "number >= 0", "missing", "1"],
-        ])
+        #expect(
+            seen.violationRows == [
+                ["enum mismatch", "payment_failed", "reason", "one of \"declined\", \"expired\"", "\"\(SampleRecord.scriptPayload)\" (string)", "1"],
+                ["missing required", "checkout_started", "value", "number >= 0", "missing", "1"],
+            ])
         #expect(seen.checksText.contains("+1.000 s"))
 
         // The `<script>` payload in the checks is on the page as text, and nothing ran.
@@ -375,7 +386,8 @@ struct HTMLReportBrowserTests {
         try Self.html.write(to: page)
         try await Chromium.screenshot(page, to: folder.appendingPathComponent("html-report-summary.png").path)
         var failure = URLComponents(url: page, resolvingAgainstBaseURL: false)!
-        failure.percentEncodedFragment = "test=" + "SampleTests.Checkout/Declined/refuses(card:)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        failure.percentEncodedFragment =
+            "test=" + "SampleTests.Checkout/Declined/refuses(card:)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         try await Chromium.screenshot(failure.url!, to: folder.appendingPathComponent("html-report-failure.png").path)
         try await Chromium.screenshot(failure.url!, to: folder.appendingPathComponent("html-report-failure-dark.png").path, dark: true)
     }

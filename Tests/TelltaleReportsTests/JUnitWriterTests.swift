@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import TelltaleModel
 import TelltaleTestSupport
+import Testing
+
 @testable import TelltaleReports
 
 @Suite(.tags(.small))
@@ -19,7 +20,9 @@ struct JUnitWriterTests {
     @Test func totalsAndLocationsAreWhereConsumersReadThem() throws {
         let text = String(decoding: xml, as: UTF8.self)
         #expect(text.contains(#"<testsuites name="sample &lt;plan&gt;" tests="8" failures="3" errors="1" skipped="1" time="12.346""#))
-        #expect(text.contains(#"classname="SampleTests.Checkout.Declined" name="refuses(card:)" time="0.250" file="Tests/SampleTests/Checkout.swift" line="40""#))
+        #expect(
+            text.contains(
+                #"classname="SampleTests.Checkout.Declined" name="refuses(card:)" time="0.250" file="Tests/SampleTests/Checkout.swift" line="40""#))
         #expect(text.contains(#"<failure message="XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;)" type="XCTAssertEqual">"#))
         #expect(text.contains(#"<error message="the test process crashed with signal 6 (SIGABRT) while this test was running" type="crash">"#))
     }
@@ -30,10 +33,13 @@ struct JUnitWriterTests {
         let flakyEnd = try #require(text.range(of: "</testcase>", range: flaky..<text.endIndex)).lowerBound
         let flakyCase = text[flaky..<flakyEnd]
         #expect(!flakyCase.contains("<failure"))
-        #expect(flakyCase.contains(#"<flakyFailure message="XCTAssertEqual failed: (&quot;timeout&quot;) is not equal to (&quot;ok&quot;)" type="XCTAssertEqual">"#))
+        #expect(
+            flakyCase.contains(
+                #"<flakyFailure message="XCTAssertEqual failed: (&quot;timeout&quot;) is not equal to (&quot;ok&quot;)" type="XCTAssertEqual">"#))
         #expect(flakyCase.contains("<stackTrace>Tests/SampleTests/Retry.swift:21: XCTAssertEqual failed"))
         #expect(flakyCase.contains("<system-out>attempt 1 &lt;output&gt;</system-out>"))
-        #expect(flakyCase.contains(#"<flakyError message="the test process crashed with signal 11 (SIGSEGV) while this test was running" type="crash">"#))
+        #expect(
+            flakyCase.contains(#"<flakyError message="the test process crashed with signal 11 (SIGSEGV) while this test was running" type="crash">"#))
 
         let failing = try #require(text.range(of: #"name="testAlwaysFails""#)).upperBound
         let failingEnd = try #require(text.range(of: "</testcase>", range: failing..<text.endIndex)).lowerBound

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleReports
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleReports
 
 @Suite(.tags(.small))
 struct MarkdownSummaryWriterTests {
@@ -14,7 +15,10 @@ struct MarkdownSummaryWriterTests {
 
     @Test func failingTestsComeWithTheirFirstMessageAndLocation() {
         #expect(markdown.contains("| 8 | 3 | 3 | 1 | 1 | 1 | 42.8% | 12.3 s |"))
-        #expect(markdown.contains(#"| `SampleTests.Failing/testTwoAsserts` | `Tests/SampleTests/Failing.swift:12` | XCTAssertEqual failed: ("1") is not equal to ("2") … |"#))
+        #expect(
+            markdown.contains(
+                #"| `SampleTests.Failing/testTwoAsserts` | `Tests/SampleTests/Failing.swift:12` | XCTAssertEqual failed: ("1") is not equal to ("2") … |"#
+            ))
         #expect(markdown.contains("### Flaky tests (1)"))
         #expect(markdown.contains("`Reports/index.html`"))
     }
@@ -28,18 +32,22 @@ struct MarkdownSummaryWriterTests {
 
     @Test func staysUnderTheLimitWithTenThousandFailingTests() {
         let long = String(repeating: "a long failure message ", count: 40)
-        let tests = (0..<10_000).map { index in
-            TestResult(
-                id: TestID("BigTests.Suite\(index / 100)/test\(index)"), framework: .xctest, outcome: .failed, duration: 0.01,
-                messages: [TestMessage(kind: .failure, text: long, location: SourceLocation(file: "/repo/Tests/Big/Suite.swift", line: index + 1))],
-                previousAttempts: index % 3 == 0 ? [TestAttempt(outcome: .failed, duration: 0.01)] : []
-            )
-        } + (0..<5_000).map { index in
-            TestResult(
-                id: TestID("BigTests.Flaky/test\(index)"), framework: .xctest, outcome: .passed,
-                previousAttempts: [TestAttempt(outcome: .failed, duration: 0.01, messages: [TestMessage(kind: .failure, text: long)])]
-            )
-        }
+        let tests =
+            (0..<10_000).map { index in
+                TestResult(
+                    id: TestID("BigTests.Suite\(index / 100)/test\(index)"), framework: .xctest, outcome: .failed, duration: 0.01,
+                    messages: [
+                        TestMessage(kind: .failure, text: long, location: SourceLocation(file: "/repo/Tests/Big/Suite.swift", line: index + 1))
+                    ],
+                    previousAttempts: index % 3 == 0 ? [TestAttempt(outcome: .failed, duration: 0.01)] : []
+                )
+            }
+            + (0..<5_000).map { index in
+                TestResult(
+                    id: TestID("BigTests.Flaky/test\(index)"), framework: .xctest, outcome: .passed,
+                    previousAttempts: [TestAttempt(outcome: .failed, duration: 0.01, messages: [TestMessage(kind: .failure, text: long)])]
+                )
+            }
         var record = SampleRecord.record
         record.tests = tests
         record.notes = Array(repeating: String(repeating: "note ", count: 100), count: 2_000)
@@ -64,11 +72,15 @@ struct MarkdownSummaryWriterTests {
         record.verification = VerificationReport(
             tests: [
                 TestVerification(test: TestID("Shop.A/testOne"), eventCount: 2),
-                TestVerification(test: TestID("Shop.A/testTwo"), eventCount: 1, failures: [
-                    VerificationFailure(kind: .missingEvent, event: "purchase", message: "missing event: purchase"),
-                ]),
+                TestVerification(
+                    test: TestID("Shop.A/testTwo"), eventCount: 1,
+                    failures: [
+                        VerificationFailure(kind: .missingEvent, event: "purchase", message: "missing event: purchase")
+                    ]),
             ],
-            unattributed: [CatalogViolation(kind: .unplannedEvent, event: "app_crash", path: "", expected: "a planned event", actual: nil, test: nil)],
+            unattributed: [
+                CatalogViolation(kind: .unplannedEvent, event: "app_crash", path: "", expected: "a planned event", actual: nil, test: nil)
+            ],
             coverage: CatalogCoverage(events: [.init(name: "purchase", count: 0), .init(name: "login", count: 3)])
         )
         let text = MarkdownSummaryWriter().write(record, context: SampleRecord.context)

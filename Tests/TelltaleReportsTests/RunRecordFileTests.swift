@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleReports
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleReports
 
 @Suite(.tags(.small))
 struct RunRecordFileTests {

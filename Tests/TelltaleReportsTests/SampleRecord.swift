@@ -1,10 +1,11 @@
 import Foundation
 import TelltaleModel
+import TelltaleReports
 
 /// A run record with every kind of result, fixed dates and hostile text, shared by the writer tests.
 /// Dates are whole seconds: run.json and events.jsonl write ISO 8601 without fractions.
 enum SampleRecord {
-    static let start = Date(timeIntervalSince1970: 1_795_238_400) // 2026-11-21T05:20:00Z
+    static let start = Date(timeIntervalSince1970: 1_795_238_400)  // 2026-11-21T05:20:00Z
 
     static let record = RunRecord(
         tool: ToolInfo(version: "9.9.9"),
@@ -21,8 +22,12 @@ enum SampleRecord {
                 id: TestID("SampleTests.Failing/testTwoAsserts"), framework: .xctest, outcome: .failed,
                 duration: 0.5, startedAt: start.addingTimeInterval(1),
                 messages: [
-                    TestMessage(kind: .failure, text: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")\nsecond line <&\"'>", location: SourceLocation(file: "/repo/Tests/SampleTests/Failing.swift", line: 12)),
-                    TestMessage(kind: .failure, text: "XCTAssertTrue failed \u{1B}[31mred\u{1B}[0m and a bell \u{07} and NUL \u{00}", location: SourceLocation(file: "/repo/Tests/SampleTests/Failing.swift", line: 13)),
+                    TestMessage(
+                        kind: .failure, text: "XCTAssertEqual failed: (\"1\") is not equal to (\"2\")\nsecond line <&\"'>",
+                        location: SourceLocation(file: "/repo/Tests/SampleTests/Failing.swift", line: 12)),
+                    TestMessage(
+                        kind: .failure, text: "XCTAssertTrue failed \u{1B}[31mred\u{1B}[0m and a bell \u{07} and NUL \u{00}",
+                        location: SourceLocation(file: "/repo/Tests/SampleTests/Failing.swift", line: 13)),
                 ],
                 output: "log line with ESC \u{1B}[1mbold\u{1B}[0m and form feed \u{0C}"
             ),
@@ -30,7 +35,11 @@ enum SampleRecord {
                 id: TestID("SampleTests.Checkout/Declined/refuses(card:)"), framework: .swiftTesting, outcome: .failed,
                 duration: 0.25, startedAt: start.addingTimeInterval(2),
                 location: SourceLocation(file: "/repo/Tests/SampleTests/Checkout.swift", line: 40, column: 6),
-                messages: [TestMessage(kind: .failure, text: "Expectation failed: (card → \"4000\") != \"4000\"", location: SourceLocation(file: "/repo/Tests/SampleTests/Checkout.swift", line: 42, column: 9), testCase: "\"4000\"")],
+                messages: [
+                    TestMessage(
+                        kind: .failure, text: "Expectation failed: (card → \"4000\") != \"4000\"",
+                        location: SourceLocation(file: "/repo/Tests/SampleTests/Checkout.swift", line: 42, column: 9), testCase: "\"4000\"")
+                ],
                 caseCount: 3
             ),
             TestResult(
@@ -41,12 +50,18 @@ enum SampleRecord {
             TestResult(
                 id: TestID("SampleTests.Skipping/testLater"), framework: .xctest, outcome: .skipped,
                 startedAt: start.addingTimeInterval(3),
-                messages: [TestMessage(kind: .skip, text: "not on Linux", location: SourceLocation(file: "/repo/Tests/SampleTests/Skipping.swift", line: 5))]
+                messages: [
+                    TestMessage(kind: .skip, text: "not on Linux", location: SourceLocation(file: "/repo/Tests/SampleTests/Skipping.swift", line: 5))
+                ]
             ),
             TestResult(
                 id: TestID("SampleTests.crashes()"), framework: .swiftTesting, outcome: .error,
                 duration: 0.1, startedAt: start.addingTimeInterval(4),
-                messages: [TestMessage(kind: .error, text: "the test process crashed with signal 6 (SIGABRT) while this test was running\n\nlast lines of output:\nabout to abort")]
+                messages: [
+                    TestMessage(
+                        kind: .error,
+                        text: "the test process crashed with signal 6 (SIGABRT) while this test was running\n\nlast lines of output:\nabout to abort")
+                ]
             ),
             TestResult(
                 id: TestID("SampleTests.Retry/testEventuallyPasses"), framework: .xctest, outcome: .passed,
@@ -54,7 +69,11 @@ enum SampleRecord {
                 previousAttempts: [
                     TestAttempt(
                         outcome: .failed, duration: 0.3, startedAt: start.addingTimeInterval(3),
-                        messages: [TestMessage(kind: .failure, text: "XCTAssertEqual failed: (\"timeout\") is not equal to (\"ok\")", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 21))],
+                        messages: [
+                            TestMessage(
+                                kind: .failure, text: "XCTAssertEqual failed: (\"timeout\") is not equal to (\"ok\")",
+                                location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 21))
+                        ],
                         output: "attempt 1 <output>"
                     ),
                     TestAttempt(
@@ -66,12 +85,20 @@ enum SampleRecord {
             TestResult(
                 id: TestID("SampleTests.Retry/testAlwaysFails"), framework: .xctest, outcome: .failed,
                 duration: 0.4, startedAt: start.addingTimeInterval(6),
-                messages: [TestMessage(kind: .failure, text: "XCTFail: still broken", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 30))],
+                messages: [
+                    TestMessage(
+                        kind: .failure, text: "XCTFail: still broken", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 30)
+                    )
+                ],
                 previousAttempts: [
                     TestAttempt(
                         outcome: .failed, duration: 0.4, startedAt: start.addingTimeInterval(5),
-                        messages: [TestMessage(kind: .failure, text: "XCTFail: broken", location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 30))]
-                    ),
+                        messages: [
+                            TestMessage(
+                                kind: .failure, text: "XCTFail: broken",
+                                location: SourceLocation(file: "/repo/Tests/SampleTests/Retry.swift", line: 30))
+                        ]
+                    )
                 ]
             ),
         ],
@@ -91,7 +118,10 @@ enum SampleRecord {
         Event(
             id: "e2", receivedAt: start.addingTimeInterval(2), session: "s1", test: TestID("SampleTests.Checkout/Declined/refuses(card:)"),
             source: .segment, name: "checkout_started",
-            params: ["currency": "USD", "cart": ["total": 12.5, "items": [["sku": "A1", "qty": 2], ["sku": "B2", "qty": 1]], "coupon": nil], "express": true],
+            params: [
+                "currency": "USD", "cart": ["total": 12.5, "items": [["sku": "A1", "qty": 2], ["sku": "B2", "qty": 1]], "coupon": nil],
+                "express": true,
+            ],
             raw: ["event": "checkout_started", "properties": ["currency": "USD"]]
         ),
         Event(
@@ -128,7 +158,8 @@ enum SampleRecord {
                 failures: [
                     VerificationFailure(
                         kind: .missingEvent, event: "purchase_completed",
-                        message: "missing event: expected purchase_completed { currency: \"USD\", value: number > 0 } (at least 1), but the test sent no purchase_completed event",
+                        message:
+                            "missing event: expected purchase_completed { currency: \"USD\", value: number > 0 } (at least 1), but the test sent no purchase_completed event",
                         expectation: SourceLocation(file: "Plans/sample.yml", line: 12, column: 9),
                         closest: [
                             ClosestEvent(
@@ -172,17 +203,22 @@ enum SampleRecord {
                         kind: .missingEvent, event: "cart_viewed",
                         message: "missing event: expected cart_viewed (at least 1), but the test sent no events",
                         expectation: SourceLocation(file: "Plans/sample.yml", line: 20, column: 9)
-                    ),
+                    )
                 ]
             ),
-            TestVerification(test: TestID("SampleTests.Ghost/testGone()"), eventCount: 1, violations: [
-                CatalogViolation(kind: .unplannedEvent, event: "ghost_seen", path: "", expected: "app_opened", actual: nil, test: TestID("SampleTests.Ghost/testGone()")),
-            ]),
+            TestVerification(
+                test: TestID("SampleTests.Ghost/testGone()"), eventCount: 1,
+                violations: [
+                    CatalogViolation(
+                        kind: .unplannedEvent, event: "ghost_seen", path: "", expected: "app_opened", actual: nil,
+                        test: TestID("SampleTests.Ghost/testGone()"))
+                ]),
             TestVerification(test: TestID("SampleTests.Passing/testOK"), eventCount: 0),
             TestVerification(test: TestID("SampleTests.Retry/testEventuallyPasses"), eventCount: 1),
         ],
         unattributed: [
-            CatalogViolation(kind: .unplannedEvent, event: "app_open", path: "", expected: "app_opened", actual: nil, test: nil, count: 1, eventIDs: ["e1"]),
+            CatalogViolation(
+                kind: .unplannedEvent, event: "app_open", path: "", expected: "app_opened", actual: nil, test: nil, count: 1, eventIDs: ["e1"])
         ],
         coverage: CatalogCoverage(events: [
             .init(name: "app_opened", count: 0), .init(name: "checkout_started", count: 1), .init(name: "payment_failed", count: 1),
@@ -194,8 +230,6 @@ enum SampleRecord {
 
     static let context = ReportContextFixture.context
 }
-
-import TelltaleReports
 
 enum ReportContextFixture {
     static let context = ReportContext(

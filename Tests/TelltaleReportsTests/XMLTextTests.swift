@@ -1,6 +1,7 @@
-import Testing
-@testable import TelltaleReports
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleReports
 
 @Suite(.tags(.small))
 struct XMLTextTests {

@@ -1,7 +1,8 @@
-import Testing
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 @Suite(.tags(.small))
 struct BatchArgumentsTests {

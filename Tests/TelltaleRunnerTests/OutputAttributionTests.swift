@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 @Suite(.tags(.small))
 struct OutputAttributionTests {
@@ -11,7 +12,8 @@ struct OutputAttributionTests {
     }
 
     @Test func linesGoToTheOnlyRunningTest() {
-        let a = TestID("M.S/a()"), b = TestID("M.S/b()")
+        let a = TestID("M.S/a()")
+        let b = TestID("M.S/b()")
         let assigned = OutputAttribution.assign(
             lines: [line("a1", 1.1), line("both", 2.5), line("b1", 3.5), line("late b", 4.03), line("nobody", 9)],
             windows: [a: 1...3, b: 2...4]

@@ -1,7 +1,9 @@
-import Testing
+import Foundation
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 @Suite(.tags(.small))
 struct ShardPlannerTests {
@@ -19,7 +21,8 @@ struct ShardPlannerTests {
 
     @Test func splitIsTheSameEveryTimeWhateverTheInputOrder() {
         let all = tests(50)
-        let durations = Dictionary(uniqueKeysWithValues: all.enumerated().map { (ShardPlanner.timingKey($0.element.id), Double($0.offset % 7) + 0.5) })
+        let durations = Dictionary(
+            uniqueKeysWithValues: all.enumerated().map { (ShardPlanner.timingKey($0.element.id), Double($0.offset % 7) + 0.5) })
         let forward = ShardPlanner.split(all, count: 3, durations: durations).map { Set($0.map(\.id)) }
         let backward = ShardPlanner.split(all.reversed(), count: 3, durations: durations).map { Set($0.map(\.id)) }
         #expect(forward == backward)
@@ -33,9 +36,9 @@ struct ShardPlannerTests {
         var durations: [String: Double] = [:]
         var seed: UInt64 = 42
         for test in all {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let uniform = Double(seed >> 11) / Double(1 << 53)
-            durations[ShardPlanner.timingKey(test.id)] = 0.01 * pow(300, uniform) // 0.01 s to 3 s, log-uniform
+            durations[ShardPlanner.timingKey(test.id)] = 0.01 * pow(300, uniform)  // 0.01 s to 3 s, log-uniform
         }
         let loads = ShardPlanner.split(all, count: 4, durations: durations).map { shard in
             shard.reduce(0) { $0 + durations[ShardPlanner.timingKey($1.id)]! }
@@ -69,5 +72,3 @@ struct ShardPlannerTests {
         #expect(Shard(parsing: "a/b") == nil)
     }
 }
-
-import Foundation

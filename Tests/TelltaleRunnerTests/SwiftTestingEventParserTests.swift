@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 /// Records in the shape Swift Testing 6.3 writes with `--event-stream-version 0`.
 @Suite(.tags(.small))
@@ -13,14 +14,18 @@ struct SwiftTestingEventParserTests {
 
     static func event(_ kind: String, _ id: String?, at time: Double, extra: String = "") -> String {
         let testID = id.map { #","testID":"\#($0)""# } ?? ""
-        return #"{"kind":"event","payload":{"kind":"\#(kind)","instant":{"absolute":\#(time),"since1970":\#(1000 + time)},"messages":[]\#(testID)\#(extra)},"version":0}"#
+        return
+            #"{"kind":"event","payload":{"kind":"\#(kind)","instant":{"absolute":\#(time),"since1970":\#(1000 + time)},"messages":[]\#(testID)\#(extra)},"version":0}"#
     }
 
     static func issue(_ id: String, at time: Double, known: Bool = false, error: Bool = false, testCase: String? = nil) -> String {
         let errorField = error ? #","_error":{"description":"E()"}"# : ""
         let caseField = testCase.map { #","_testCase":{"displayName":"\#($0)","id":"c"}"# } ?? ""
-        return event("issueRecorded", id, at: time, extra: #","issue":{"isKnown":\#(known),"sourceLocation":{"_filePath":"/src/T.swift","line":9,"column":3}\#(errorField)}\#(caseField)"#)
-            .replacingOccurrences(of: #""messages":[]"#, with: #""messages":[{"symbol":"fail","text":"Expectation failed: 1 == 2"}]"#)
+        return event(
+            "issueRecorded", id, at: time,
+            extra: #","issue":{"isKnown":\#(known),"sourceLocation":{"_filePath":"/src/T.swift","line":9,"column":3}\#(errorField)}\#(caseField)"#
+        )
+        .replacingOccurrences(of: #""messages":[]"#, with: #""messages":[{"symbol":"fail","text":"Expectation failed: 1 == 2"}]"#)
     }
 
     let pass = "M.S/pass()/T.swift:5:6"
@@ -48,7 +53,10 @@ struct SwiftTestingEventParserTests {
         #expect(byID["M.S/pass()"]?.location == SourceLocation(file: "/src/T.swift", line: 5, column: 6))
         let failed = try #require(byID["M.S/fail()"])
         #expect(failed.outcome == .failed)
-        #expect(failed.messages == [TestMessage(kind: .failure, text: "Expectation failed: 1 == 2", location: SourceLocation(file: "/src/T.swift", line: 9, column: 3))])
+        #expect(
+            failed.messages == [
+                TestMessage(kind: .failure, text: "Expectation failed: 1 == 2", location: SourceLocation(file: "/src/T.swift", line: 9, column: 3))
+            ])
     }
 
     @Test func knownIssueDoesNotFailAndThrownErrorIsAnErrorMessage() {
@@ -107,12 +115,13 @@ struct SwiftTestingEventParserTests {
     @Test func sameNamedTestsListedWithTheirLocationsAreReportedApart() throws {
         let first = "A.S/same()/S.swift:16:6"
         let second = "A.S/same()/S.swift:30:6"
-        let parser = parse([
-            Self.test(first, line: 16), Self.test(second, line: 30),
-            Self.event("testStarted", first, at: 1), Self.event("testStarted", second, at: 1),
-            Self.issue(second, at: 1.1),
-            Self.event("testEnded", first, at: 1.2), Self.event("testEnded", second, at: 1.3),
-        ], requested: [first, second])
+        let parser = parse(
+            [
+                Self.test(first, line: 16), Self.test(second, line: 30),
+                Self.event("testStarted", first, at: 1), Self.event("testStarted", second, at: 1),
+                Self.issue(second, at: 1.1),
+                Self.event("testEnded", first, at: 1.2), Self.event("testEnded", second, at: 1.3),
+            ], requested: [first, second])
         let byID = Dictionary(uniqueKeysWithValues: parser.finished.map { ($0.id.rawValue, $0) })
         #expect(byID[first]?.outcome == .passed)
         #expect(byID[second]?.outcome == .failed)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 @Suite(.tags(.small))
 struct TimeLimitsTests {
@@ -12,8 +13,9 @@ struct TimeLimitsTests {
     @Test func testTimeoutNamesTheTestAndTheLimit() {
         let limits = TimeLimits(settings: [slow: TestSettings(timeout: .seconds(2))], defaults: TestSettings(), testingStarted: start)
         #expect(limits.violation(of: slow, startedAt: start, now: start.addingTimeInterval(1.9)) == nil)
-        #expect(limits.violation(of: slow, startedAt: start, now: start.addingTimeInterval(2.1))
-            == "M.C/testSlow did not finish within its timeout of 2s and was killed")
+        #expect(
+            limits.violation(of: slow, startedAt: start, now: start.addingTimeInterval(2.1))
+                == "M.C/testSlow did not finish within its timeout of 2s and was killed")
         #expect(limits.violation(of: TestID("M.C/other"), startedAt: start, now: start.addingTimeInterval(99)) == nil)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 @Suite(.tags(.small))
 struct WorkQueueTests {

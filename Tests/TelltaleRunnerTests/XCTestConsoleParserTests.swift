@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TelltaleModel
-@testable import TelltaleRunner
 import TelltaleProcesses
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleRunner
 
 @Suite(.tags(.small))
 struct XCTestConsoleParserTests {
@@ -26,7 +27,8 @@ struct XCTestConsoleParserTests {
     }
 
     @Test func passingTestWithOutput() throws {
-        let (results, _) = parse("""
+        let (results, _) = parse(
+            """
             Test Suite 'Selected tests' started at 2026-11-21 05:23:11.480
             Test Case 'PassingCases.testPrints' started at 2026-11-21 05:23:11.515
             hello from XCTest
@@ -43,7 +45,8 @@ struct XCTestConsoleParserTests {
     }
 
     @Test func failuresWithLocationsAndMultiLineMessage() throws {
-        let (results, _) = parse("""
+        let (results, _) = parse(
+            """
             Test Case 'FailingCases.testMulti' started at 2026-11-21 05:23:11.503
             /src/XCTestCases.swift:18: error: FailingCases.testMulti : failed - first line
             second line <&"'>
@@ -54,15 +57,19 @@ struct XCTestConsoleParserTests {
             Test Case 'FailingCases.testTwo' failed (0.0 seconds)
             """)
         #expect(results.map(\.outcome) == [.failed, .failed])
-        #expect(results[0].messages == [
-            TestMessage(kind: .failure, text: "failed - first line\nsecond line <&\"'>", location: SourceLocation(file: "/src/XCTestCases.swift", line: 18)),
-        ])
+        #expect(
+            results[0].messages == [
+                TestMessage(
+                    kind: .failure, text: "failed - first line\nsecond line <&\"'>",
+                    location: SourceLocation(file: "/src/XCTestCases.swift", line: 18))
+            ])
         #expect(results[1].messages.map(\.location?.line) == [21, 22])
         #expect(results[1].messages[1].text == "XCTAssertTrue failed - second failure")
     }
 
     @Test func thrownErrorHasNoLocationAndIsAnErrorMessage() throws {
-        let (results, _) = parse("""
+        let (results, _) = parse(
+            """
             Test Case 'FailingCases.testThrows' started at 2026-11-21 05:23:11.504
             <EXPR>:0: error: FailingCases.testThrows : threw error "Boom()"
             Test Case 'FailingCases.testThrows' failed (0.0 seconds)
@@ -72,17 +79,21 @@ struct XCTestConsoleParserTests {
     }
 
     @Test func skipKeepsReasonAndLocation() throws {
-        let (results, _) = parse("""
+        let (results, _) = parse(
+            """
             Test Case 'SkippedCases.testSkipped' started at 2026-11-21 05:23:11.515
             /src/XCTestCases.swift:32: SkippedCases.testSkipped : Test skipped - not on this platform
             Test Case 'SkippedCases.testSkipped' skipped (0.0 seconds)
             """)
         #expect(results.first?.outcome == .skipped)
-        #expect(results.first?.primaryMessage == TestMessage(kind: .skip, text: "not on this platform", location: SourceLocation(file: "/src/XCTestCases.swift", line: 32)))
+        #expect(
+            results.first?.primaryMessage
+                == TestMessage(kind: .skip, text: "not on this platform", location: SourceLocation(file: "/src/XCTestCases.swift", line: 32)))
     }
 
     @Test func anotherTestsNameInAnErrorLineIsOutputNotAFailure() throws {
-        let (results, _) = parse("""
+        let (results, _) = parse(
+            """
             Test Case 'PassingCases.testPrints' started at 2026-11-21 05:23:11.515
             /src/x.swift:1: error: OtherCases.testX : printed by the test
             Test Case 'PassingCases.testPrints' passed (0.0 seconds)
@@ -92,7 +103,8 @@ struct XCTestConsoleParserTests {
     }
 
     @Test func crashInFlightBecomesAnErrorWithSignalAndLastLines() throws {
-        let (results, _) = parse("""
+        let (results, _) = parse(
+            """
             Test Case 'PassingCases.testPrints' started at 2026-11-21 05:23:11.515
             about to crash
             CrashingFixtureTests/XCTestCrash.swift:7: Fatal error: boom
@@ -115,7 +127,8 @@ struct XCTestConsoleParserTests {
     }
 
     @Test func linesOutsideTestsAreUnclaimed() {
-        let (_, parser) = parse("""
+        let (_, parser) = parse(
+            """
             setting up the class
             Test Suite 'FailingCases' started at 2026-11-21 05:23:11.503
             """)

@@ -1,6 +1,6 @@
 import Foundation
-import TelltaleTestSupport
 import TelltaleServices
+import TelltaleTestSupport
 
 /// The real service the tests supervise: Tests/Fixtures/ServiceFixture, built
 /// once per test process and shared (SwiftPM locks the build folder).

@@ -1,17 +1,20 @@
 import Foundation
-import Testing
-@testable import TelltaleServices
 import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleServices
 
 @Suite struct GuardsAndPlaceholdersTests {
-    @Test(.tags(.small), arguments: [
-        ("Data/shop_test.sqlite", "shop_test"),
-        ("/tmp/run/shop_test", "shop_test"),
-        ("postgres://user:pw@localhost:5432/shop_test?sslmode=disable", "shop_test"),
-        ("mysql://localhost/shop", "shop"),
-        ("file:shop_test.db?mode=rwc", "shop_test"),
-        ("postgres://localhost", ""),
-    ])
+    @Test(
+        .tags(.small),
+        arguments: [
+            ("Data/shop_test.sqlite", "shop_test"),
+            ("/tmp/run/shop_test", "shop_test"),
+            ("postgres://user:pw@localhost:5432/shop_test?sslmode=disable", "shop_test"),
+            ("mysql://localhost/shop", "shop"),
+            ("file:shop_test.db?mode=rwc", "shop_test"),
+            ("postgres://localhost", ""),
+        ])
     func databaseNameIsTheFileOrLastPathComponent(database: String, name: String) {
         #expect(ServiceGuards.databaseName(database) == name)
     }
@@ -31,10 +34,12 @@ import TelltaleTestSupport
         }
     }
 
-    @Test(.tags(.small), arguments: [
-        ("http://127.0.0.1:1", true), ("http://localhost:1", true), ("http://[::1]:1", true), ("http://127.1.2.3", true),
-        ("http://10.0.0.1:1", false), ("http://shop.example.com", false), ("http://127.0.0.1.evil.com", false),
-    ])
+    @Test(
+        .tags(.small),
+        arguments: [
+            ("http://127.0.0.1:1", true), ("http://localhost:1", true), ("http://[::1]:1", true), ("http://127.1.2.3", true),
+            ("http://10.0.0.1:1", false), ("http://shop.example.com", false), ("http://127.0.0.1.evil.com", false),
+        ])
     func guardAcceptsOnlyLoopback(url: String, accepted: Bool) throws {
         let check = { try ServiceGuards.check(service: "b", url: URL(string: url), database: nil, allowNonTestDatabase: true) }
         if accepted { #expect(throws: Never.self, performing: check) } else { #expect(throws: ServiceError.self, performing: check) }

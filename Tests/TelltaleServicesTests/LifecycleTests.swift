@@ -1,7 +1,7 @@
 import Foundation
+import TelltaleServices
 import TelltaleTestSupport
 import Testing
-import TelltaleServices
 
 @Suite struct LifecycleTests {
     @Test(.tags(.medium)) func crashMidRunIsNoticedAtOnceAndStopsTheRun() async throws {
@@ -76,7 +76,7 @@ import TelltaleServices
         let stopTook = ContinuousClock.now - stopping
         #expect(!isAlive(pid))
         #expect(stopTook >= grace)
-        #expect(stopTook < grace + .seconds(4)) // SIGKILL right after the grace period, not never
+        #expect(stopTook < grace + .seconds(4))  // SIGKILL right after the grace period, not never
     }
 
     @Test(.tags(.medium)) func stoppingEndsTheServiceAndWaitsForIt() async throws {

@@ -1,8 +1,9 @@
 import Foundation
+import TelltaleProcesses
 import TelltaleTestSupport
 import Testing
+
 @testable import TelltaleServices
-import TelltaleProcesses
 
 /// No service outlives Telltale, even when Telltale is killed with SIGKILL and
 /// cannot clean up: the kernel's parent-death signal does it (see SpawnThread).

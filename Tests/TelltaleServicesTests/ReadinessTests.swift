@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltaleServices
 import TelltaleTestSupport
+import Testing
 
 @Suite struct ReadinessTests {
     @Test(.tags(.medium)) func fastServiceIsReadyByHTTPWithinMilliseconds() async throws {
@@ -13,7 +13,7 @@ import TelltaleTestSupport
             #expect(url.host == "127.0.0.1")
             return supervisor.port
         }
-        #expect(ContinuousClock.now - started < .seconds(8)) // well under the 10 s timeout, even on a loaded machine
+        #expect(ContinuousClock.now - started < .seconds(8))  // well under the 10 s timeout, even on a loaded machine
         let log = try String(contentsOfFile: context.logDirectory + "/fast.log", encoding: .utf8)
         // Every line carries a timestamp, so a report can cut out one test's window.
         #expect(log.contains(try #require(port).description))
@@ -58,7 +58,7 @@ import TelltaleTestSupport
         let error = await #expect(throws: ServiceError.self) {
             try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
         }
-        #expect(ContinuousClock.now - started < .seconds(8)) // well under the 10 s timeout, even on a loaded machine
+        #expect(ContinuousClock.now - started < .seconds(8))  // well under the 10 s timeout, even on a loaded machine
         guard case .notReady(let service, _, let check, let timeout, let lines)? = error else {
             Issue.record("expected notReady, got \(String(describing: error))")
             return

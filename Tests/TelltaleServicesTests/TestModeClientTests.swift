@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TelltaleServices
 import TelltaleTestSupport
+import Testing
 
 @Suite struct TestModeClientTests {
     @Test(.tags(.medium)) func resetSetupAndTeardownReachTheService() async throws {
@@ -46,7 +46,7 @@ import TelltaleTestSupport
             )
             let started = ContinuousClock.now
             let error = await #expect(throws: ServiceError.self) { try await client.reset() }
-            #expect(ContinuousClock.now - started < .seconds(4)) // the route answers only after 5 s
+            #expect(ContinuousClock.now - started < .seconds(4))  // the route answers only after 5 s
             #expect(error?.errorDescription?.contains("no answer within 0.3s") == true)
         }
     }

@@ -1,25 +1,30 @@
-import Testing
 import TelltaleModel
-import TelltaleVerify
 import TelltaleTestSupport
+import TelltaleVerify
+import Testing
 
 @Suite(.tags(.small)) struct CatalogCheckTests {
-    static let item = ValueSchema.object([
-        SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^[A-Z]+-[0-9]+$"), required: true),
-        SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1)),
-    ], additionalProperties: false)
-    static let catalog = EventCatalog(events: [
-        CatalogEvent(name: "purchase_completed", params: .object([
-            SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
-            SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
-            SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
-            SchemaProperty("coupon", ValueSchema(types: [.string, .null], minLength: 3, maxLength: 12)),
-            SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, items: item)),
-            SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
-        ], additionalProperties: false)),
-        CatalogEvent(name: "app_opened", params: .object([], additionalProperties: false)),
-        CatalogEvent(name: "screen_view", params: .object([], additionalProperties: true)),
-    ], ignore: [.name("identify"), .pattern("^\\$")])
+    static let item = ValueSchema.object(
+        [
+            SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^[A-Z]+-[0-9]+$"), required: true),
+            SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1)),
+        ], additionalProperties: false)
+    static let catalog = EventCatalog(
+        events: [
+            CatalogEvent(
+                name: "purchase_completed",
+                params: .object(
+                    [
+                        SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
+                        SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
+                        SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
+                        SchemaProperty("coupon", ValueSchema(types: [.string, .null], minLength: 3, maxLength: 12)),
+                        SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, items: item)),
+                        SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
+                    ], additionalProperties: false)),
+            CatalogEvent(name: "app_opened", params: .object([], additionalProperties: false)),
+            CatalogEvent(name: "screen_view", params: .object([], additionalProperties: true)),
+        ], ignore: [.name("identify"), .pattern("^\\$")])
 
     static let valid: [String: JSONValue] = [
         "order_id": "0f8fad5b-d9cb-469f-a165-70867728950e", "currency": "USD", "value": 39.95,
@@ -47,7 +52,9 @@ import TelltaleTestSupport
     @Test func unplannedEventsSuggestASimilarPlannedName() throws {
         let found = try violations([:], name: "purchase_complete")
         #expect(found.map(\.kind) == [.unplannedEvent])
-        #expect(found.first?.message == "tracking plan: purchase_complete is not in the tracking plan (expected a planned event, such as purchase_completed) (#e1)")
+        #expect(
+            found.first?.message
+                == "tracking plan: purchase_complete is not in the tracking plan (expected a planned event, such as purchase_completed) (#e1)")
         #expect(try violations([:], name: "zzz").first?.expected == "a planned event")
     }
 
@@ -75,8 +82,9 @@ import TelltaleTestSupport
         let found = try #require(try violation { $0["coupn"] = "SAVE10" })
         #expect(found.kind == .extraProperty)
         #expect(found.path == "coupn")
-        #expect(found.message == #"tracking plan: purchase_completed.coupn is not in the tracking plan, got "SAVE10" (string) "#
-            + "(planned: order_id, currency, value, coupon, items, address) (#e1)")
+        #expect(
+            found.message == #"tracking plan: purchase_completed.coupn is not in the tracking plan, got "SAVE10" (string) "#
+                + "(planned: order_id, currency, value, coupon, items, address) (#e1)")
     }
 
     @Test func enumMismatch() throws {
@@ -89,7 +97,9 @@ import TelltaleTestSupport
         let found = try #require(try violation { $0["items"] = [["sku": "SKU-1"], ["sku": "sku1", "qty": 1]] })
         #expect(found.kind == .patternMismatch)
         #expect(found.path == "items[1].sku")
-        #expect(found.message == #"tracking plan: purchase_completed.items[1].sku: expected string matching /^[A-Z]+-[0-9]+$/, got "sku1" (string) (#e1)"#)
+        #expect(
+            found.message == #"tracking plan: purchase_completed.items[1].sku: expected string matching /^[A-Z]+-[0-9]+$/, got "sku1" (string) (#e1)"#
+        )
     }
 
     @Test func formatMismatch() throws {
@@ -116,9 +126,10 @@ import TelltaleTestSupport
         var params = Self.valid
         params["items"] = [["sku": "SKU-1", "qty": 0, "colour": "red"], ["qty": "2"]]
         let found = try violations(params)
-        #expect(found.map { "\($0.kind.rawValue) \($0.path)" } == [
-            "outOfRange items[0].qty", "extraProperty items[0].colour", "missingRequired items[1].sku", "typeMismatch items[1].qty",
-        ])
+        #expect(
+            found.map { "\($0.kind.rawValue) \($0.path)" } == [
+                "outOfRange items[0].qty", "extraProperty items[0].colour", "missingRequired items[1].sku", "typeMismatch items[1].qty",
+            ])
     }
 
     @Test func nullIsATypeLikeAnyOther() throws {
@@ -134,7 +145,8 @@ import TelltaleTestSupport
         let checkout = TestID("Shop.CheckoutTests/testPay")
         var bad = Self.valid
         bad["value"] = -5
-        let events = Sent.events([("purchase_completed", bad), ("purchase_completed", bad), ("promo_shown", [:])], test: checkout)
+        let events =
+            Sent.events([("purchase_completed", bad), ("purchase_completed", bad), ("promo_shown", [:])], test: checkout)
             + Sent.events([("purchase_completed", bad)], test: nil, firstID: 4)
             + Sent.events([("purchase_completed", Self.valid)], test: Sent.test, firstID: 5)
         let report = try Verifier(expectations: [], catalog: Self.catalog).verify(events: events)
@@ -144,7 +156,9 @@ import TelltaleTestSupport
         #expect(checkoutViolations[0].count == 2)
         #expect(checkoutViolations[0].eventIDs == ["e1", "e2"])
         #expect(checkoutViolations[0].test == checkout)
-        #expect(checkoutViolations[0].message == "tracking plan: purchase_completed.value: expected number >= 0 and < 100000, got -5 (number) (2 events: #e1, #e2)")
+        #expect(
+            checkoutViolations[0].message
+                == "tracking plan: purchase_completed.value: expected number >= 0 and < 100000, got -5 (number) (2 events: #e1, #e2)")
         #expect(!report.tests[1].passed)
         #expect(report.tests[0].passed)
         #expect(report.unattributed.map(\.eventIDs) == [["e4"]])
@@ -156,7 +170,10 @@ import TelltaleTestSupport
     @Test func coverageCountsEveryEventOfEachPlannedName() throws {
         let events = Sent.events([("screen_view", [:]), ("screen_view", [:])], test: nil) + Sent.events([("app_opened", [:])], firstID: 3)
         let coverage = try #require(try Verifier(expectations: [], catalog: Self.catalog).verify(events: events).coverage)
-        #expect(coverage.events == [.init(name: "purchase_completed", count: 0), .init(name: "app_opened", count: 1), .init(name: "screen_view", count: 2)])
+        #expect(
+            coverage.events == [
+                .init(name: "purchase_completed", count: 0), .init(name: "app_opened", count: 1), .init(name: "screen_view", count: 2),
+            ])
         #expect(coverage.unproduced == ["purchase_completed"])
         #expect(abs(coverage.fraction - 2.0 / 3.0) < 1e-9)
         #expect(try Verifier(expectations: []).verify(events: events).coverage == nil)

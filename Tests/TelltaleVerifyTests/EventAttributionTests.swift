@@ -1,8 +1,8 @@
 import Foundation
 import TelltaleModel
+import TelltaleTestSupport
 import TelltaleVerify
 import Testing
-import TelltaleTestSupport
 
 /// The `none` lifecycle: untagged events go to the test whose time window in their session holds them.
 @Suite(.tags(.small))

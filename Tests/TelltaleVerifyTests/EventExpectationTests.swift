@@ -1,7 +1,7 @@
-import Testing
 import TelltaleModel
-import TelltaleVerify
 import TelltaleTestSupport
+import TelltaleVerify
+import Testing
 
 @Suite(.tags(.small)) struct EventExpectationTests {
     let purchase = EventSpec("purchase_completed", ["currency": .equals("USD"), "value": .range(NumberRange(gt: 0))])
@@ -16,8 +16,9 @@ import TelltaleTestSupport
         let failure = try #require(result.failures.first)
         #expect(failure.kind == .missingEvent)
         #expect(failure.event == "purchase_completed")
-        #expect(failure.message == #"missing event: expected purchase_completed { currency: "USD", value: number > 0 } (at least 1), "#
-            + "but no purchase_completed event was sent (the test sent 1 event)")
+        #expect(
+            failure.message == #"missing event: expected purchase_completed { currency: "USD", value: number > 0 } (at least 1), "#
+                + "but no purchase_completed event was sent (the test sent 1 event)")
     }
 
     @Test func countsAreExactAtLeastOrAtMost() throws {

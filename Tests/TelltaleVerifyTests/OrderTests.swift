@@ -1,7 +1,7 @@
-import Testing
 import TelltaleModel
-import TelltaleVerify
 import TelltaleTestSupport
+import TelltaleVerify
+import Testing
 
 @Suite(.tags(.small)) struct OrderTests {
     let checkout = [EventSpec("checkout_started"), EventSpec("payment_submitted"), EventSpec("purchase_completed")]
@@ -16,9 +16,10 @@ import TelltaleTestSupport
         let result = try verify(events, order: OrderExpectation(checkout, gaps: false))
         let failure = try #require(result.failures.first)
         #expect(failure.kind == .wrongOrder)
-        #expect(failure.message == "wrong order: expected checkout_started, payment_submitted, purchase_completed back to back; "
-            + "the longest run was checkout_started (#e1), payment_submitted (#e2), then screen_view (#e3) instead of purchase_completed; "
-            + "the test sent checkout_started, payment_submitted, screen_view, purchase_completed")
+        #expect(
+            failure.message == "wrong order: expected checkout_started, payment_submitted, purchase_completed back to back; "
+                + "the longest run was checkout_started (#e1), payment_submitted (#e2), then screen_view (#e3) instead of purchase_completed; "
+                + "the test sent checkout_started, payment_submitted, screen_view, purchase_completed")
         #expect(failure.eventIDs == ["e1", "e2"])
     }
 
@@ -30,9 +31,10 @@ import TelltaleTestSupport
     @Test func outOfOrderFailsNamingWhatCameWhen() throws {
         let events = Sent.names("checkout_started", "purchase_completed", "payment_submitted")
         let result = try verify(events, order: OrderExpectation(checkout))
-        #expect(result.failures.first?.message == "wrong order: expected checkout_started → payment_submitted → purchase_completed in this order; "
-            + "got checkout_started (#e1), payment_submitted (#e3), then no purchase_completed after #e3 (one was sent earlier: #e2); "
-            + "the test sent checkout_started, purchase_completed, payment_submitted")
+        #expect(
+            result.failures.first?.message == "wrong order: expected checkout_started → payment_submitted → purchase_completed in this order; "
+                + "got checkout_started (#e1), payment_submitted (#e3), then no purchase_completed after #e3 (one was sent earlier: #e2); "
+                + "the test sent checkout_started, purchase_completed, payment_submitted")
     }
 
     @Test func aNeverSentFirstEventSaysSo() throws {

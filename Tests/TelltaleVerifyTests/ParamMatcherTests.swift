@@ -1,7 +1,7 @@
-import Testing
 import TelltaleModel
-import TelltaleVerify
 import TelltaleTestSupport
+import TelltaleVerify
+import Testing
 
 @Suite(.tags(.small)) struct ParamMatcherTests {
     @Test func equalsComparesJSONValuesNumbersByValue() throws {

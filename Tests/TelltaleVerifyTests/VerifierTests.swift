@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TelltaleModel
-import TelltaleVerify
 import TelltaleTestSupport
+import TelltaleVerify
+import Testing
 
 @Suite(.tags(.small)) struct VerifierTests {
     @Test func selectorsPickTestsByIdSuiteOrRegex() throws {
@@ -13,9 +13,12 @@ import TelltaleTestSupport
             TestExpectations(.id("Shop.Outer/Inner"), events: [EventExpectation(EventSpec("inner"))]),
             TestExpectations(.id("Shop.Typo/testNothing"), strict: true),
         ]
-        let add = TestID("Shop.CartTests/testAdd"), remove = TestID("Shop.CartTests/testRemove")
-        let login = TestID("Shop.LoginTests/signIn()"), nested = TestID("Shop.Outer/Inner/deep()")
-        let events = Sent.events([("item_added", [:]), ("app_crash", [:])], test: add)
+        let add = TestID("Shop.CartTests/testAdd")
+        let remove = TestID("Shop.CartTests/testRemove")
+        let login = TestID("Shop.LoginTests/signIn()")
+        let nested = TestID("Shop.Outer/Inner/deep()")
+        let events =
+            Sent.events([("item_added", [:]), ("app_crash", [:])], test: add)
             + Sent.events([("app_crash", [:])], test: remove, firstID: 3)
         let report = try Verifier(expectations: blocks).verify(events: events, tests: [add, remove, login, nested])
         #expect(report.tests.map(\.test) == [add, remove, login, nested])
@@ -33,14 +36,16 @@ import TelltaleTestSupport
 
     @Test func twoSessionsSendingAtOnceAreKeptApartByAttribution() throws {
         // Two workers, interleaved in time: each test sees only its own events.
-        let cart = TestID("Shop.CartTests/testAdd"), login = TestID("Shop.LoginTests/testSignIn")
+        let cart = TestID("Shop.CartTests/testAdd")
+        let login = TestID("Shop.LoginTests/testSignIn")
         var events: [Event] = []
         for index in 0..<10 {
             let (test, session, name) = index % 2 == 0 ? (cart, "worker-1", "item_added") : (login, "worker-2", "login_succeeded")
-            events.append(Event(
-                id: "e\(index)", receivedAt: Sent.start.addingTimeInterval(Double(index) / 1000), session: session, test: test,
-                source: .segment, name: name, params: [:], raw: .null
-            ))
+            events.append(
+                Event(
+                    id: "e\(index)", receivedAt: Sent.start.addingTimeInterval(Double(index) / 1000), session: session, test: test,
+                    source: .segment, name: name, params: [:], raw: .null
+                ))
         }
         let blocks = [
             TestExpectations(.id(cart.rawValue), events: [EventExpectation(EventSpec("item_added"), count: .exactly(5))], strict: true),
@@ -76,10 +81,11 @@ import TelltaleTestSupport
     @Test func messagesCombineFailuresAndViolations() throws {
         let catalog = EventCatalog(events: [])
         let result = try verify(Sent.names("x"), events: [EventExpectation(EventSpec("y"))], catalog: catalog)
-        #expect(result.messages.map(\.text) == [
-            result.failures[0].text,
-            "tracking plan: x is not in the tracking plan (expected a planned event) (#e1)",
-        ])
+        #expect(
+            result.messages.map(\.text) == [
+                result.failures[0].text,
+                "tracking plan: x is not in the tracking plan (expected a planned event) (#e1)",
+            ])
     }
 }
 
@@ -90,20 +96,28 @@ import TelltaleTestSupport
         let tests = (0..<1000).map { TestID("Scale.Suite\($0 / 50)/test\($0)") }
         var events: [Event] = []
         for index in 0..<10_000 {
-            events.append(Event(
-                id: "e\(index)", receivedAt: Sent.start.addingTimeInterval(Double(index) / 1000), session: "s", test: tests[index % 1000],
-                source: .telltale, name: "event_\(index / 1000)", params: ["value": .number(Double(index)), "sku": .string("A\(index % 7)")], raw: .null
-            ))
+            events.append(
+                Event(
+                    id: "e\(index)", receivedAt: Sent.start.addingTimeInterval(Double(index) / 1000), session: "s", test: tests[index % 1000],
+                    source: .telltale, name: "event_\(index / 1000)", params: ["value": .number(Double(index)), "sku": .string("A\(index % 7)")],
+                    raw: .null
+                ))
         }
         let blocks = tests.enumerated().map { index, test in
-            TestExpectations(.id(test.rawValue), events: [EventExpectation(EventSpec("event_\(index % 10)", ["value": .range(NumberRange(gte: 0)), "sku": .regex("^A")]))])
+            TestExpectations(
+                .id(test.rawValue),
+                events: [EventExpectation(EventSpec("event_\(index % 10)", ["value": .range(NumberRange(gte: 0)), "sku": .regex("^A")]))])
         }
-        let catalog = EventCatalog(events: (0..<10).map { index in
-            CatalogEvent(name: "event_\(index)", params: .object([
-                SchemaProperty("value", ValueSchema(types: [.number], minimum: 0), required: true),
-                SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^A[0-9]$")),
-            ], additionalProperties: false))
-        })
+        let catalog = EventCatalog(
+            events: (0..<10).map { index in
+                CatalogEvent(
+                    name: "event_\(index)",
+                    params: .object(
+                        [
+                            SchemaProperty("value", ValueSchema(types: [.number], minimum: 0), required: true),
+                            SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^A[0-9]$")),
+                        ], additionalProperties: false))
+            })
         let clock = ContinuousClock()
         var report: VerificationReport?
         let elapsed = try clock.measure {

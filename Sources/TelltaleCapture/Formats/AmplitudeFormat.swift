@@ -42,7 +42,9 @@ enum AmplitudeFormat {
         let uploadTime = Int(Date().timeIntervalSince1970 * 1000)
         return IngestResult(
             events: events,
-            answer: .json("{\"code\":200,\"events_ingested\":\(events.count),\"payload_size_bytes\":\(request.body.count),\"server_upload_time\":\(uploadTime)}")
+            answer: .json(
+                "{\"code\":200,\"events_ingested\":\(events.count),\"payload_size_bytes\":\(request.body.count),\"server_upload_time\":\(uploadTime)}"
+            )
         )
     }
 }

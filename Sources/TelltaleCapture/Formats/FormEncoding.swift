@@ -1,3 +1,5 @@
+import Foundation
+
 /// `application/x-www-form-urlencoded`, as Mixpanel bodies and Snowplow pixel queries use it.
 enum FormEncoding {
     static func decode(_ text: String) -> [String: String] {
@@ -14,5 +16,3 @@ enum FormEncoding {
         String(text.replacingOccurrences(of: "+", with: " ")).removingPercentEncoding
     }
 }
-
-import Foundation

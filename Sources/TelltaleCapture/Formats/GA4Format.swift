@@ -33,7 +33,10 @@ enum GA4Format {
         guard let object = body.objectValue else { throw .badRequest("expected a JSON object, got \(body.typeName)") }
         var messages: [ValidationMessage] = []
         if request.query["measurement_id"] == nil && request.query["firebase_app_id"] == nil {
-            messages.append(.init(fieldPath: "measurement_id", description: "Unable to find a measurement_id or firebase_app_id in the query string.", validationCode: "VALUE_REQUIRED"))
+            messages.append(
+                .init(
+                    fieldPath: "measurement_id", description: "Unable to find a measurement_id or firebase_app_id in the query string.",
+                    validationCode: "VALUE_REQUIRED"))
         }
         if object["client_id"] == nil && object["app_instance_id"] == nil {
             messages.append(.init(fieldPath: "client_id", description: "Measurement requires a client_id.", validationCode: "VALUE_REQUIRED"))
@@ -41,21 +44,32 @@ enum GA4Format {
         var events: [IncomingEvent] = []
         if let list = object["events"]?.arrayValue, !list.isEmpty {
             if list.count > maxEvents {
-                messages.append(.init(fieldPath: "events", description: "A maximum of \(maxEvents) events can be specified per request.", validationCode: "EXCEEDED_MAX_ENTITIES"))
+                messages.append(
+                    .init(
+                        fieldPath: "events", description: "A maximum of \(maxEvents) events can be specified per request.",
+                        validationCode: "EXCEEDED_MAX_ENTITIES"))
             }
             for (offset, item) in list.enumerated() {
                 guard let event = item.objectValue else {
-                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] must be an object.", validationCode: "VALUE_INVALID"))
+                    messages.append(
+                        .init(fieldPath: "events", description: "Event at index: [\(offset)] must be an object.", validationCode: "VALUE_INVALID"))
                     continue
                 }
                 guard case .string(let name)? = event["name"] else {
-                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] requires a name.", validationCode: "VALUE_REQUIRED"))
+                    messages.append(
+                        .init(fieldPath: "events", description: "Event at index: [\(offset)] requires a name.", validationCode: "VALUE_REQUIRED"))
                     continue
                 }
                 if let problem = nameProblem(name) {
-                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] has invalid name [\(name)]. \(problem)", validationCode: "NAME_INVALID"))
+                    messages.append(
+                        .init(
+                            fieldPath: "events", description: "Event at index: [\(offset)] has invalid name [\(name)]. \(problem)",
+                            validationCode: "NAME_INVALID"))
                 } else if reservedNames.contains(name) {
-                    messages.append(.init(fieldPath: "events", description: "Event at index: [\(offset)] has name [\(name)] which is reserved.", validationCode: "NAME_RESERVED"))
+                    messages.append(
+                        .init(
+                            fieldPath: "events", description: "Event at index: [\(offset)] has name [\(name)] which is reserved.",
+                            validationCode: "NAME_RESERVED"))
                 }
                 var params: [String: JSONValue] = [:]
                 if let given = event["params"], given != .null {
@@ -63,11 +77,17 @@ enum GA4Format {
                         params = members
                         for key in members.keys.sorted() {
                             if let problem = nameProblem(key) {
-                                messages.append(.init(fieldPath: "events.params", description: "Event at index: [\(offset)] has invalid param [\(key)]. \(problem)", validationCode: "NAME_INVALID"))
+                                messages.append(
+                                    .init(
+                                        fieldPath: "events.params", description: "Event at index: [\(offset)] has invalid param [\(key)]. \(problem)",
+                                        validationCode: "NAME_INVALID"))
                             }
                         }
                     } else {
-                        messages.append(.init(fieldPath: "events.params", description: "Event at index: [\(offset)] has params that are not an object.", validationCode: "VALUE_INVALID"))
+                        messages.append(
+                            .init(
+                                fieldPath: "events.params", description: "Event at index: [\(offset)] has params that are not an object.",
+                                validationCode: "VALUE_INVALID"))
                     }
                 }
                 events.append(IncomingEvent(source: .ga4, name: name, params: params, raw: item))

@@ -45,7 +45,8 @@ struct IngestPipeline: Sendable {
     /// Refusals are recorded as bad captures here; events are stored by `store`, once the
     /// caller is ready for the notice (it may come before `store` returns).
     func process(_ head: Head, body: ByteBuffer?) -> Outcome {
-        let result: IngestResult, decoded: Data
+        let result: IngestResult
+        let decoded: Data
         do {
             (result, decoded) = try decode(head, body: body)
         } catch {
@@ -108,13 +109,18 @@ struct IngestPipeline: Sendable {
     }
 
     private func record(_ error: CaptureError, _ head: Head, body: Data) {
-        var status = 400, reason = error.localizedDescription
-        if case .rejected(let code, let text) = error { status = code; reason = text }
-        store.recordBad(BadCapture(
-            id: "", receivedAt: Date(), session: head.session, method: head.method, path: head.target.path, status: status,
-            reason: reason, contentType: head.contentType.isEmpty ? nil : head.contentType, bodySize: body.count,
-            bodySample: String(decoding: body.prefix(BadCapture.sampleLimit), as: UTF8.self)
-        ))
+        var status = 400
+        var reason = error.localizedDescription
+        if case .rejected(let code, let text) = error {
+            status = code
+            reason = text
+        }
+        store.recordBad(
+            BadCapture(
+                id: "", receivedAt: Date(), session: head.session, method: head.method, path: head.target.path, status: status,
+                reason: reason, contentType: head.contentType.isEmpty ? nil : head.contentType, bodySize: body.count,
+                bodySample: String(decoding: body.prefix(BadCapture.sampleLimit), as: UTF8.self)
+            ))
     }
 
     /// `text` lowercased, without a copy when it is already (as content types usually are).

@@ -14,7 +14,9 @@ struct IngestRequest: Sendable {
     /// Fields of an `application/x-www-form-urlencoded` body merged over the query string.
     var formFields: [String: String] {
         var fields = query
-        if contentType.contains("x-www-form-urlencoded") || (!body.isEmpty && !contentType.contains("json") && body.first != UInt8(ascii: "{") && body.first != UInt8(ascii: "[")) {
+        if contentType.contains("x-www-form-urlencoded")
+            || (!body.isEmpty && !contentType.contains("json") && body.first != UInt8(ascii: "{") && body.first != UInt8(ascii: "["))
+        {
             fields.merge(FormEncoding.decode(String(decoding: body, as: UTF8.self))) { $1 }
         }
         return fields

@@ -35,12 +35,17 @@ enum MixpanelFormat {
                 guard case .string(let name)? = object["event"], !name.isEmpty else { throw .badRequest("\(context) needs a string \"event\"") }
                 var params: [String: JSONValue] = [:]
                 if let properties = object["properties"], properties != .null {
-                    guard let members = properties.objectValue else { throw .badRequest("\(context).properties must be an object, got \(properties.typeName)") }
+                    guard let members = properties.objectValue else {
+                        throw .badRequest("\(context).properties must be an object, got \(properties.typeName)")
+                    }
                     params = members
                 }
                 events.append(IncomingEvent(source: .mixpanel, name: name, params: params, raw: item))
             case .engage:
-                let operations = object.keys.filter { $0.hasPrefix("$") && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$ignore_alias", "$device_id", "$user_id"].contains($0) }.sorted()
+                let operations = object.keys.filter {
+                    $0.hasPrefix("$")
+                        && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$ignore_alias", "$device_id", "$user_id"].contains($0)
+                }.sorted()
                 guard !operations.isEmpty else { throw .badRequest("\(context) has no profile operation such as \"$set\"") }
                 for operation in operations {
                     var params = object[operation]?.objectValue ?? ["values": object[operation] ?? .null]

@@ -37,7 +37,9 @@ enum NativeFormat {
             }
             var test: TestID?
             if let tag = object["test"], tag != .null {
-                guard case .string(let id) = tag, !id.isEmpty else { throw .badRequest("\(context).test must be a test id string, got \(tag.typeName)") }
+                guard case .string(let id) = tag, !id.isEmpty else {
+                    throw .badRequest("\(context).test must be a test id string, got \(tag.typeName)")
+                }
                 test = TestID(id)
             }
             events.append(IncomingEvent(source: .telltale, name: name, params: params, raw: item, test: test))

@@ -54,7 +54,9 @@ enum SegmentFormat {
         var params: [String: JSONValue]
         switch type {
         case "track":
-            guard case .string(let event)? = object["event"], !event.isEmpty else { throw .badRequest("\(context) is a track call without a string \"event\"") }
+            guard case .string(let event)? = object["event"], !event.isEmpty else {
+                throw .badRequest("\(context) is a track call without a string \"event\"")
+            }
             name = event
             params = try members("properties")
         case "page", "screen":

@@ -1,9 +1,10 @@
 import NIOCore
 import NIOHTTP1
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Cuts the bytes of an HTTP/1.x connection into requests: a head, body chunks, an end.
@@ -117,7 +118,9 @@ struct HTTPRequestFramer {
         let end = buffer.withUnsafeReadableBytes { Self.headEnd(in: $0, from: scanned) }
         switch end {
         case .found(let length):
-            guard length <= Self.maxHeadSize else { throw HTTPFramingError(status: 431, reason: "the request head is larger than \(Self.maxHeadSize) bytes") }
+            guard length <= Self.maxHeadSize else {
+                throw HTTPFramingError(status: 431, reason: "the request head is larger than \(Self.maxHeadSize) bytes")
+            }
             let bytes = buffer.readSlice(length: length)!
             let head = try Self.parseHead(bytes)
             switch head.framing {
@@ -191,7 +194,8 @@ struct HTTPRequestFramer {
 
     /// The hex size at the start of a chunk-size line; extensions after `;` are ignored.
     private static func chunkSize(_ line: ByteBuffer) throws(HTTPFramingError) -> Int {
-        var size = 0, digits = 0
+        var size = 0
+        var digits = 0
         for byte in line.readableBytesView {
             let digit: Int
             switch byte {

@@ -1,9 +1,10 @@
 import NIOCore
 import NIOHTTP1
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Splits one complete request head (request line, fields, blank line) into a `RequestHead`,
@@ -26,7 +27,9 @@ struct HeadParser {
         var transferCodings: [Substring] = []
         // Whether the field is present at all: an empty value is not "no Transfer-Encoding".
         var hasTransferEncoding = false
-        var connectionClose = false, connectionKeepAlive = false, expectsContinue = false
+        var connectionClose = false
+        var connectionKeepAlive = false
+        var expectsContinue = false
         while true {
             let line = try nextLine()
             if line.isEmpty { break }
@@ -39,7 +42,9 @@ struct HeadParser {
             let value = bytes[field.value]
             if Self.named(name, "content-length") {
                 let length = try Self.contentLength(value)
-                guard contentLength == nil || contentLength == length else { throw Self.bad(400, "Content-Length is given twice, with different values") }
+                guard contentLength == nil || contentLength == length else {
+                    throw Self.bad(400, "Content-Length is given twice, with different values")
+                }
                 contentLength = length
             } else if Self.named(name, "transfer-encoding") {
                 hasTransferEncoding = true
@@ -123,7 +128,8 @@ struct HeadParser {
         guard !name.isEmpty, bytes[name].allSatisfy(isTokenByte) else {
             throw bad(400, "a header field name is empty or holds spaces or separators")
         }
-        var start = colon + 1, end = line.upperBound
+        var start = colon + 1
+        var end = line.upperBound
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         guard bytes[start..<end].allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 || $0 >= 0x80 }) else {
@@ -134,7 +140,9 @@ struct HeadParser {
 
     /// Digits, or a list of equal ones (`5, 5`) as some proxies send.
     private static func contentLength(_ value: Slice<UnsafeRawBufferPointer>) throws(HTTPFramingError) -> Int {
-        var length: Int?, number = 0, digits = 0
+        var length: Int?
+        var number = 0
+        var digits = 0
         func endOfItem() throws(HTTPFramingError) {
             guard digits > 0 else { throw bad(400, "Content-Length is not a number") }
             guard length == nil || length == number else { throw bad(400, "Content-Length lists different values") }
@@ -193,8 +201,8 @@ struct HeadParser {
     }
 }
 
-private extension Substring {
-    func trimmingCharacters(in set: String) -> Substring {
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> Substring {
         var result = self
         while let first = result.first, set.contains(first) { result = result.dropFirst() }
         while let last = result.last, set.contains(last) { result = result.dropLast() }

@@ -223,7 +223,10 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
         // Pipelined requests waiting in `unread` pause reading, so they cannot pile up. Reading
         // is not paused merely while an answer is pending: that would cost two `epoll_ctl`
         // calls per request, and a client that does not pipeline sends nothing meanwhile.
-        guard unread.readableBytes == 0 else { readHeld = true; return }
+        guard unread.readableBytes == 0 else {
+            readHeld = true
+            return
+        }
         context.read()
     }
 

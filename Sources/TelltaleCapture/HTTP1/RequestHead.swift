@@ -47,9 +47,10 @@ struct RequestHead {
     /// The head as NIO's HTTP types have it, for requests Hummingbird answers.
     var httpRequestHead: HTTPRequestHead {
         let headers = bytes.withUnsafeReadableBytes { head in
-            HTTPHeaders(fields.map {
-                (String(decoding: head[$0.name], as: UTF8.self), String(decoding: head[$0.value], as: UTF8.self))
-            })
+            HTTPHeaders(
+                fields.map {
+                    (String(decoding: head[$0.name], as: UTF8.self), String(decoding: head[$0.value], as: UTF8.self))
+                })
         }
         return HTTPRequestHead(version: version, method: HTTPMethod(rawValue: method), uri: target, headers: headers)
     }

@@ -9,7 +9,8 @@ struct ResponseBytes {
 
     mutating func bytes(for answer: IngestAnswer, version: HTTPVersion, close: Bool) -> ByteBuffer {
         if let last, last.version == version, last.close == close, last.answer.status == answer.status,
-            last.answer.contentType == answer.contentType, last.answer.body == answer.body {
+            last.answer.contentType == answer.contentType, last.answer.body == answer.body
+        {
             return last.bytes
         }
         let bytes = Self.encode(answer, version: version, close: close)

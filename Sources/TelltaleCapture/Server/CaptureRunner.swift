@@ -13,9 +13,10 @@ public enum CaptureRunner {
         let server = try CaptureServer(configuration: configuration, observer: observer)
         var logger = Logger(label: "telltale.capture")
         logger.logLevel = .warning
-        let group = ServiceGroup(configuration: .init(
-            services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
-        ))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+            ))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             tasks.addTask {

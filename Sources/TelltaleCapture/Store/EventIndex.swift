@@ -113,7 +113,9 @@ struct EventIndex {
             events.removeAll()
             badCaptures.removeAll()
         }
-        bySession = [:]; byName = [:]; byTest = [:]
+        bySession = [:]
+        byName = [:]
+        byTest = [:]
         for (position, event) in events.enumerated() { index(event, at: position) }
         for (id, var waiter) in waiters {
             waiter.seen = query(waiter.filter).count

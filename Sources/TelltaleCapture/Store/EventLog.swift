@@ -2,10 +2,11 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The durable JSONL log: an append completes only once its bytes are written and synced to disk.
@@ -76,7 +77,10 @@ final class EventLog: Sendable {
         if !existed && synchronous {
             // A new file's directory entry must be durable too, or a crash could lose the whole file.
             let directoryDescriptor = open(directory, O_RDONLY)
-            if directoryDescriptor >= 0 { _ = fsync(directoryDescriptor); closeDescriptor(directoryDescriptor) }
+            if directoryDescriptor >= 0 {
+                _ = fsync(directoryDescriptor)
+                closeDescriptor(directoryDescriptor)
+            }
         }
     }
 
@@ -126,11 +130,16 @@ final class EventLog: Sendable {
             let action = state.withLock { state -> Action in
                 guard !state.closed else { return .alreadyClosed }
                 state.closed = true
-                guard !state.writing else { state.closeWaiter = continuation; return .writerCloses }
+                guard !state.writing else {
+                    state.closeWaiter = continuation
+                    return .writerCloses
+                }
                 return .closeNow
             }
             switch action {
-            case .closeNow: finish(); continuation.resume()
+            case .closeNow:
+                finish()
+                continuation.resume()
             case .alreadyClosed: continuation.resume()
             case .writerCloses: break
             }
@@ -170,7 +179,10 @@ final class EventLog: Sendable {
             }
             switch step {
             case .stop(let closeWaiter):
-                if let closeWaiter { finish(); closeWaiter.resume() }
+                if let closeWaiter {
+                    finish()
+                    closeWaiter.resume()
+                }
                 return
             case .gather(let due):
                 // Blocking is what this thread is for; the wait ends within `commitDelay`. A
@@ -243,8 +255,8 @@ private func closeDescriptor(_ descriptor: Int32) { _ = close(descriptor) }
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }
 private func syncData(_ descriptor: Int32) -> Int32 {
     #if canImport(Glibc)
-    fdatasync(descriptor)
+        fdatasync(descriptor)
     #else
-    fsync(descriptor)
+        fsync(descriptor)
     #endif
 }

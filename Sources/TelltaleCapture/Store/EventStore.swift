@@ -147,7 +147,10 @@ public final class EventStore: Sendable {
             }
             var outcome: WaitOutcome?
             while outcome == nil, let next = await group.next() {
-                if let next { outcome = next; group.cancelAll() }
+                if let next {
+                    outcome = next
+                    group.cancelAll()
+                }
             }
             return outcome!
         }

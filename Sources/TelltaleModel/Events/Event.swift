@@ -64,13 +64,21 @@ extension Event {
         func key(_ name: StaticString) {
             writer.append(name)
         }
-        key(#"{"id":"#); writer.writeString(id)
-        key(#","name":"#); writer.writeString(name)
-        key(#","params":"#); writer.writeObject(params, indent: 0)
-        key(#","raw":"#); writer.write(raw, indent: 0)
-        key(#","receivedAt":""#); ISO8601Timestamp.append(receivedAt, to: &writer.output); writer.output.append(UInt8(ascii: "\""))
-        key(#","session":"#); writer.writeString(session)
-        key(#","source":"#); writer.writeString(source.rawValue)
+        key(#"{"id":"#)
+        writer.writeString(id)
+        key(#","name":"#)
+        writer.writeString(name)
+        key(#","params":"#)
+        writer.writeObject(params, indent: 0)
+        key(#","raw":"#)
+        writer.write(raw, indent: 0)
+        key(#","receivedAt":""#)
+        ISO8601Timestamp.append(receivedAt, to: &writer.output)
+        writer.output.append(UInt8(ascii: "\""))
+        key(#","session":"#)
+        writer.writeString(session)
+        key(#","source":"#)
+        writer.writeString(source.rawValue)
         key(#","test":"#)
         if let test { writer.writeString(test.rawValue) } else { writer.append("null") }
         writer.output.append(UInt8(ascii: "}"))
@@ -84,7 +92,8 @@ extension Event {
         func member(_ key: CodingKeys) throws -> (JSONValue, CodingPathNode) {
             let child = JSONValueDecoderImpl.child(path, key)
             guard let value = members[key.stringValue] else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: CodingPathNode.path(path), debugDescription: "No value associated with key \(key.stringValue)."))
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: CodingPathNode.path(path), debugDescription: "No value associated with key \(key.stringValue)."))
             }
             return (value, child)
         }

@@ -30,12 +30,18 @@ public enum ISO8601Timestamp {
         }
         if year < 0 { output.append(UInt8(ascii: "-")) }
         digits(abs(year), 4)
-        output.append(UInt8(ascii: "-")); digits(month, 2)
-        output.append(UInt8(ascii: "-")); digits(day, 2)
-        output.append(UInt8(ascii: "T")); digits(secondsOfDay / 3600, 2)
-        output.append(UInt8(ascii: ":")); digits(secondsOfDay / 60 % 60, 2)
-        output.append(UInt8(ascii: ":")); digits(secondsOfDay % 60, 2)
-        output.append(UInt8(ascii: ".")); digits(millis, 3)
+        output.append(UInt8(ascii: "-"))
+        digits(month, 2)
+        output.append(UInt8(ascii: "-"))
+        digits(day, 2)
+        output.append(UInt8(ascii: "T"))
+        digits(secondsOfDay / 3600, 2)
+        output.append(UInt8(ascii: ":"))
+        digits(secondsOfDay / 60 % 60, 2)
+        output.append(UInt8(ascii: ":"))
+        digits(secondsOfDay % 60, 2)
+        output.append(UInt8(ascii: "."))
+        digits(millis, 3)
         output.append(UInt8(ascii: "Z"))
     }
 
@@ -65,10 +71,12 @@ public enum ISO8601Timestamp {
             return true
         }
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
-              let day = number(2), index < b.count, b[index] == UInt8(ascii: "T") || b[index] == UInt8(ascii: "t") else { return nil }
+            let day = number(2), index < b.count, b[index] == UInt8(ascii: "T") || b[index] == UInt8(ascii: "t")
+        else { return nil }
         index += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
-              let second = number(2) else { return nil }
+            let second = number(2)
+        else { return nil }
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var fraction = 0.0
         if index < b.count, b[index] == UInt8(ascii: ".") || b[index] == UInt8(ascii: ",") {

@@ -33,7 +33,8 @@ extension ParamMatcher: CustomStringConvertible {
         var numericType: String?
         for matcher in matchers {
             if case .type(let types) = matcher, types.count == 1, types[0] == .number || types[0] == .integer,
-               matchers.contains(where: { if case .range = $0 { true } else { false } }) {
+                matchers.contains(where: { if case .range = $0 { true } else { false } })
+            {
                 numericType = types[0].rawValue
                 continue
             }

@@ -95,9 +95,15 @@ struct JSONByteParser {
             guard depth < maxDepth else { throw failure("nested deeper than \(maxDepth) levels") }
             return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw failure("unexpected \(Self.describe(byte: bytes[index]))")
         }
@@ -119,7 +125,10 @@ struct JSONByteParser {
     private mutating func object(depth: Int) throws(JSONParseError) -> JSONValue {
         index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([:]) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object([:])
+        }
         let first = members.count
         while true {
             skipWhitespace()
@@ -133,7 +142,10 @@ struct JSONByteParser {
             members.append((key, member))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input in an object") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
             if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 var object = [String: JSONValue](minimumCapacity: members.count - first)
@@ -150,14 +162,23 @@ struct JSONByteParser {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
         while true {
             skipWhitespace()
             elements.append(try value(depth: depth + 1))
             skipWhitespace()
             guard index < bytes.count else { throw failure("unexpected end of input in an array") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(elements)
+            }
             throw failure("expected ',' or ']'")
         }
     }
@@ -179,7 +200,10 @@ struct JSONByteParser {
         }
         let digitCount = index - digitsStart
         guard digitCount > 0 else { throw failure("expected a digit") }
-        if bytes[digitsStart] == UInt8(ascii: "0") && digitCount > 1 { index = digitsStart; throw failure("leading zero in a number") }
+        if bytes[digitsStart] == UInt8(ascii: "0") && digitCount > 1 {
+            index = digitsStart
+            throw failure("leading zero in a number")
+        }
         var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
@@ -202,7 +226,10 @@ struct JSONByteParser {
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { index = start; throw failure("number \(text) is out of range") }
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw failure("number \(text) is out of range")
+        }
         return value
     }
 
@@ -223,7 +250,10 @@ struct JSONByteParser {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
             index += 1
             if high < 0x80 { return String(decoding: slice, as: UTF8.self) }
-            guard let text = String(validating: slice, as: UTF8.self) else { index = start; throw failure("invalid UTF-8 in a string") }
+            guard let text = String(validating: slice, as: UTF8.self) else {
+                index = start
+                throw failure("invalid UTF-8 in a string")
+            }
             return text
         }
         var scalars = [UInt8](UnsafeBufferPointer(rebasing: bytes[start..<index]))
@@ -232,11 +262,18 @@ struct JSONByteParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                guard let text = String(validating: scalars, as: UTF8.self) else { index = start; throw failure("invalid UTF-8 in a string") }
+                guard let text = String(validating: scalars, as: UTF8.self) else {
+                    index = start
+                    throw failure("invalid UTF-8 in a string")
+                }
                 return text
             }
             if byte < 0x20 { throw failure("control character in a string") }
-            if byte != UInt8(ascii: "\\") { scalars.append(byte); index += 1; continue }
+            if byte != UInt8(ascii: "\\") {
+                scalars.append(byte)
+                index += 1
+                continue
+            }
             index += 1
             guard index < bytes.count else { break }
             let escape = bytes[index]

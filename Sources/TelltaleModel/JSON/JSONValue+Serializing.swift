@@ -46,7 +46,8 @@ extension JSONValue {
 extension String {
     /// Bytewise order of the UTF-8: the order JSON object keys are written in.
     static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs, rhs = rhs
+        var lhs = lhs
+        var rhs = rhs
         return lhs.withUTF8 { l in rhs.withUTF8 { r in l.lexicographicallyPrecedes(r) } }
     }
 }
@@ -79,7 +80,10 @@ struct JSONByteWriter {
 
     mutating func writeArray(_ elements: [JSONValue], indent: Int) {
         output.append(UInt8(ascii: "["))
-        if elements.isEmpty { writeEmptyEnd(UInt8(ascii: "]"), indent: indent); return }
+        if elements.isEmpty {
+            writeEmptyEnd(UInt8(ascii: "]"), indent: indent)
+            return
+        }
         for (position, element) in elements.enumerated() {
             if position > 0 { output.append(UInt8(ascii: ",")) }
             if pretty { newline(indent: indent + 2) }
@@ -100,7 +104,10 @@ struct JSONByteWriter {
 
     mutating func writeObject(_ members: [String: JSONValue], indent: Int, leadingKeys: [String] = []) {
         output.append(UInt8(ascii: "{"))
-        if members.isEmpty { writeEmptyEnd(UInt8(ascii: "}"), indent: indent); return }
+        if members.isEmpty {
+            writeEmptyEnd(UInt8(ascii: "}"), indent: indent)
+            return
+        }
         if leadingKeys.isEmpty && !pretty {
             writeSortedMembers(members, indent: indent)
             output.append(UInt8(ascii: "}"))
@@ -148,7 +155,10 @@ struct JSONByteWriter {
     }
 
     mutating func writeNumber(_ number: Double) {
-        guard number.isFinite else { append("null"); return }
+        guard number.isFinite else {
+            append("null")
+            return
+        }
         if number == number.rounded(.towardZero) && abs(number) < 1e15 {
             writeInteger(Int64(number))
             return
@@ -159,7 +169,10 @@ struct JSONByteWriter {
     }
 
     mutating func writeInteger(_ integer: Int64) {
-        if integer == 0 { output.append(UInt8(ascii: "0")); return }
+        if integer == 0 {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
         var magnitude = integer.magnitude
         if integer < 0 { output.append(UInt8(ascii: "-")) }
         var digits: (UInt64, UInt64) = (0, 0)

@@ -40,7 +40,10 @@ final class CodingPathNode: Sendable {
     static func path(_ node: CodingPathNode?) -> [any CodingKey] {
         var keys: [any CodingKey] = []
         var node = node
-        while let current = node { keys.append(current.key); node = current.parent }
+        while let current = node {
+            keys.append(current.key)
+            node = current.parent
+        }
         return keys.reversed()
     }
 }
@@ -49,7 +52,10 @@ struct JSONKey: CodingKey, Sendable {
     var stringValue: String
     var intValue: Int?
     init(stringValue: String) { self.stringValue = stringValue }
-    init(intValue: Int) { self.stringValue = "Index \(intValue)"; self.intValue = intValue }
+    init(intValue: Int) {
+        self.stringValue = "Index \(intValue)"
+        self.intValue = intValue
+    }
 }
 
 final class JSONValueDecoderImpl: Decoder {
@@ -70,9 +76,11 @@ final class JSONValueDecoderImpl: Decoder {
 
     static func mismatch<T>(_ type: T.Type, _ value: JSONValue, _ path: CodingPathNode?) -> DecodingError {
         if case .null = value {
-            return .valueNotFound(type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected \(type) value but found null instead."))
+            return .valueNotFound(
+                type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected \(type) value but found null instead."))
         }
-        return .typeMismatch(type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
+        return .typeMismatch(
+            type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
     }
 
     static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, path: CodingPathNode?) throws -> T {
@@ -81,7 +89,8 @@ final class JSONValueDecoderImpl: Decoder {
         if T.self == Date.self {
             let text = try string(value, path)
             guard let date = ISO8601Timestamp.date(from: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: CodingPathNode.path(path), debugDescription: "Expected an ISO 8601 date, found \"\(text)\"."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected an ISO 8601 date, found \"\(text)\"."))
             }
             return date as! T
         }
@@ -103,7 +112,8 @@ final class JSONValueDecoderImpl: Decoder {
         if T.self == Data.self {
             let text = try string(value, path)
             guard let data = Data(base64Encoded: text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: CodingPathNode.path(path), debugDescription: "Encountered Data is not valid Base64."))
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: CodingPathNode.path(path), debugDescription: "Encountered Data is not valid Base64."))
             }
             return data as! T
         }
@@ -128,7 +138,8 @@ final class JSONValueDecoderImpl: Decoder {
     static func integer<I: FixedWidthInteger>(_ value: JSONValue, as type: I.Type, _ path: CodingPathNode?) throws -> I {
         guard case .number(let number) = value else { throw mismatch(type, value, path) }
         guard let integer = I(exactly: number) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: CodingPathNode.path(path), debugDescription: "Parsed JSON number <\(number)> does not fit in \(type)."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: CodingPathNode.path(path), debugDescription: "Parsed JSON number <\(number)> does not fit in \(type)."))
         }
         return integer
     }
@@ -158,7 +169,8 @@ final class JSONValueDecoderImpl: Decoder {
 
         private func member(_ key: Key) throws -> JSONValue {
             guard let value = members[key.stringValue] else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
             }
             return value
         }
@@ -184,7 +196,9 @@ final class JSONValueDecoderImpl: Decoder {
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try JSONValueDecoderImpl.integer(member(key), as: type, child(key)) }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try JSONValueDecoderImpl.integer(member(key), as: type, child(key)) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try JSONValueDecoderImpl.integer(member(key), as: type, child(key)) }
-        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try JSONValueDecoderImpl.unbox(member(key), as: type, path: child(key)) }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            try JSONValueDecoderImpl.unbox(member(key), as: type, path: child(key))
+        }
 
         /// Missing and `null` both decode as nil, in one lookup.
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -227,7 +241,8 @@ final class JSONValueDecoderImpl: Decoder {
         private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, CodingPathNode) {
             let path = JSONValueDecoderImpl.child(pathNode, JSONKey(intValue: currentIndex))
             guard currentIndex < elements.count else {
-                throw DecodingError.valueNotFound(type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Unkeyed container is at end."))
+                throw DecodingError.valueNotFound(
+                    type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Unkeyed container is at end."))
             }
             defer { currentIndex += 1 }
             return (elements[currentIndex], path)
@@ -237,25 +252,73 @@ final class JSONValueDecoderImpl: Decoder {
             guard currentIndex < elements.count else {
                 throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
             }
-            if case .null = elements[currentIndex] { currentIndex += 1; return true }
+            if case .null = elements[currentIndex] {
+                currentIndex += 1
+                return true
+            }
             return false
         }
 
-        mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, p) = try next(type); return try JSONValueDecoderImpl.bool(v, p) }
-        mutating func decode(_ type: String.Type) throws -> String { let (v, p) = try next(type); return try JSONValueDecoderImpl.string(v, p) }
-        mutating func decode(_ type: Double.Type) throws -> Double { let (v, p) = try next(type); return try JSONValueDecoderImpl.number(v, as: type, p) }
-        mutating func decode(_ type: Float.Type) throws -> Float { let (v, p) = try next(type); return try JSONValueDecoderImpl.number(v, as: type, p) }
-        mutating func decode(_ type: Int.Type) throws -> Int { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: Int8.Type) throws -> Int8 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: Int16.Type) throws -> Int16 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: Int32.Type) throws -> Int32 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: Int64.Type) throws -> Int64 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: UInt.Type) throws -> UInt { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let (v, p) = try next(type); return try JSONValueDecoderImpl.integer(v, as: type, p) }
-        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { let (v, p) = try next(type); return try JSONValueDecoderImpl.unbox(v, as: type, path: p) }
+        mutating func decode(_ type: Bool.Type) throws -> Bool {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.bool(v, p)
+        }
+        mutating func decode(_ type: String.Type) throws -> String {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.string(v, p)
+        }
+        mutating func decode(_ type: Double.Type) throws -> Double {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.number(v, as: type, p)
+        }
+        mutating func decode(_ type: Float.Type) throws -> Float {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.number(v, as: type, p)
+        }
+        mutating func decode(_ type: Int.Type) throws -> Int {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: Int8.Type) throws -> Int8 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: Int16.Type) throws -> Int16 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: Int32.Type) throws -> Int32 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: Int64.Type) throws -> Int64 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: UInt.Type) throws -> UInt {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.integer(v, as: type, p)
+        }
+        mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+            let (v, p) = try next(type)
+            return try JSONValueDecoderImpl.unbox(v, as: type, path: p)
+        }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
             let (v, p) = try next(JSONValue.self)

@@ -82,7 +82,8 @@ private final class JSONValueEncoderImpl: Encoder {
 
     static func number<I: BinaryInteger>(_ value: I, path: [any CodingKey]) throws -> JSONValue {
         guard let double = Double(exactly: value) else {
-            throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) cannot be represented exactly as a JSON number"))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: path, debugDescription: "\(value) cannot be represented exactly as a JSON number"))
         }
         return .number(double)
     }
@@ -154,7 +155,11 @@ private final class JSONValueEncoderImpl: Encoder {
 
         mutating func superEncoder() -> any Encoder {
             let child = EncodingNode()
-            if case .object(var members) = node.content { node.content = .empty; members["super"] = child; node.content = .object(members) }
+            if case .object(var members) = node.content {
+                node.content = .empty
+                members["super"] = child
+                node.content = .object(members)
+            }
             return JSONValueEncoderImpl(path: codingPath, node: child)
         }
 

@@ -4,7 +4,8 @@
 public enum EditDistance {
     /// Insertions, deletions and substitutions that turn `a` into `b`.
     public static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -5,7 +5,10 @@ extension VerificationReport {
         guard !reports.isEmpty else { return nil }
         var coverage: CatalogCoverage?
         for shard in reports.compactMap(\.coverage) {
-            guard var merged = coverage else { coverage = shard; continue }
+            guard var merged = coverage else {
+                coverage = shard
+                continue
+            }
             let counts = Dictionary(shard.events.map { ($0.name, $0.count) }, uniquingKeysWith: +)
             for index in merged.events.indices { merged.events[index].count += counts[merged.events[index].name] ?? 0 }
             coverage = merged

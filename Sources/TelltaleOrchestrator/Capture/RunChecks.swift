@@ -27,8 +27,9 @@ enum RunChecks {
         }
         var notes: [String] = []
         if !report.unattributed.isEmpty {
-            notes.append("\(report.unattributed.count) tracking-plan violation(s) by events no test can be blamed for:\n"
-                + report.unattributed.map { "  \($0.message)" }.joined(separator: "\n"))
+            notes.append(
+                "\(report.unattributed.count) tracking-plan violation(s) by events no test can be blamed for:\n"
+                    + report.unattributed.map { "  \($0.message)" }.joined(separator: "\n"))
         }
         if !report.unusedSelectors.isEmpty {
             notes.append("expectations that selected no test that ran: " + report.unusedSelectors.joined(separator: ", "))

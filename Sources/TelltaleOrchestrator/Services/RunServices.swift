@@ -46,9 +46,10 @@ struct RunServices: Sendable {
             let workerList: [Int?] = spec.scope == .worker ? (1...workers).map { $0 } : [nil]
             for worker in workerList {
                 let dependencies = spec.dependsOn.compactMap { name in started[name]?[worker] ?? started[name]?[nil] }
-                let urls = Dictionary(uniqueKeysWithValues: zip(spec.dependsOn, dependencies).compactMap { name, instance in
-                    instance.url.map { (name, $0.absoluteString) }
-                })
+                let urls = Dictionary(
+                    uniqueKeysWithValues: zip(spec.dependsOn, dependencies).compactMap { name, instance in
+                        instance.url.map { (name, $0.absoluteString) }
+                    })
                 let context = ServiceContext(
                     runDirectory: runDirectory, logDirectory: logDirectory, worker: worker, serviceURLs: urls
                 )

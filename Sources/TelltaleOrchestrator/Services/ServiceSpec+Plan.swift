@@ -4,15 +4,17 @@ import TelltaleServices
 extension ServiceSpec {
     /// The supervisor's view of a plan's service: the same fields under the supervisor's names.
     init(_ service: PlanService) {
-        let probe: ReadinessCheck.Probe = switch service.ready.probe {
-        case .http(let path, let status): .http(path: path, status: status)
-        case .tcp: .tcp
-        case .log(let pattern): .log(pattern: pattern)
-        }
-        let port: ServicePort = switch service.port {
-        case .auto: .auto
-        case .number(let number): .fixed(number)
-        }
+        let probe: ReadinessCheck.Probe =
+            switch service.ready.probe {
+            case .http(let path, let status): .http(path: path, status: status)
+            case .tcp: .tcp
+            case .log(let pattern): .log(pattern: pattern)
+            }
+        let port: ServicePort =
+            switch service.port {
+            case .auto: .auto
+            case .number(let number): .fixed(number)
+            }
         self.init(
             name: service.name,
             build: service.build,

@@ -60,8 +60,9 @@ actor ServiceTestHooks {
         var crashes: [String] = []
         for (index, instance) in own.enumerated() where await instance.supervisor.crashCount > counts[safe: index] ?? 0 {
             let crash = await instance.supervisor.lastCrash
-            crashes.append("a service crashed during this test: "
-                + (crash?.errorDescription ?? "service `\(instance.supervisor.instanceName)` ended"))
+            crashes.append(
+                "a service crashed during this test: "
+                    + (crash?.errorDescription ?? "service `\(instance.supervisor.instanceName)` ended"))
         }
         // A crashed backend lost the test's state; its teardown checks would only fail again.
         guard crashes.isEmpty else { return crashes }

@@ -26,7 +26,7 @@ public struct DurationParser {
             let unit = rest.prefix { $0.isLetter }
             rest = rest.dropFirst(unit.count)
             guard number.first?.isNumber == true, number.last?.isNumber == true,
-                  let value = Double(number), let scale = unitNanoseconds[String(unit)]
+                let value = Double(number), let scale = unitNanoseconds[String(unit)]
             else { return nil }
             total += value * Double(scale)
         }

@@ -52,7 +52,8 @@ extension PlanDecoder {
             let eventPath = "events".appendingKey(name)
             var event = CatalogEvent(name: name, params: .object([], additionalProperties: additional), location: keyNode.location(in: file))
             if let reference = catalogEvent(value, path: eventPath, additional: additional, into: &event) {
-                references.append(SchemaFileReference(event: catalog.events.count, path: reference.0, node: reference.1, keyPath: eventPath.appendingKey("schema")))
+                references.append(
+                    SchemaFileReference(event: catalog.events.count, path: reference.0, node: reference.1, keyPath: eventPath.appendingKey("schema")))
             }
             catalog.events.append(event)
         }

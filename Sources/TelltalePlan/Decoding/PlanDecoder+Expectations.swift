@@ -125,7 +125,9 @@ extension PlanDecoder {
         let entries = knownEntries(of: mapping, path: path, allowed: allowed)
         guard let nameNode = entries["name"], let name = nonEmptyString(nameNode, path: path.appendingKey("name")) else {
             if entries["name"] == nil || entries["name"]?.isNull == true {
-                report("event has no `name`", at: entries["name"] ?? node, path: path.appendingKey("name"), hint: "name the event: `name: purchase_completed`")
+                report(
+                    "event has no `name`", at: entries["name"] ?? node, path: path.appendingKey("name"),
+                    hint: "name the event: `name: purchase_completed`")
             }
             return nil
         }

@@ -86,8 +86,9 @@ extension PlanDecoder {
             literal += rest[..<open]
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(of: "}"),
-                  case let word = rest[afterOpen..<close],
-                  !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                case let word = rest[afterOpen..<close],
+                !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else {
                 literal += "{"
                 rest = rest[afterOpen...]
                 continue
@@ -147,7 +148,8 @@ extension PlanDecoder {
                     matchers.append(.equals(literal))
                 } else {
                     let bad = unsupported ?? value
-                    report("expected a JSON value, found \(bad.summary)", at: bad, path: keyPath, hint: "keys must be names; aliases are not supported")
+                    report(
+                        "expected a JSON value, found \(bad.summary)", at: bad, path: keyPath, hint: "keys must be names; aliases are not supported")
                     valid = false
                 }
             case "type":
@@ -155,7 +157,9 @@ extension PlanDecoder {
             case "regex":
                 if let pattern = nonEmptyString(value, path: keyPath), checkedRegex(pattern, at: value, path: keyPath) {
                     matchers.append(.regex(pattern))
-                } else { valid = false }
+                } else {
+                    valid = false
+                }
             case "gt", "gte", "lt", "lte":
                 guard let bound = value.number else {
                     report("expected a number, found \(value.summary)", at: value, path: keyPath, hint: "write `\(key): 0`")
@@ -169,7 +173,10 @@ extension PlanDecoder {
                 default: range.lte = bound
                 }
             case "present":
-                guard let present = bool(value, path: keyPath) else { valid = false; continue }
+                guard let present = bool(value, path: keyPath) else {
+                    valid = false
+                    continue
+                }
                 if !present { absent = keyNode }
                 matchers.append(.present(present))
             case "oneOf":

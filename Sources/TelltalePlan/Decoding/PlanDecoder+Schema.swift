@@ -123,7 +123,9 @@ extension PlanDecoder {
                 if case .native = dialect, value.plainString != nil {
                     schema.items = jsonTypes(value, path: keyPath).map { ValueSchema(types: $0) }
                 } else if case .sequence = value {
-                    report("tuple `items` (a list of schemas) is not supported", at: value, path: keyPath, hint: "give one schema that every element must match")
+                    report(
+                        "tuple `items` (a list of schemas) is not supported", at: value, path: keyPath,
+                        hint: "give one schema that every element must match")
                 } else {
                     schema.items = self.schema(value, path: keyPath, dialect: dialect)?.schema
                 }
@@ -155,8 +157,14 @@ extension PlanDecoder {
                 )
             }
         }
-        if exclusiveFlags.minimum { schema.exclusiveMinimum = schema.minimum; schema.minimum = nil }
-        if exclusiveFlags.maximum { schema.exclusiveMaximum = schema.maximum; schema.maximum = nil }
+        if exclusiveFlags.minimum {
+            schema.exclusiveMinimum = schema.minimum
+            schema.minimum = nil
+        }
+        if exclusiveFlags.maximum {
+            schema.exclusiveMaximum = schema.maximum
+            schema.maximum = nil
+        }
         if case .native(let additional) = dialect, sawProperties, !sawAdditional {
             schema.additionalProperties = additional
         }

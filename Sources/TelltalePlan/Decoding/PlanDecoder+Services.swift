@@ -149,14 +149,18 @@ extension PlanDecoder {
         var status = PlanReadiness.defaultStatus
         if let statusNode = entries["status"] {
             if let value = count(statusNode, path: path.appendingKey("status"), minimum: 100) {
-                if value <= 599 { status = value } else {
-                    report("an HTTP status is below 600, found \(value)", at: statusNode, path: path.appendingKey("status"),
-                           hint: "write the status `GET http` should answer, e.g. `200`")
+                if value <= 599 {
+                    status = value
+                } else {
+                    report(
+                        "an HTTP status is below 600, found \(value)", at: statusNode, path: path.appendingKey("status"),
+                        hint: "write the status `GET http` should answer, e.g. `200`")
                 }
             }
             if entries["http"] == nil {
-                report("`status` only goes with `http`", at: statusNode, path: path.appendingKey("status"),
-                       hint: "add `http: /health`, or remove `status`")
+                report(
+                    "`status` only goes with `http`", at: statusNode, path: path.appendingKey("status"),
+                    hint: "add `http: /health`, or remove `status`")
             }
         }
         if let first = probes.first {
@@ -167,14 +171,16 @@ extension PlanDecoder {
                     if route.hasPrefix("/") {
                         readiness.probe = .http(path: route, status: status)
                     } else {
-                        report("expected a path starting with `/`, found '\(route)'", at: first.value, path: probePath,
-                               hint: "Telltale knows the host and port; write only the path, e.g. `/health`")
+                        report(
+                            "expected a path starting with `/`, found '\(route)'", at: first.value, path: probePath,
+                            hint: "Telltale knows the host and port; write only the path, e.g. `/health`")
                     }
                 }
             case "tcp":
                 if bool(first.value, path: probePath) == false {
-                    report("`tcp: false` checks nothing", at: first.value, path: probePath,
-                           hint: "write `tcp: true`, or use `http` or `log`")
+                    report(
+                        "`tcp: false` checks nothing", at: first.value, path: probePath,
+                        hint: "write `tcp: true`, or use `http` or `log`")
                 }
                 readiness.probe = .tcp
             default:
@@ -183,8 +189,9 @@ extension PlanDecoder {
                         _ = try Regex(pattern)
                         readiness.probe = .log(pattern)
                     } catch {
-                        report("'\(pattern)' is not a valid regular expression (\(error))", at: first.value, path: probePath,
-                               hint: "escape characters meant literally with a backslash, e.g. `\\(` or `\\.`")
+                        report(
+                            "'\(pattern)' is not a valid regular expression (\(error))", at: first.value, path: probePath,
+                            hint: "escape characters meant literally with a backslash, e.g. `\\(` or `\\.`")
                     }
                 }
             }
@@ -212,8 +219,9 @@ extension PlanDecoder {
             let keyPath = path.appendingKey(key)
             guard let route = nonEmptyString(value, path: keyPath) else { continue }
             guard route.hasPrefix("/") else {
-                report("expected a path starting with `/`, found '\(route)'", at: value, path: keyPath,
-                       hint: "write only the path, e.g. `/tests/\(key)`")
+                report(
+                    "expected a path starting with `/`, found '\(route)'", at: value, path: keyPath,
+                    hint: "write only the path, e.g. `/tests/\(key)`")
                 continue
             }
             switch key {
@@ -232,7 +240,8 @@ extension PlanDecoder {
         let names = Set(services.map(\.name))
         for service in services {
             for item in nodes[service.name] ?? [] where !names.contains(item.value) {
-                let hint = KeySuggestion.closest(to: item.value, in: Array(names)).map { "did you mean `\($0)`?" }
+                let hint =
+                    KeySuggestion.closest(to: item.value, in: Array(names)).map { "did you mean `\($0)`?" }
                     ?? "services here: " + services.map { "`\($0.name)`" }.joined(separator: ", ")
                 report("`\(item.value)` is not a service of this plan", at: item.node, path: item.path, hint: hint)
             }

@@ -110,10 +110,11 @@ struct PlanDecoder {
 
     /// Every problem gets a hint: the message says what is wrong, the hint what to write instead.
     mutating func report(_ message: String, at position: TextPosition, path: String, hint: String) {
-        problems.append(PlanProblem(
-            file: file, line: position.line, column: position.column,
-            keyPath: path, message: message, hint: hint
-        ))
+        problems.append(
+            PlanProblem(
+                file: file, line: position.line, column: position.column,
+                keyPath: path, message: message, hint: hint
+            ))
     }
 
     mutating func report(_ message: String, at node: Node, path: String, hint: String) {

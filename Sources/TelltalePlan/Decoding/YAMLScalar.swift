@@ -31,7 +31,8 @@ enum YAMLScalar {
         // With no spaces allowed, a colon only ends a key when it ends the text (`http://host:80` is fine).
         guard value.last != ":" else { return false }
         // `-` starts a list item unless more follows, as in `--seed`.
-        let safeStart = first.properties.isAlphabetic || ("0"..."9").contains(first)
+        let safeStart =
+            first.properties.isAlphabetic || ("0"..."9").contains(first)
             || "_./".unicodeScalars.contains(first) || (first == "-" && value.unicodeScalars.count > 1)
         return allowed && safeStart && Resolver.default.resolveTag(of: Node(value)) == .str
     }

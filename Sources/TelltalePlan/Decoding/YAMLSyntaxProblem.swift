@@ -15,14 +15,16 @@ enum YAMLSyntaxProblem {
         guard let error = error as? YamlError else { return ("cannot parse YAML: \(error)", .start, nil) }
         switch error {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let during = context.map { " \($0.text)" } ?? ""
             return ("YAML syntax error: \(problem)\(during)", TextPosition(mark), syntaxHint)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "`\($0)`" }.joined(separator: ", ")
-            return ("\(keys) appears more than once in the same mapping", TextPosition(context.mark),
-                    "keep one of them: YAML does not merge repeated keys")
+            return (
+                "\(keys) appears more than once in the same mapping", TextPosition(context.mark),
+                "keep one of them: YAML does not merge repeated keys"
+            )
         case .reader(let problem, let offset, _, let yaml):
             return ("cannot read the YAML text: \(problem)", position(ofCharacter: offset, in: yaml), nil)
         default:

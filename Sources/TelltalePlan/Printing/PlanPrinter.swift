@@ -52,8 +52,9 @@ public struct PlanPrinter {
     /// Sorted, since dictionaries have no order and the output should be stable.
     static func environment(_ environment: [String: String], key: String = "environment", indent: String = "") -> [String] {
         guard !environment.isEmpty else { return ["\(indent)\(key): {}"] }
-        return ["\(indent)\(key):"] + environment.sorted { $0.key < $1.key }.map {
-            "\(indent)  \(YAMLScalar.string($0.key)): \(YAMLScalar.string($0.value))"
-        }
+        return ["\(indent)\(key):"]
+            + environment.sorted { $0.key < $1.key }.map {
+                "\(indent)  \(YAMLScalar.string($0.key)): \(YAMLScalar.string($0.value))"
+            }
     }
 }

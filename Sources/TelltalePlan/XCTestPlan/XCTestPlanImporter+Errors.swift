@@ -55,7 +55,7 @@ extension XCTestPlanImporter {
     /// "Invalid value around character 42." as "invalid value at line 3, column 7".
     private static func lineAndColumn(in detail: String, data: Data) -> String? {
         guard let match = detail.firstMatch(of: /(.*) around character (\d+)/),
-              let offset = Int(match.2), offset <= data.count
+            let offset = Int(match.2), offset <= data.count
         else { return nil }
         let before = Array(data.prefix(offset))
         let line = before.count { $0 == UInt8(ascii: "\n") } + 1

@@ -75,7 +75,8 @@ public struct XCTestPlanImporter {
         for testTarget in testPlan.testTargets where testTarget.enabled != false {
             let module = XCTestPlanPattern.moduleName(ofTarget: testTarget.target.name)
             let selected = testTarget.selectedTests ?? []
-            let filters = selected.isEmpty
+            let filters =
+                selected.isEmpty
                 ? [XCTestPlanPattern.target(module)]
                 : selected.map { XCTestPlanPattern.test($0, module: module) }
             plan.filter.appendNew(filters)

@@ -5,12 +5,14 @@ extension HTMLReportTemplate.ScriptHooks {
     /// and each test's checks beside its messages. Like the rest of the page, it builds every
     /// element with `textContent`.
     static let analytics = Self(
-        verdict: lines(#"""
+        verdict: lines(
+            #"""
               // Tracking-plan violations of events sent outside any test fail the run, as a failed test does.
               var verification = data.verification;
               failedCount += verification.unattributed.length;
             """#),
-        stats: lines(#"""
+        stats: lines(
+            #"""
               if (verification.coverage) {
                 var planned = verification.coverage.length, sent = planned - unsent().length;
                 stat('coverage', 'plan coverage', planned ? (Math.floor(sent / planned * 1000) / 10).toFixed(1) + '%' : '100.0%', false);
@@ -20,7 +22,8 @@ extension HTMLReportTemplate.ScriptHooks {
               stat('analytics', 'analytics failed', checksFailed, checksFailed === 0);
               stats.lastChild.title = 'Tests whose analytics checks failed, of ' + verification.checked + ' checked';
             """#),
-        header: lines(#"""
+        header: lines(
+            #"""
               var analyticsParts = [];
               if (checksFailed) analyticsParts.push(plural(checksFailed, 'test') + ' failed checks');
               if (verification.unattributed.length) analyticsParts.push(plural(verification.unattributed.length, 'violation') + ' outside tests');
@@ -30,20 +33,25 @@ extension HTMLReportTemplate.ScriptHooks {
               analyticsButton.type = 'button';
               analyticsButton.addEventListener('click', openAnalytics);
             """#),
-        filters: lines(#"""
+        filters: lines(
+            #"""
               counts.analytics = verification.failed.length;
               FILTERS.push(['analytics', 'Analytics failed']);
             """#),
-        matches: lines(#"""
+        matches: lines(
+            #"""
                 if (status === 'analytics') return failedChecks(test.v) && (query === '' || lowerIDs[index].indexOf(query) !== -1);
             """#),
-        row: lines(#"""
+        row: lines(
+            #"""
                 if (failedChecks(test.v)) add(node, el('span', 'vtag', 'analytics')).title = 'Analytics checks failed: ' + checkSummary(test.v);
             """#),
-        detail: lines(#"""
+        detail: lines(
+            #"""
                 if (test.v) verificationBlock(section('Analytics checks'), test.v);
             """#),
-        functions: lines(#"""
+        functions: lines(
+            #"""
               // Analytics: the run's verdict (plan expectations, tracking plan, coverage) and each test's.
               function words(kind) { return kind.replace(/([A-Z])/g, ' $1').toLowerCase(); }
               function plural(count, one) { return count + ' ' + (count === 1 ? one : one + 's'); }
@@ -235,7 +243,8 @@ extension HTMLReportTemplate.ScriptHooks {
               }
 
             """#),
-        start: lines(#"""
+        start: lines(
+            #"""
               if (opened === -1) { if (location.hash === '#analytics') openAnalytics(); else showAnalytics(detail); }
             """#)
     )
@@ -246,47 +255,47 @@ extension HTMLReportTemplate.ScriptHooks {
 extension HTMLReportTemplate {
     /// Styles for the analytics verdict, added after `css` only when the page shows one.
     static let analyticsCSS = #"""
-    .analytics-button { margin-top: 8px; }
-    .orphans + .analytics-button { margin-left: 6px; }
-    .analytics-button.failed { border-color: var(--fail); }
-    .stat.analytics:not(.zero) .value { color: var(--fail); }
-    .row .vtag { font-size: 11px; line-height: 15px; color: var(--fail); border: 1px solid var(--fail); border-radius: 4px; padding: 0 4px; }
-    .analytics > h2 .verdict { margin-left: 4px; vertical-align: 2px; }
-    .vsum { color: var(--muted); font-size: 12.5px; margin: 2px 0 4px; }
-    .vsum.failed { color: var(--fail); }
-    .vfail { border-left: 3px solid var(--fail); background: var(--code); padding: 6px 10px; margin: 6px 0; border-radius: 0 6px 6px 0; }
-    .vhead { display: flex; flex-wrap: wrap; gap: 2px 10px; align-items: baseline; }
-    .vkind { font-weight: 600; color: var(--fail); white-space: nowrap; }
-    .vnote { color: var(--muted); font-size: 12px; }
-    .vtext { margin-top: 4px; }
-    .analytics p.vnote { margin: 2px 0 6px; }
-    .vlabel { color: var(--muted); font-size: 12px; margin: 8px 0 2px; }
-    .closest { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; margin: 4px 0; background: var(--bg); }
-    table.vparams, table.vtable { border-collapse: collapse; margin-top: 2px; font-size: 12.5px; }
-    table.vtable { width: 100%; }
-    table.vparams td, table.vtable td, table.vtable th { padding: 2px 10px 2px 0; vertical-align: top; text-align: left; overflow-wrap: break-word; }
-    table.vparams td.value, table.vtable td.value { overflow-wrap: anywhere; }
-    table.vparams td.mark { width: 1.4em; padding-left: 4px; }
-    table.vparams td.k { color: var(--accent); white-space: nowrap; }
-    table.vparams tr.vdiff td { background: color-mix(in srgb, var(--fail) 12%, transparent); }
-    table.vparams tr.vdiff td.mark, table.vparams tr.vdiff td.k, table.vparams tr.vdiff .vactual { color: var(--fail); font-weight: 600; }
-    table.vparams tr.vdiff .vexpected { color: var(--fg); }
-    table.vparams tr.vsame td { color: var(--muted); }
-    table.vtable th { color: var(--muted); font-weight: 600; font-size: 12px; border-bottom: 1px solid var(--line); white-space: nowrap; }
-    table.vtable td.vkind { white-space: nowrap; }
-    table.vtable td { border-bottom: 1px solid var(--line); }
-    table.vtable td.vactual { color: var(--fail); }
-    table.vtable td.num, table.vtable th:last-child { text-align: right; padding-right: 0; }
-    .analytics .facts .link { font-size: inherit; }
-    button.link { background: none; border: none; border-radius: 0; padding: 0; color: var(--accent); text-decoration: underline; text-align: left; word-break: break-all; }
-    button.link:hover { background: none; }
-    ul.vtests, ul.vunused { list-style: none; padding: 0; margin: 0; }
-    ul.vtests li { display: flex; flex-wrap: wrap; gap: 2px 10px; align-items: baseline; padding: 2px 0; }
-    ul.coverage { list-style: none; padding: 0; margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px; }
-    ul.coverage li { border: 1px solid var(--line); border-radius: 4px; padding: 0 6px; }
-    ul.coverage li .count { color: var(--muted); margin-left: 6px; font-size: 12px; }
-    ul.coverage li.unsent { border-color: var(--fail); background: color-mix(in srgb, var(--fail) 10%, transparent); }
-    ul.coverage li.unsent .count { color: var(--fail); font-weight: 600; }
+        .analytics-button { margin-top: 8px; }
+        .orphans + .analytics-button { margin-left: 6px; }
+        .analytics-button.failed { border-color: var(--fail); }
+        .stat.analytics:not(.zero) .value { color: var(--fail); }
+        .row .vtag { font-size: 11px; line-height: 15px; color: var(--fail); border: 1px solid var(--fail); border-radius: 4px; padding: 0 4px; }
+        .analytics > h2 .verdict { margin-left: 4px; vertical-align: 2px; }
+        .vsum { color: var(--muted); font-size: 12.5px; margin: 2px 0 4px; }
+        .vsum.failed { color: var(--fail); }
+        .vfail { border-left: 3px solid var(--fail); background: var(--code); padding: 6px 10px; margin: 6px 0; border-radius: 0 6px 6px 0; }
+        .vhead { display: flex; flex-wrap: wrap; gap: 2px 10px; align-items: baseline; }
+        .vkind { font-weight: 600; color: var(--fail); white-space: nowrap; }
+        .vnote { color: var(--muted); font-size: 12px; }
+        .vtext { margin-top: 4px; }
+        .analytics p.vnote { margin: 2px 0 6px; }
+        .vlabel { color: var(--muted); font-size: 12px; margin: 8px 0 2px; }
+        .closest { border: 1px solid var(--line); border-radius: 6px; padding: 4px 8px; margin: 4px 0; background: var(--bg); }
+        table.vparams, table.vtable { border-collapse: collapse; margin-top: 2px; font-size: 12.5px; }
+        table.vtable { width: 100%; }
+        table.vparams td, table.vtable td, table.vtable th { padding: 2px 10px 2px 0; vertical-align: top; text-align: left; overflow-wrap: break-word; }
+        table.vparams td.value, table.vtable td.value { overflow-wrap: anywhere; }
+        table.vparams td.mark { width: 1.4em; padding-left: 4px; }
+        table.vparams td.k { color: var(--accent); white-space: nowrap; }
+        table.vparams tr.vdiff td { background: color-mix(in srgb, var(--fail) 12%, transparent); }
+        table.vparams tr.vdiff td.mark, table.vparams tr.vdiff td.k, table.vparams tr.vdiff .vactual { color: var(--fail); font-weight: 600; }
+        table.vparams tr.vdiff .vexpected { color: var(--fg); }
+        table.vparams tr.vsame td { color: var(--muted); }
+        table.vtable th { color: var(--muted); font-weight: 600; font-size: 12px; border-bottom: 1px solid var(--line); white-space: nowrap; }
+        table.vtable td.vkind { white-space: nowrap; }
+        table.vtable td { border-bottom: 1px solid var(--line); }
+        table.vtable td.vactual { color: var(--fail); }
+        table.vtable td.num, table.vtable th:last-child { text-align: right; padding-right: 0; }
+        .analytics .facts .link { font-size: inherit; }
+        button.link { background: none; border: none; border-radius: 0; padding: 0; color: var(--accent); text-decoration: underline; text-align: left; word-break: break-all; }
+        button.link:hover { background: none; }
+        ul.vtests, ul.vunused { list-style: none; padding: 0; margin: 0; }
+        ul.vtests li { display: flex; flex-wrap: wrap; gap: 2px 10px; align-items: baseline; padding: 2px 0; }
+        ul.coverage { list-style: none; padding: 0; margin: 4px 0 0; display: flex; flex-wrap: wrap; gap: 4px; }
+        ul.coverage li { border: 1px solid var(--line); border-radius: 4px; padding: 0 6px; }
+        ul.coverage li .count { color: var(--muted); margin-left: 6px; font-size: 12px; }
+        ul.coverage li.unsent { border-color: var(--fail); background: color-mix(in srgb, var(--fail) 10%, transparent); }
+        ul.coverage li.unsent .count { color: var(--fail); font-weight: 600; }
 
-    """#
+        """#
 }

@@ -28,10 +28,17 @@ extension HTMLReportWriter {
     ) {
         json.key("verification")
         json.raw("{")
-        json.key("ok"); json.bool(report.passed)
-        json.raw(","); json.key("events"); json.int(report.eventCount)
-        json.raw(","); json.key("unattributedEvents"); json.int(report.unattributedEventCount)
-        json.raw(","); json.key("checked"); json.int(report.tests.count)
+        json.key("ok")
+        json.bool(report.passed)
+        json.raw(",")
+        json.key("events")
+        json.int(report.eventCount)
+        json.raw(",")
+        json.key("unattributedEvents")
+        json.int(report.unattributedEventCount)
+        json.raw(",")
+        json.key("checked")
+        json.int(report.tests.count)
 
         var failed: [Int] = []
         var others: [TestVerification] = []
@@ -43,26 +50,34 @@ extension HTMLReportWriter {
                 others.append(verification)
             }
         }
-        json.raw(","); json.key("failed"); json.raw("[")
+        json.raw(",")
+        json.key("failed")
+        json.raw("[")
         for (offset, index) in failed.sorted().enumerated() {
             if offset > 0 { json.raw(",") }
             json.int(index)
         }
         json.raw("]")
         if !others.isEmpty {
-            json.raw(","); json.key("others"); json.raw("[")
+            json.raw(",")
+            json.key("others")
+            json.raw("[")
             for (index, verification) in others.enumerated() {
                 if index > 0 { json.raw(",") }
                 json.raw("{")
-                json.key("id"); json.string(verification.test.rawValue)
-                json.raw(","); json.key("v")
+                json.key("id")
+                json.string(verification.test.rawValue)
+                json.raw(",")
+                json.key("v")
                 testVerification(verification, origin: nil, messages: [], context: context, into: &json)
                 json.raw("}")
             }
             json.raw("]")
         }
         if let coverage = report.coverage {
-            json.raw(","); json.key("coverage"); json.raw("[")
+            json.raw(",")
+            json.key("coverage")
+            json.raw("[")
             for (index, entry) in coverage.events.enumerated() {
                 if index > 0 { json.raw(",") }
                 json.raw("[")
@@ -73,9 +88,12 @@ extension HTMLReportWriter {
             }
             json.raw("]")
         }
-        json.raw(","); json.key("unattributed")
+        json.raw(",")
+        json.key("unattributed")
         violations(report.unattributed, into: &json)
-        json.raw(","); json.key("unused"); json.raw("[")
+        json.raw(",")
+        json.key("unused")
+        json.raw("[")
         for (index, selector) in report.unusedSelectors.enumerated() {
             if index > 0 { json.raw(",") }
             json.string(selector)
@@ -90,9 +108,12 @@ extension HTMLReportWriter {
         into json: inout ScriptJSON
     ) {
         json.raw("{")
-        json.key("n"); json.int(verification.eventCount)
+        json.key("n")
+        json.int(verification.eventCount)
         if !verification.failures.isEmpty {
-            json.raw(","); json.key("f"); json.raw("[")
+            json.raw(",")
+            json.key("f")
+            json.raw("[")
             for (index, failure) in verification.failures.enumerated() {
                 if index > 0 { json.raw(",") }
                 self.failure(failure, origin: origin, messages: messages, context: context, into: &json)
@@ -100,7 +121,8 @@ extension HTMLReportWriter {
             json.raw("]")
         }
         if !verification.violations.isEmpty {
-            json.raw(","); json.key("x")
+            json.raw(",")
+            json.key("x")
             violations(verification.violations, into: &json)
         }
         json.raw("}")
@@ -111,39 +133,77 @@ extension HTMLReportWriter {
         into json: inout ScriptJSON
     ) {
         json.raw("{")
-        json.key("k"); json.string(failure.kind.rawValue)
-        if let event = failure.event { json.raw(","); json.key("ev"); json.string(event) }
-        if let location = failure.expectation { json.raw(","); json.key("l"); json.string(context.relativeLocation(location)) }
+        json.key("k")
+        json.string(failure.kind.rawValue)
+        if let event = failure.event {
+            json.raw(",")
+            json.key("ev")
+            json.string(event)
+        }
+        if let location = failure.expectation {
+            json.raw(",")
+            json.key("l")
+            json.string(context.relativeLocation(location))
+        }
         let message = PlainText.clean(failure.message)
         if !messages.contains(where: { PlainText.clean($0.text).contains(message) }) {
-            json.raw(","); json.key("t"); json.string(message)
+            json.raw(",")
+            json.key("t")
+            json.string(message)
         }
         if !failure.eventIDs.isEmpty {
-            json.raw(","); eventIDs(failure.eventIDs, into: &json)
+            json.raw(",")
+            eventIDs(failure.eventIDs, into: &json)
         }
         if !failure.closest.isEmpty {
-            json.raw(","); json.key("c"); json.raw("[")
+            json.raw(",")
+            json.key("c")
+            json.raw("[")
             for (index, event) in failure.closest.enumerated() {
                 if index > 0 { json.raw(",") }
                 json.raw("{")
-                json.key("id"); json.string(event.eventID)
-                json.raw(","); json.key("ev"); json.string(event.name)
-                if !event.sameName { json.raw(","); json.key("other"); json.bool(true) }
-                json.raw(","); json.key("m"); json.int(event.matchedParams)
-                json.raw(","); json.key("p"); json.int(event.paramCount)
-                if let origin {
-                    json.raw(","); json.key("at"); json.int(Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded()))
+                json.key("id")
+                json.string(event.eventID)
+                json.raw(",")
+                json.key("ev")
+                json.string(event.name)
+                if !event.sameName {
+                    json.raw(",")
+                    json.key("other")
+                    json.bool(true)
                 }
-                json.raw(","); json.key("d"); json.raw("[")
+                json.raw(",")
+                json.key("m")
+                json.int(event.matchedParams)
+                json.raw(",")
+                json.key("p")
+                json.int(event.paramCount)
+                if let origin {
+                    json.raw(",")
+                    json.key("at")
+                    json.int(Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded()))
+                }
+                json.raw(",")
+                json.key("d")
+                json.raw("[")
                 for (offset, difference) in event.differences.enumerated() {
                     if offset > 0 { json.raw(",") }
                     json.raw("{")
-                    json.key("p"); json.string(difference.path)
-                    json.raw(","); json.key("e"); json.string(difference.expected)
-                    if let actual = difference.actual { json.raw(","); json.key("a"); json.string(actual) }
+                    json.key("p")
+                    json.string(difference.path)
+                    json.raw(",")
+                    json.key("e")
+                    json.string(difference.expected)
+                    if let actual = difference.actual {
+                        json.raw(",")
+                        json.key("a")
+                        json.string(actual)
+                    }
                     json.raw("}")
                 }
-                json.raw("],"); json.key("params"); json.object(event.params)
+                json.raw("],")
+                json.key("params")
+                json.object(event.params)
                 json.raw("}")
             }
             json.raw("]")
@@ -156,13 +216,31 @@ extension HTMLReportWriter {
         for (index, violation) in violations.enumerated() {
             if index > 0 { json.raw(",") }
             json.raw("{")
-            json.key("k"); json.string(violation.kind.rawValue)
-            json.raw(","); json.key("ev"); json.string(violation.event)
-            if !violation.path.isEmpty { json.raw(","); json.key("p"); json.string(violation.path) }
-            json.raw(","); json.key("e"); json.string(violation.expected)
-            if let actual = violation.actual { json.raw(","); json.key("a"); json.string(actual) }
-            json.raw(","); json.key("n"); json.int(violation.count)
-            if !violation.eventIDs.isEmpty { json.raw(","); eventIDs(violation.eventIDs, into: &json) }
+            json.key("k")
+            json.string(violation.kind.rawValue)
+            json.raw(",")
+            json.key("ev")
+            json.string(violation.event)
+            if !violation.path.isEmpty {
+                json.raw(",")
+                json.key("p")
+                json.string(violation.path)
+            }
+            json.raw(",")
+            json.key("e")
+            json.string(violation.expected)
+            if let actual = violation.actual {
+                json.raw(",")
+                json.key("a")
+                json.string(actual)
+            }
+            json.raw(",")
+            json.key("n")
+            json.int(violation.count)
+            if !violation.eventIDs.isEmpty {
+                json.raw(",")
+                eventIDs(violation.eventIDs, into: &json)
+            }
             json.raw("}")
         }
         json.raw("]")
@@ -177,6 +255,10 @@ extension HTMLReportWriter {
             json.string(id)
         }
         json.raw("]")
-        if ids.count > Self.maxEventIDs { json.raw(","); json.key("more"); json.int(ids.count - Self.maxEventIDs) }
+        if ids.count > Self.maxEventIDs {
+            json.raw(",")
+            json.key("more")
+            json.int(ids.count - Self.maxEventIDs)
+        }
     }
 }

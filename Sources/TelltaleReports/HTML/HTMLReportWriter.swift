@@ -136,22 +136,59 @@ public struct HTMLReportWriter: Sendable {
         let totals = record.totals
         json.key("run")
         json.raw("{")
-        json.key("name"); json.string(PlainText.clean(record.plan.name))
-        json.raw(","); json.key("package"); json.string(record.plan.package)
-        if let path = record.plan.path { json.raw(","); json.key("plan"); json.string(path) }
-        json.raw(","); json.key("startedAt"); json.string(Self.iso8601(record.startedAt))
-        json.raw(","); json.key("duration"); json.number(record.duration)
-        json.raw(","); json.key("host"); json.string(record.environment.host)
-        json.raw(","); json.key("os"); json.string(record.environment.operatingSystem)
-        if let swift = record.environment.swiftVersion { json.raw(","); json.key("swift"); json.string(swift) }
-        if let commit = record.environment.gitCommit { json.raw(","); json.key("commit"); json.string(commit) }
-        if let shard = record.shard { json.raw(","); json.key("shard"); json.string(shard.description) }
-        json.raw(","); json.key("tool"); json.string(record.tool.version)
-        json.raw(","); json.key("reporter"); json.string(context.toolVersion)
-        json.raw(","); json.key("generatedAt"); json.string(Self.iso8601(context.generatedAt))
-        json.raw(","); json.key("events"); json.int(record.events.count)
+        json.key("name")
+        json.string(PlainText.clean(record.plan.name))
+        json.raw(",")
+        json.key("package")
+        json.string(record.plan.package)
+        if let path = record.plan.path {
+            json.raw(",")
+            json.key("plan")
+            json.string(path)
+        }
+        json.raw(",")
+        json.key("startedAt")
+        json.string(Self.iso8601(record.startedAt))
+        json.raw(",")
+        json.key("duration")
+        json.number(record.duration)
+        json.raw(",")
+        json.key("host")
+        json.string(record.environment.host)
+        json.raw(",")
+        json.key("os")
+        json.string(record.environment.operatingSystem)
+        if let swift = record.environment.swiftVersion {
+            json.raw(",")
+            json.key("swift")
+            json.string(swift)
+        }
+        if let commit = record.environment.gitCommit {
+            json.raw(",")
+            json.key("commit")
+            json.string(commit)
+        }
+        if let shard = record.shard {
+            json.raw(",")
+            json.key("shard")
+            json.string(shard.description)
+        }
+        json.raw(",")
+        json.key("tool")
+        json.string(record.tool.version)
+        json.raw(",")
+        json.key("reporter")
+        json.string(context.toolVersion)
+        json.raw(",")
+        json.key("generatedAt")
+        json.string(Self.iso8601(context.generatedAt))
+        json.raw(",")
+        json.key("events")
+        json.int(record.events.count)
         if !record.notes.isEmpty {
-            json.raw(","); json.key("notes"); json.raw("[")
+            json.raw(",")
+            json.key("notes")
+            json.raw("[")
             for (index, note) in record.notes.enumerated() {
                 if index > 0 { json.raw(",") }
                 json.string(PlainText.clean(note))
@@ -161,12 +198,23 @@ public struct HTMLReportWriter: Sendable {
         json.raw("},")
         json.key("totals")
         json.raw("{")
-        json.key("tests"); json.int(totals.tests)
-        json.raw(","); json.key("passed"); json.int(totals.passed)
-        json.raw(","); json.key("failed"); json.int(totals.failed)
-        json.raw(","); json.key("errors"); json.int(totals.errors)
-        json.raw(","); json.key("skipped"); json.int(totals.skipped)
-        json.raw(","); json.key("flaky"); json.int(totals.flaky)
+        json.key("tests")
+        json.int(totals.tests)
+        json.raw(",")
+        json.key("passed")
+        json.int(totals.passed)
+        json.raw(",")
+        json.key("failed")
+        json.int(totals.failed)
+        json.raw(",")
+        json.key("errors")
+        json.int(totals.errors)
+        json.raw(",")
+        json.key("skipped")
+        json.int(totals.skipped)
+        json.raw(",")
+        json.key("flaky")
+        json.int(totals.flaky)
         json.raw("}")
     }
 
@@ -175,35 +223,78 @@ public struct HTMLReportWriter: Sendable {
         context: ReportContext, into json: inout ScriptJSON
     ) {
         json.raw("{")
-        json.key("id"); json.string(test.id.rawValue)
-        json.raw(","); json.key("o"); json.string(test.outcome.rawValue)
-        json.raw(","); json.key("d"); json.number((test.duration * 1000).rounded() / 1000)
-        json.raw(","); json.key("fw"); json.string(test.framework.rawValue)
-        if test.isFlaky { json.raw(","); json.key("fl"); json.bool(true) }
-        if let location = test.location { json.raw(","); json.key("loc"); json.string(context.relativeLocation(location)) }
-        if let cases = test.caseCount { json.raw(","); json.key("n"); json.int(cases) }
-        if !test.messages.isEmpty { json.raw(","); messages(test.messages, context: context, into: &json) }
-        if !test.output.isEmpty { json.raw(","); json.key("out"); json.string(output(test.output, context: context)) }
+        json.key("id")
+        json.string(test.id.rawValue)
+        json.raw(",")
+        json.key("o")
+        json.string(test.outcome.rawValue)
+        json.raw(",")
+        json.key("d")
+        json.number((test.duration * 1000).rounded() / 1000)
+        json.raw(",")
+        json.key("fw")
+        json.string(test.framework.rawValue)
+        if test.isFlaky {
+            json.raw(",")
+            json.key("fl")
+            json.bool(true)
+        }
+        if let location = test.location {
+            json.raw(",")
+            json.key("loc")
+            json.string(context.relativeLocation(location))
+        }
+        if let cases = test.caseCount {
+            json.raw(",")
+            json.key("n")
+            json.int(cases)
+        }
+        if !test.messages.isEmpty {
+            json.raw(",")
+            messages(test.messages, context: context, into: &json)
+        }
+        if !test.output.isEmpty {
+            json.raw(",")
+            json.key("out")
+            json.string(output(test.output, context: context))
+        }
         if !test.previousAttempts.isEmpty {
-            json.raw(","); json.key("a"); json.raw("[")
+            json.raw(",")
+            json.key("a")
+            json.raw("[")
             for (index, attempt) in test.previousAttempts.enumerated() {
                 if index > 0 { json.raw(",") }
                 json.raw("{")
-                json.key("o"); json.string(attempt.outcome.rawValue)
-                json.raw(","); json.key("d"); json.number((attempt.duration * 1000).rounded() / 1000)
-                if !attempt.messages.isEmpty { json.raw(","); messages(attempt.messages, context: context, into: &json) }
-                if !attempt.output.isEmpty { json.raw(","); json.key("out"); json.string(output(attempt.output, context: context)) }
+                json.key("o")
+                json.string(attempt.outcome.rawValue)
+                json.raw(",")
+                json.key("d")
+                json.number((attempt.duration * 1000).rounded() / 1000)
+                if !attempt.messages.isEmpty {
+                    json.raw(",")
+                    messages(attempt.messages, context: context, into: &json)
+                }
+                if !attempt.output.isEmpty {
+                    json.raw(",")
+                    json.key("out")
+                    json.string(output(attempt.output, context: context))
+                }
                 json.raw("}")
             }
             json.raw("]")
         }
         if let verification {
-            json.raw(","); json.key("v")
+            json.raw(",")
+            json.key("v")
             testVerification(verification, origin: test.startedAt ?? origin, messages: test.messages, context: context, into: &json)
         }
         if events.count > 0 {
-            json.raw(","); json.key("e"); json.raw("[")
-            json.int(events.start); json.raw(","); json.int(events.count)
+            json.raw(",")
+            json.key("e")
+            json.raw("[")
+            json.int(events.start)
+            json.raw(",")
+            json.int(events.count)
             json.raw("]")
         }
         json.raw("}")
@@ -215,10 +306,21 @@ public struct HTMLReportWriter: Sendable {
         for (index, message) in messages.enumerated() {
             if index > 0 { json.raw(",") }
             json.raw("{")
-            json.key("k"); json.string(message.kind.rawValue)
-            json.raw(","); json.key("t"); json.string(PlainText.clean(message.text))
-            if let location = message.location { json.raw(","); json.key("l"); json.string(context.relativeLocation(location)) }
-            if let testCase = message.testCase { json.raw(","); json.key("c"); json.string(PlainText.clean(testCase)) }
+            json.key("k")
+            json.string(message.kind.rawValue)
+            json.raw(",")
+            json.key("t")
+            json.string(PlainText.clean(message.text))
+            if let location = message.location {
+                json.raw(",")
+                json.key("l")
+                json.string(context.relativeLocation(location))
+            }
+            if let testCase = message.testCase {
+                json.raw(",")
+                json.key("c")
+                json.string(PlainText.clean(testCase))
+            }
             json.raw("}")
         }
         json.raw("]")

@@ -28,7 +28,8 @@ extension Duration {
         let total = inSeconds
         if total < 1 { return "\(Int((total * 1000).rounded()))ms" }
         if total < 60 { return total == total.rounded() ? "\(Int(total))s" : String(format: "%.1fs", total) }
-        let minutes = Int(total) / 60, rest = Int(total) % 60
+        let minutes = Int(total) / 60
+        let rest = Int(total) % 60
         return rest == 0 ? "\(minutes)m" : "\(minutes)m\(rest)s"
     }
 }

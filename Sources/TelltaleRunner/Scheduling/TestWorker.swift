@@ -42,11 +42,12 @@ struct TestWorker {
             batch.tests.removeAll { results[$0] != nil }
             if batch.tests.isEmpty { continue }
 
-            let outcome = if let lifecycle = context.lifecycle {
-                try await runAlone(batch, in: lifecycle)
-            } else {
-                try await runProcess(batch, context: context)
-            }
+            let outcome =
+                if let lifecycle = context.lifecycle {
+                    try await runAlone(batch, in: lifecycle)
+                } else {
+                    try await runProcess(batch, context: context)
+                }
             for var result in outcome.results {
                 result.session = context.session
                 results[result.id] = result
@@ -64,7 +65,8 @@ struct TestWorker {
                 local.insert(TestBatch(framework: batch.framework, tests: remaining, serial: batch.serial), at: 0)
             } else {
                 // The process died before running anything: running it again would only die again.
-                let text = "the test process ended with \(crash) before this test started\n\nlast lines of output:\n"
+                let text =
+                    "the test process ended with \(crash) before this test started\n\nlast lines of output:\n"
                     + outcome.lastLines.joined(separator: "\n")
                 for id in remaining {
                     results[id] = await record(error: text, for: id, framework: batch.framework)

@@ -12,7 +12,10 @@ struct TimeLimits: Sendable {
 
     /// Whether any test in `ids` has a limit at all, so a batch without limits needs no watchdog.
     func anyLimit(in ids: [TestID]) -> Bool {
-        ids.contains { let s = settings(for: $0); return s.timeout != nil || s.budget != nil }
+        ids.contains {
+            let s = settings(for: $0)
+            return s.timeout != nil || s.budget != nil
+        }
     }
 
     /// Why a test that started at `start` must be stopped `now`, or nil.

@@ -44,7 +44,7 @@ struct SwiftTestingEventParser {
     /// Feeds one JSON line; returns the results it completed (a skipped suite completes many).
     mutating func consume(jsonLine: Substring) -> [TestResult] {
         guard let data = jsonLine.data(using: .utf8),
-              let record = try? JSONDecoder().decode(SwiftTestingRecord.self, from: data)
+            let record = try? JSONDecoder().decode(SwiftTestingRecord.self, from: data)
         else { return [] }
         let payload = record.payload
         if record.kind == .test {

@@ -50,9 +50,11 @@ struct SwiftTestingRecord: Decodable {
             instant = try c.decodeIfPresent(Instant.self, forKey: .instant)
             messages = try c.decodeIfPresent([Message].self, forKey: .messages)
             issue = try c.decodeIfPresent(Issue.self, forKey: .issue)
-            testCase = try c.decodeIfPresent(TestCase.self, forKey: .testCase)
+            testCase =
+                try c.decodeIfPresent(TestCase.self, forKey: .testCase)
                 ?? c.decodeIfPresent(TestCase.self, forKey: ._testCase)
-            comments = try c.decodeIfPresent([String].self, forKey: .comments)
+            comments =
+                try c.decodeIfPresent([String].self, forKey: .comments)
                 ?? c.decodeIfPresent([String].self, forKey: ._comments)
             eventSourceLocation = try c.decodeIfPresent(Location.self, forKey: ._sourceLocation)
         }
@@ -70,7 +72,8 @@ struct SwiftTestingRecord: Decodable {
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            filePath = try c.decodeIfPresent(String.self, forKey: .filePath)
+            filePath =
+                try c.decodeIfPresent(String.self, forKey: .filePath)
                 ?? c.decodeIfPresent(String.self, forKey: ._filePath)
             fileID = try c.decodeIfPresent(String.self, forKey: .fileID)
             line = try c.decode(Int.self, forKey: .line)
@@ -102,7 +105,8 @@ struct SwiftTestingRecord: Decodable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             isKnown = try c.decodeIfPresent(Bool.self, forKey: .isKnown)
             sourceLocation = try c.decodeIfPresent(Location.self, forKey: .sourceLocation)
-            error = try c.decodeIfPresent(ErrorInfo.self, forKey: .error)
+            error =
+                try c.decodeIfPresent(ErrorInfo.self, forKey: .error)
                 ?? c.decodeIfPresent(ErrorInfo.self, forKey: ._error)
         }
     }

@@ -75,7 +75,7 @@ actor XCTestRecorder {
     /// True when the running test has overstayed a limit and the process must die.
     func checkLimits(now: Date) -> Bool {
         guard killReason == nil, let running = parser.inFlightSince,
-              let reason = limits.violation(of: running.id, startedAt: running.start, now: now)
+            let reason = limits.violation(of: running.id, startedAt: running.start, now: now)
         else { return false }
         killReason = reason
         return true

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Picks a free TCP port on 127.0.0.1: bind port 0, read what the kernel chose, close.

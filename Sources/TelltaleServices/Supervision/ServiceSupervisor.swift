@@ -33,7 +33,9 @@ public actor ServiceSupervisor: Service {
     private nonisolated let output: ServiceOutput
 
     private enum Phase {
-        case idle, starting, ready, failed(ServiceError), stopped
+        case idle, starting, ready
+        case failed(ServiceError)
+        case stopped
     }
 
     private var phase = Phase.idle
@@ -204,7 +206,9 @@ public actor ServiceSupervisor: Service {
     }
 
     private enum Signal: Sendable {
-        case ready, exited(ProcessExit), restartRequested, nothing
+        case ready
+        case exited(ProcessExit)
+        case restartRequested, nothing
     }
 
     private func runInstance(generation: Int) async throws -> Outcome {
@@ -259,9 +263,10 @@ public actor ServiceSupervisor: Service {
                                 service: instanceName, command: launch.commandLine, exit: exit, lastLines: lines
                             )
                         }
-                        return .crashed(.crashed(
-                            service: instanceName, command: launch.commandLine, exit: exit, lastLines: lines
-                        ))
+                        return .crashed(
+                            .crashed(
+                                service: instanceName, command: launch.commandLine, exit: exit, lastLines: lines
+                            ))
                     }
                 }
                 return .stopped

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
-import TelltaleModel
 import NIOCore
+import TelltaleModel
 
 /// Drives a service's test-mode protocol: `POST reset`, `POST setup?test=ID`,
 /// `POST teardown?test=ID`. A non-2xx answer is an error whose message is the
@@ -61,7 +61,8 @@ public struct TestModeClient: Sendable {
             status = Int(response.status.code)
             body = String(buffer: try await response.body.collect(upTo: Self.bodyLimit))
         } catch {
-            let reason = (error as? HTTPClientError) == .deadlineExceeded
+            let reason =
+                (error as? HTTPClientError) == .deadlineExceeded
                 ? "no answer within \(timeout.secondsText)" : "\(error)"
             throw .testModeUnreachable(service: service, call: "POST", url: url, reason: reason)
         }

@@ -28,9 +28,10 @@ struct ViolationCollector {
             return
         }
         positions[key] = violations.count
-        violations.append(CatalogViolation(
-            kind: kind, event: event.name, path: pathText, expected: expected,
-            actual: ValueText.describe(actual), test: event.test, count: 1, eventIDs: [event.id]
-        ))
+        violations.append(
+            CatalogViolation(
+                kind: kind, event: event.name, path: pathText, expected: expected,
+                actual: ValueText.describe(actual), test: event.test, count: 1, eventIDs: [event.id]
+            ))
     }
 }

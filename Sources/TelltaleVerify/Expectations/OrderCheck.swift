@@ -57,7 +57,8 @@ struct OrderCheck {
         guard best.length > 0 else { return (neverSent(specs[0]), []) }
         let run = Array(events[best.start..<best.start + best.length])
         let after = best.start + best.length
-        let instead = after < events.count
+        let instead =
+            after < events.count
             ? "then \(events[after].name) (#\(events[after].id)) instead of \(specs[best.length].source)"
             : "then nothing instead of \(specs[best.length].source)"
         return ("the longest run was \(Self.list(run, with: specs)), \(instead)", run)

@@ -33,7 +33,8 @@ struct TestChecker {
         let matching = matchingPositions.map { all[$0] }
         let wanted = "\(spec.source) (\(expected.count))"
         if matching.isEmpty {
-            let found = named.isEmpty
+            let found =
+                named.isEmpty
                 ? "but no \(spec.name) event was sent (the test sent \(Self.count(events.events.count, "event")))"
                 : "but none of the \(Self.count(named.count, "\(spec.name) event")) matched"
             return VerificationFailure(
@@ -42,7 +43,8 @@ struct TestChecker {
             )
         }
         let matchedIDs = Set(matching.map(\.id))
-        let closest = matching.count < expected.count.minimum
+        let closest =
+            matching.count < expected.count.minimum
             ? NearMissRanker.closest(to: spec, named: spec.name, in: events.events.filter { !matchedIDs.contains($0.id) })
             : []
         return VerificationFailure(

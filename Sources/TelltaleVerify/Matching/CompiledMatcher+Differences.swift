@@ -12,10 +12,12 @@ extension CompiledMatcher {
                 pair.0.differences(pair.1, at: "\(path)[\(index)]")
             }
         case (.elements(let matchers), .array(let elements)?):
-            return [ParamDifference(
-                path: path, expected: "\(matchers.count) elements: \(source)",
-                actual: "\(elements.count) elements: \(ValueText.json(.array(elements)))"
-            )]
+            return [
+                ParamDifference(
+                    path: path, expected: "\(matchers.count) elements: \(source)",
+                    actual: "\(elements.count) elements: \(ValueText.json(.array(elements)))"
+                )
+            ]
         default:
             return [ParamDifference(path: path, expected: source.description, actual: ValueText.describe(value))]
         }

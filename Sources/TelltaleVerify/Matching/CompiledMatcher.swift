@@ -30,11 +30,16 @@ struct CompiledMatcher: Sendable {
         case .regex(let pattern): test = .regex(try regexes.regex(pattern, context: context))
         case .range(let range): test = .range(range)
         case .present(let present): test = .present(present)
-        case .oneOf(let options): test = .oneOf(try options.map { (option) throws(VerificationError) in try CompiledMatcher(option, context: context, regexes: &regexes) })
-        case .fields(let fields): test = .fields(try fields.map { (field) throws(VerificationError) in try CompiledField(field, context: context, regexes: &regexes) })
-        case .elements(let elements): test = .elements(try elements.map { (element) throws(VerificationError) in try CompiledMatcher(element, context: context, regexes: &regexes) })
+        case .oneOf(let options):
+            test = .oneOf(try options.map { (option) throws(VerificationError) in try CompiledMatcher(option, context: context, regexes: &regexes) })
+        case .fields(let fields):
+            test = .fields(try fields.map { (field) throws(VerificationError) in try CompiledField(field, context: context, regexes: &regexes) })
+        case .elements(let elements):
+            test = .elements(
+                try elements.map { (element) throws(VerificationError) in try CompiledMatcher(element, context: context, regexes: &regexes) })
         case .contains(let element): test = .contains(try CompiledMatcher(element, context: context, regexes: &regexes))
-        case .all(let matchers): test = .all(try matchers.map { (matcher) throws(VerificationError) in try CompiledMatcher(matcher, context: context, regexes: &regexes) })
+        case .all(let matchers):
+            test = .all(try matchers.map { (matcher) throws(VerificationError) in try CompiledMatcher(matcher, context: context, regexes: &regexes) })
         }
     }
 

@@ -7,14 +7,24 @@ enum ValueChecks {
         guard let value else { return false }
         switch placeholder {
         case .any: return true
-        case .string: if case .string = value { return true }; return false
-        case .nonempty: if case .string(let text) = value { return !text.isEmpty }; return false
+        case .string:
+            if case .string = value { return true }
+            return false
+        case .nonempty:
+            if case .string(let text) = value { return !text.isEmpty }
+            return false
         case .number: return JSONType.number.matches(value)
         case .integer: return JSONType.integer.matches(value)
         case .boolean: return JSONType.boolean.matches(value)
-        case .uuid: if case .string(let text) = value { return isUUID(text) }; return false
-        case .iso8601: if case .string(let text) = value { return isDateTime(text) }; return false
-        case .date: if case .string(let text) = value { return isDate(text) }; return false
+        case .uuid:
+            if case .string(let text) = value { return isUUID(text) }
+            return false
+        case .iso8601:
+            if case .string(let text) = value { return isDateTime(text) }
+            return false
+        case .date:
+            if case .string(let text) = value { return isDate(text) }
+            return false
         case .timestamp:
             switch value {
             case .number(let number): return isUnixTime(number)

@@ -6,6 +6,6 @@ import PackageDescription
 let package = Package(
     name: "CrashingFixture",
     targets: [
-        .testTarget(name: "CrashingFixtureTests"),
+        .testTarget(name: "CrashingFixtureTests")
     ]
 )

@@ -7,6 +7,6 @@ import PackageDescription
 let package = Package(
     name: "SchedulingFixture",
     targets: [
-        .testTarget(name: "SchedulingFixtureTests"),
+        .testTarget(name: "SchedulingFixtureTests")
     ]
 )

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "ServiceFixture",
     targets: [
-        .executableTarget(name: "service-fixture"),
+        .executableTarget(name: "service-fixture")
     ],
     // A single-file C-style program with plain globals and threads: Swift 5 mode
     // keeps it short; it is a test prop, not shipped code.

@@ -7,6 +7,6 @@ import PackageDescription
 let package = Package(
     name: "ServicesRunFixture",
     targets: [
-        .testTarget(name: "ServicesRunFixtureTests"),
+        .testTarget(name: "ServicesRunFixtureTests")
     ]
 )

@@ -6,6 +6,6 @@ import PackageDescription
 let package = Package(
     name: "XCTestOnlyFixture",
     targets: [
-        .testTarget(name: "XCTestOnlyFixtureTests"),
+        .testTarget(name: "XCTestOnlyFixtureTests")
     ]
 )

@@ -36,7 +36,10 @@ struct ShopRoutes: Sendable {
 
     func login(_ login: LoginRequest) async throws -> LoginResponse {
         try await database.queue.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT name FROM user WHERE email = ? AND password = ?", arguments: [login.email, login.password]) else {
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT name FROM user WHERE email = ? AND password = ?", arguments: [login.email, login.password])
+            else {
                 throw HTTPError(.unauthorized, message: "invalid email or password")
             }
             let token = UUID().uuidString
@@ -56,10 +59,12 @@ struct ShopRoutes: Sendable {
             guard let stock = try Int.fetchOne(db, sql: "SELECT stock FROM product WHERE id = ?", arguments: [item.productId]) else {
                 throw HTTPError(.notFound, message: "no product \(item.productId)")
             }
-            let inCart = try Int.fetchOne(db, sql: "SELECT quantity FROM cartItem WHERE token = ? AND productId = ?", arguments: [token, item.productId]) ?? 0
+            let inCart =
+                try Int.fetchOne(db, sql: "SELECT quantity FROM cartItem WHERE token = ? AND productId = ?", arguments: [token, item.productId]) ?? 0
             guard inCart + item.quantity <= stock else { throw HTTPError(.conflict, message: "only \(stock) left of \(item.productId)") }
             try db.execute(
-                sql: "INSERT INTO cartItem (token, productId, quantity) VALUES (?, ?, ?) ON CONFLICT(token, productId) DO UPDATE SET quantity = quantity + excluded.quantity",
+                sql:
+                    "INSERT INTO cartItem (token, productId, quantity) VALUES (?, ?, ?) ON CONFLICT(token, productId) DO UPDATE SET quantity = quantity + excluded.quantity",
                 arguments: [token, item.productId, item.quantity]
             )
             return try Self.cart(db, token: token)
@@ -71,7 +76,9 @@ struct ShopRoutes: Sendable {
             let email = try Self.requireSession(db, token)
             let cart = try Self.cart(db, token: token)
             guard !cart.items.isEmpty else { throw HTTPError(.badRequest, message: "the cart is empty") }
-            guard checkout.cardNumber != Self.declinedCard else { throw HTTPError(.init(code: 402, reasonPhrase: "Payment Required"), message: "payment declined") }
+            guard checkout.cardNumber != Self.declinedCard else {
+                throw HTTPError(.init(code: 402, reasonPhrase: "Payment Required"), message: "payment declined")
+            }
             for item in cart.items {
                 try db.execute(sql: "UPDATE product SET stock = stock - ? WHERE id = ?", arguments: [item.quantity, item.productId])
             }
@@ -92,10 +99,13 @@ struct ShopRoutes: Sendable {
 
     static func cart(_ db: Database, token: String) throws -> CartDTO {
         try requireSession(db, token)
-        let items = try Row.fetchAll(db, sql: """
-            SELECT cartItem.productId, product.name, cartItem.quantity, product.priceCents
-            FROM cartItem JOIN product ON product.id = cartItem.productId WHERE token = ? ORDER BY product.name
-            """, arguments: [token]).map {
+        let items = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT cartItem.productId, product.name, cartItem.quantity, product.priceCents
+                FROM cartItem JOIN product ON product.id = cartItem.productId WHERE token = ? ORDER BY product.name
+                """, arguments: [token]
+        ).map {
             CartItemDTO(productId: $0["productId"], name: $0["name"], quantity: $0["quantity"], priceCents: $0["priceCents"])
         }
         return CartDTO(items: items, totalCents: items.reduce(0) { $0 + $1.quantity * $1.priceCents })

@@ -49,12 +49,14 @@ struct TestModeRoutes: Sendable {
         let paid = try await database.queue.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM purchase WHERE status = 'paid'") ?? 0
         }
-        var expectedPaid: Int? = switch name {
-        case "testCheckoutSucceeds", "checkoutTotalsTheCart": 1
-        case "testPaymentDeclined", "testLoginFails", "testLoginSucceeds", "browseShowsTheCatalog",
-             "addToCartUpdatesTheTotal", "testAddingMoreThanTheStockIsRefused", "addingMoreThanTheStockIsRefused": 0
-        default: nil
-        }
+        var expectedPaid: Int? =
+            switch name {
+            case "testCheckoutSucceeds", "checkoutTotalsTheCart": 1
+            case "testPaymentDeclined", "testLoginFails", "testLoginSucceeds", "browseShowsTheCatalog",
+                "addToCartUpdatesTheTotal", "testAddingMoreThanTheStockIsRefused", "addingMoreThanTheStockIsRefused":
+                0
+            default: nil
+            }
         if let broken = configuration.brokenTeardown, name == broken || test == broken {
             // Deliberately impossible, to show how a failed server-side check reads in a report.
             expectedPaid = (expectedPaid ?? 0) + 1

@@ -40,9 +40,11 @@ public actor ShopStore {
     public func checkout(cardNumber: String) async throws -> Order {
         do {
             let order = try await api.checkout(cardNumber: cardNumber, token: try requireToken())
-            tracker.track("purchase_completed", values: [
-                "order_id": Int(order.orderId), "currency": "USD", "value": Double(order.totalCents) / 100,
-            ])
+            tracker.track(
+                "purchase_completed",
+                values: [
+                    "order_id": Int(order.orderId), "currency": "USD", "value": Double(order.totalCents) / 100,
+                ])
             return order
         } catch let error as ShopError {
             tracker.track("checkout_error", values: ["reason": error.status == 402 ? "payment_declined" : "server"])

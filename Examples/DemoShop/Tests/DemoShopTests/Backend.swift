@@ -1,10 +1,11 @@
 import DemoShopCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import TelltaleTesting
 import TelltaleTracker
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The backend these suites test against, from `TELLTALE_SERVICE_BACKEND_URL`.
 ///

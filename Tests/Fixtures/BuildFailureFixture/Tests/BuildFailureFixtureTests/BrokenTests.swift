@@ -1,5 +1,5 @@
-import XCTest
 import BuildFailureFixture
+import XCTest
 
 final class BrokenTests: XCTestCase {
     func testNeverRuns() { XCTAssertEqual(broken(), 0) }

@@ -1,6 +1,7 @@
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Serialized so the crash always happens with the same tests done and not done.

@@ -1,5 +1,5 @@
-import Testing
 import MixedFixture
+import Testing
 
 @Suite struct SwiftTestingPassing {
     @Test func addition() { #expect(add(2, 3) == 5) }

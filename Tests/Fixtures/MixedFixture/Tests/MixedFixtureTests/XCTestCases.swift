@@ -1,5 +1,5 @@
-import XCTest
 import MixedFixture
+import XCTest
 
 final class PassingCases: XCTestCase {
     func testAddition() { XCTAssertEqual(add(2, 2), 4) }

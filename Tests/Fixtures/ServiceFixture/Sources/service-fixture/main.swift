@@ -17,8 +17,9 @@
 // last setup. For test suites that use the fixture as their backend: GET /current answers
 // `test=ID` (the test set up last), POST /crash answers and then exits with status 42.
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 setvbuf(stdout, nil, _IOLBF, 0)
@@ -114,7 +115,8 @@ func handleHTTP(_ client: Int32) {
     let requestLine = String(decoding: received, as: UTF8.self).split(separator: "\r\n").first ?? ""
     let parts = requestLine.split(separator: " ")
     guard parts.count >= 2 else { return respond(client, status: 400, body: "bad request") }
-    let method = parts[0], target = String(parts[1])
+    let method = parts[0]
+    let target = String(parts[1])
     let path = target.split(separator: "?").first.map(String.init) ?? target
     let encodedTest = target.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
     let test = encodedTest.removingPercentEncoding ?? encodedTest
@@ -133,10 +135,12 @@ func handleHTTP(_ client: Int32) {
         let breaks = test.lowercased().contains("fail") || (path == "/tests/teardown" && test.contains("BreakTeardown"))
         if breaks {
             respond(client, status: 500, body: "expected 1 order row for \(test), found 0")
-        } else if path == "/tests/setup", let previous = state.withLock({ current in
-            defer { if current == nil { current = test } }
-            return current
-        }) {
+        } else if path == "/tests/setup",
+            let previous = state.withLock({ current in
+                defer { if current == nil { current = test } }
+                return current
+            })
+        {
             respond(client, status: 409, body: "setup of \(test) without a reset since the setup of \(previous)")
         } else {
             respond(client, status: 200, body: "ok \(test)")

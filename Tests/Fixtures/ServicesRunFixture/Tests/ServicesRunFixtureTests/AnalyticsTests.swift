@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Sends an analytics event straight to the capture server, as an app's SDK would, with no
 /// tag: under the `process` lifecycle Telltale's markers attribute it to this test.

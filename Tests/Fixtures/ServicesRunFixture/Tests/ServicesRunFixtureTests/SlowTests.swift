@@ -7,7 +7,8 @@ final class SlowTests: XCTestCase {
         _ = try await Backend.call("GET", "/current")
         // Tells the test that kills the run that this test (and so its backend) is running.
         if let signal = ProcessInfo.processInfo.environment["SLOW_TEST_SIGNAL"],
-           let handle = FileHandle(forWritingAtPath: signal) {
+            let handle = FileHandle(forWritingAtPath: signal)
+        {
             handle.write(Data("running\n".utf8))
             try handle.close()
         }
