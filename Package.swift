@@ -113,6 +113,8 @@ let package = Package(
             name: "TelltaleClientTests",
             dependencies: [
                 "TelltaleTracker", "TelltaleTesting", "TelltaleCapture", "TelltaleVerify", "TelltaleTestSupport",
+                // A backend in test mode, started by hand, for the lifecycle outside Telltale.
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]

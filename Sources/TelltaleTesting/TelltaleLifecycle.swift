@@ -6,33 +6,57 @@ import TelltaleTracker
     import FoundationNetworking
 #endif
 
-/// The automatic per-test lifecycle, as the test process sees it: `begin` before
-/// a test (Telltale resets and sets up the backend, and attributes the session's
-/// events to the test), `end` after it (teardown, then the plan's checks of the
-/// test's events). Each call answers with the failures to record on the test.
+/// The per-test lifecycle, as the test process sees it: `begin` before a test (the backend
+/// is reset and set up for it), `end` after it (the backend's teardown, and under
+/// `telltale run` the plan's checks of the test's events). Each call answers with the
+/// failures to record on the test. `TelltaleLifecycleTrait` and `TelltaleTestCase` call it;
+/// a suite never has to.
 ///
-/// Active only when `telltale run` asks for it (`TELLTALE_LIFECYCLE=automatic`);
-/// otherwise `current` is nil and the trait and test case only tag events.
-public struct TelltaleLifecycle: Sendable {
-    public var controlURL: URL
-    public var session: String
+/// It has two modes, and `current` picks one from the environment:
+/// - **through Telltale**, when `telltale run` asks for it (`TELLTALE_LIFECYCLE=automatic`):
+///   the calls go to the run's control API, which resets the test's own backend instance,
+///   attributes the session's events to the test and checks them afterwards;
+/// - **by hand**, outside any `telltale run`, when `TELLTALE_TEST_MODE_URL` names a backend you
+///   started in test mode: the calls go straight to its `/tests/reset`,
+///   `/tests/setup?test=ID` and `/tests/teardown?test=ID`, so `swift test` alone runs the same
+///   suites the same way.
+///
+/// Otherwise `current` is nil, and the trait and test case only tag events with the test.
+public struct TelltaleLifecycle: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
+        /// Through `telltale run`'s control API, for this worker's session.
+        case throughTelltale(controlURL: URL, session: String)
+        /// Straight to a backend's test-mode routes, without Telltale.
+        case byHand(backendURL: URL)
+    }
+
+    public var mode: Mode
 
     /// The longest a call may take: `begin` resets a backend, `end` waits for its checks.
     static let timeout: TimeInterval = 120
 
-    public init(controlURL: URL, session: String) {
-        self.controlURL = controlURL
-        self.session = session
+    public init(mode: Mode) {
+        self.mode = mode
     }
 
-    /// The lifecycle of this test process, when `telltale run` runs it in automatic mode.
-    public static let current: TelltaleLifecycle? = {
-        let environment = TelltaleTestEnvironment()
-        guard environment.variables[TelltaleEnvironment.lifecycle] == "automatic",
-            let url = environment.controlURL, let session = environment.session
-        else { return nil }
-        return TelltaleLifecycle(controlURL: url, session: session)
-    }()
+    /// Through Telltale's control API, as `telltale run` sets it up.
+    public init(controlURL: URL, session: String) {
+        self.init(mode: .throughTelltale(controlURL: controlURL, session: session))
+    }
+
+    /// The lifecycle of this test process, if any (see the type's description).
+    public static let current: TelltaleLifecycle? = lifecycle(in: TelltaleTestEnvironment())
+
+    /// The lifecycle `environment` asks for: through Telltale, by hand, or none.
+    public static func lifecycle(in environment: TelltaleTestEnvironment) -> TelltaleLifecycle? {
+        if environment.variables[TelltaleEnvironment.lifecycle] == "automatic" {
+            guard let url = environment.controlURL, let session = environment.session else { return nil }
+            return TelltaleLifecycle(controlURL: url, session: session)
+        }
+        // Under `telltale run` the run decides who resets the backend; never the test too.
+        guard !environment.isUnderTelltale, let backend = environment.testModeURL else { return nil }
+        return TelltaleLifecycle(mode: .byHand(backendURL: backend))
+    }
 
     /// Something to record on the test: a message, and where it points when it has a place
     /// (an expectation's line in the plan).
@@ -52,34 +76,74 @@ public struct TelltaleLifecycle: Sendable {
 
     /// Before the test. Failures mean the backend could not be prepared: the test should not run.
     public func begin(_ test: TestID) async -> [Failure] {
-        await call("begin", test)
+        switch mode {
+        case .throughTelltale(let controlURL, let session):
+            return await call(controlURL, "begin", test, session: session)
+        case .byHand(let backendURL):
+            let reset = await post(backendURL.appendingPathComponent("tests/reset"), test: nil)
+            guard reset.isEmpty else { return reset }
+            return await post(backendURL.appendingPathComponent("tests/setup"), test: test)
+        }
     }
 
     /// After the test: flushes every tracker first, so the checks see every event it sent.
     public func end(_ test: TestID) async -> [Failure] {
         let unsent = await Tracker.flushAll()
-        return unsent.map { Failure(text: "an analytics event could not be sent: \($0)") } + (await call("end", test))
+        let failures = unsent.map { Failure(text: "an analytics event could not be sent: \($0)") }
+        switch mode {
+        case .throughTelltale(let controlURL, let session):
+            return failures + (await call(controlURL, "end", test, session: session))
+        case .byHand(let backendURL):
+            return failures + (await post(backendURL.appendingPathComponent("tests/teardown"), test: test))
+        }
     }
 
     struct Answer: Decodable {
         var failures: [Failure]?
     }
 
-    private func call(_ step: String, _ test: TestID) async -> [Failure] {
-        var components = URLComponents(url: controlURL.appendingPathComponent("tests").appendingPathComponent(step), resolvingAgainstBaseURL: false)!
+    private func call(_ controlURL: URL, _ step: String, _ test: TestID, session: String) async -> [Failure] {
+        var components = URLComponents(
+            url: controlURL.appendingPathComponent("tests").appendingPathComponent(step),
+            resolvingAgainstBaseURL: false
+        )!
         components.queryItems = [URLQueryItem(name: "test", value: test.rawValue), URLQueryItem(name: "session", value: session)]
-        var request = URLRequest(url: components.url!)
-        request.httpMethod = "POST"
-        request.timeoutInterval = Self.timeout
+        let (status, data, error) = await Self.post(components.url!)
+        if let error { return [Failure(text: "Telltale's tests/\(step) failed: \(error)")] }
+        guard status == 200 else {
+            return [Failure(text: "Telltale's tests/\(step) answered HTTP \(status): \(String(decoding: data.prefix(500), as: UTF8.self))")]
+        }
         do {
-            let (data, response) = try await URLSession.shared.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard status == 200 else {
-                return [Failure(text: "Telltale's tests/\(step) answered HTTP \(status): \(String(decoding: data.prefix(500), as: UTF8.self))")]
-            }
             return try JSONDecoder().decode(Answer.self, from: data).failures ?? []
         } catch {
-            return [Failure(text: "Telltale's tests/\(step) failed: \(error.localizedDescription)")]
+            return [Failure(text: "Telltale's tests/\(step) answered something unexpected: \(error.localizedDescription)")]
+        }
+    }
+
+    /// A test-mode call by hand: any 2xx is fine; otherwise the backend's answer is the failure,
+    /// as `telltale run` reports it.
+    private func post(_ url: URL, test: TestID?) async -> [Failure] {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
+        if let test { components.queryItems = [URLQueryItem(name: "test", value: test.rawValue)] }
+        let target = components.url!
+        let (status, data, error) = await Self.post(target)
+        if let error { return [Failure(text: "POST \(target.absoluteString) failed: \(error)")] }
+        guard (200..<300).contains(status) else {
+            let body = String(decoding: data.prefix(2000), as: UTF8.self)
+            return [Failure(text: "POST \(target.path) answered HTTP \(status)" + (body.isEmpty ? "" : ": \(body)"))]
+        }
+        return []
+    }
+
+    private static func post(_ url: URL) async -> (status: Int, data: Data, error: String?) {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.timeoutInterval = timeout
+        do {
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data, nil)
+        } catch {
+            return (0, Data(), error.localizedDescription)
         }
     }
 }

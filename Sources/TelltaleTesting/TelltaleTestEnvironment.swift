@@ -19,6 +19,8 @@ public struct TelltaleTestEnvironment: Sendable {
     public var runDirectory: String? { value(TelltaleEnvironment.runDirectory) }
     public var captureURL: URL? { value(TelltaleEnvironment.captureURL).flatMap(URL.init(string:)) }
     public var controlURL: URL? { value(TelltaleEnvironment.controlURL).flatMap(URL.init(string:)) }
+    /// A backend started by hand in test mode (`TELLTALE_TEST_MODE_URL`), for runs without Telltale.
+    public var testModeURL: URL? { value(TelltaleEnvironment.testModeURL).flatMap(URL.init(string:)) }
 
     /// The plan's launch arguments (or an imported `.xctestplan`'s), in order.
     public var arguments: [String] {

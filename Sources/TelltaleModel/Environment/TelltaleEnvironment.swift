@@ -15,6 +15,10 @@ public enum TelltaleEnvironment {
     /// `automatic` when the run expects the tests' own lifecycle trait or test case to call
     /// `tests/begin` and `tests/end` on the control API; unset otherwise, and they stay quiet.
     public static let lifecycle = "TELLTALE_LIFECYCLE"
+    /// Set by a person, not by `telltale run`: the base URL of a backend they started in test
+    /// mode. Outside `telltale run`, the `.telltale` trait and `TelltaleTestCase` then reset,
+    /// set up and tear down that backend around each test themselves (`TelltaleLifecycle`).
+    public static let testModeURL = "TELLTALE_TEST_MODE_URL"
     /// The listed ids that carry a source-location suffix, one per line, because another
     /// test in the binary has the same suite path and name (see `TestID`). A Swift Testing
     /// test computes its own id from its `Test.ID`; this tells it when to keep the location.

@@ -4,15 +4,8 @@ import XCTest
 
 /// The checkout flow; Plans/demo.yml expects a purchase_completed event with the order's value.
 final class CheckoutTests: TelltaleTestCase {
-    private var testID: String { "DemoShopTests.CheckoutTests/\(name.split(whereSeparator: { " .]".contains($0) }).last ?? "")" }
-
     override func setUp() async throws {
-        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: TELLTALE_SERVICE_BACKEND_URL is not set")
-        try await Backend.begin(test: testID)
-    }
-
-    override func tearDown() async throws {
-        if Backend.url != nil { try await Backend.end(test: testID) }
+        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: run with `telltale run Plans/demo.yml`, or set TELLTALE_TEST_MODE_URL")
     }
 
     private func loggedInStore() async throws -> ShopStore {

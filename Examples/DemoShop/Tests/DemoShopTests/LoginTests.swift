@@ -6,15 +6,8 @@ import XCTest
 /// Telltale's lifecycle: the backend is reset and set up before it, torn down and the test's
 /// analytics checked against Plans/demo.yml after it.
 final class LoginTests: TelltaleTestCase {
-    private var testID: String { "DemoShopTests.LoginTests/\(name.split(whereSeparator: { " .]".contains($0) }).last ?? "")" }
-
     override func setUp() async throws {
-        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: TELLTALE_SERVICE_BACKEND_URL is not set")
-        try await Backend.begin(test: testID)
-    }
-
-    override func tearDown() async throws {
-        if Backend.url != nil { try await Backend.end(test: testID) }
+        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: run with `telltale run Plans/demo.yml`, or set TELLTALE_TEST_MODE_URL")
     }
 
     func testLoginSucceeds() async throws {
