@@ -79,7 +79,9 @@ struct ByHandLifecycleTests {
             "TELLTALE_LIFECYCLE": "automatic", "TELLTALE_CONTROL_URL": "http://127.0.0.1:9/_telltale",
             "TELLTALE_SESSION": "run-w1", "TELLTALE_TEST_MODE_URL": "http://127.0.0.1:8080",
         ])
-        #expect(TelltaleLifecycle.lifecycle(in: automatic)?.mode == .throughTelltale(controlURL: URL(string: "http://127.0.0.1:9/_telltale")!, session: "run-w1"))
+        #expect(
+            TelltaleLifecycle.lifecycle(in: automatic)?.mode
+                == .throughTelltale(controlURL: URL(string: "http://127.0.0.1:9/_telltale")!, session: "run-w1"))
         // Under `telltale run` without the automatic lifecycle, the run brackets the tests: never both.
         let underTelltale = TelltaleTestEnvironment(["TELLTALE_SESSION": "run-w1", "TELLTALE_TEST_MODE_URL": "http://127.0.0.1:8080"])
         #expect(TelltaleLifecycle.lifecycle(in: underTelltale) == nil)

@@ -5,7 +5,9 @@ import XCTest
 /// The checkout flow; Plans/demo.yml expects a purchase_completed event with the order's value.
 final class CheckoutTests: TelltaleTestCase {
     override func setUp() async throws {
-        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: run with `telltale run Plans/demo.yml`, or set TELLTALE_TEST_MODE_URL")
+        try XCTSkipIf(
+            Backend.url == nil && !Backend.environment.isUnderTelltale,
+            "no backend: run with `telltale run Plans/demo.yml`, or set TELLTALE_TEST_MODE_URL")
     }
 
     private func loggedInStore() async throws -> ShopStore {

@@ -7,7 +7,9 @@ import XCTest
 /// analytics checked against Plans/demo.yml after it.
 final class LoginTests: TelltaleTestCase {
     override func setUp() async throws {
-        try XCTSkipIf(Backend.url == nil && !Backend.environment.isUnderTelltale, "no backend: run with `telltale run Plans/demo.yml`, or set TELLTALE_TEST_MODE_URL")
+        try XCTSkipIf(
+            Backend.url == nil && !Backend.environment.isUnderTelltale,
+            "no backend: run with `telltale run Plans/demo.yml`, or set TELLTALE_TEST_MODE_URL")
     }
 
     func testLoginSucceeds() async throws {
