@@ -12,6 +12,8 @@ public enum EventVerificationError: LocalizedError, Sendable {
     /// The capture server could not be asked.
     case server(url: String, reason: String)
 
+    /// What a failed test shows: the expectation, what was found and the closest captured events
+    /// (or, for unwanted events, the first five of them with their params).
     public var errorDescription: String? {
         switch self {
         case .notFound(let expectation, let expected, let found, let misses):

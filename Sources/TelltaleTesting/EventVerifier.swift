@@ -9,8 +9,8 @@ import TelltaleTracker
 /// Waits for and checks the analytics events the code under test sent, through the capture
 /// server's `/_telltale/wait` long poll (no polling from the test).
 ///
-/// Every check throws `EventVerificationError` with the nearest misses, which fails the test
-/// in XCTest and Swift Testing alike; the `expect…` forms record an issue instead of throwing.
+/// Every check throws `EventVerificationError` (with the nearest misses, or the unwanted events),
+/// which fails the test in XCTest and Swift Testing alike; `expectEvent` records an issue instead of throwing.
 public struct EventVerifier: Sendable {
     /// The control API root, `…/_telltale`.
     public var controlURL: URL
@@ -19,8 +19,11 @@ public struct EventVerifier: Sendable {
     /// Limit checks to events attributed to this test; nil uses the test the lifecycle
     /// trait or test case is running (`TelltaleTestContext.currentTest`), if any.
     public var test: TestID?
+    /// How long `waitFor`, `expectCount` and `expectEvent` wait when given no `timeout`.
     public var defaultTimeout: Duration
 
+    /// A verifier for a capture server you name, such as one started with `telltale capture`.
+    /// - Parameter controlURL: The server's control API root: its URL followed by `_telltale`.
     public init(controlURL: URL, session: String? = nil, test: TestID? = nil, defaultTimeout: Duration = .seconds(5)) {
         self.controlURL = controlURL
         self.session = session

@@ -23,6 +23,7 @@ import TelltaleTracker
 ///
 /// Otherwise `current` is nil, and the trait and test case only tag events with the test.
 public struct TelltaleLifecycle: Sendable, Equatable {
+    /// Where the lifecycle's calls go: Telltale's control API, or a backend's test-mode routes.
     public enum Mode: Sendable, Equatable {
         /// Through `telltale run`'s control API, for this worker's session.
         case throughTelltale(controlURL: URL, session: String)
@@ -30,11 +31,13 @@ public struct TelltaleLifecycle: Sendable, Equatable {
         case byHand(backendURL: URL)
     }
 
+    /// Where `begin` and `end` send their calls.
     public var mode: Mode
 
     /// The longest a call may take: `begin` resets a backend, `end` waits for its checks.
     static let timeout: TimeInterval = 120
 
+    /// A lifecycle in `mode`; `current` picks the process's own, so a suite rarely makes one.
     public init(mode: Mode) {
         self.mode = mode
     }
@@ -61,11 +64,16 @@ public struct TelltaleLifecycle: Sendable, Equatable {
     /// Something to record on the test: a message, and where it points when it has a place
     /// (an expectation's line in the plan).
     public struct Failure: Decodable, Sendable, Equatable {
+        /// The message, recorded as the test's failure word for word.
         public var text: String
+        /// The file it points at (the plan), when it has a place.
         public var file: String?
+        /// The line in `file`.
         public var line: Int?
+        /// The column in `file`, when known.
         public var column: Int?
 
+        /// A failure with `text`, pointing at `file`, `line` and `column` when given.
         public init(text: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
             self.text = text
             self.file = file

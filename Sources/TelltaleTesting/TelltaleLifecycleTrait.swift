@@ -10,10 +10,13 @@
     ///
     /// The test's id is also set as `TelltaleTestContext.currentTest` while it runs, so
     /// `Tracker` tags every event it sends and `EventVerifier` looks only at those.
-    /// Outside `telltale run`'s automatic lifecycle only that tagging happens.
+    /// Under `telltale run` without its automatic lifecycle only that tagging happens; outside any run too, unless
+    /// `TELLTALE_TEST_MODE_URL` names a backend started in test mode, which the trait then resets, sets up and tears down.
     public struct TelltaleLifecycleTrait: TestTrait, SuiteTrait, TestScoping {
+        /// True: on a suite, the trait applies to every test in it, nested suites included.
         public var isRecursive: Bool { true }
 
+        /// The trait itself; suites and tests write `.telltale`.
         public init() {}
 
         /// Around each test case; a suite only passes the trait on to its tests.
@@ -21,6 +24,8 @@
             test.isSuite || testCase == nil ? nil : self
         }
 
+        /// Runs the test case with its id as the current test, between `begin` and `end` of `TelltaleLifecycle.current`
+        /// when there is one. When `begin` fails its problems are recorded and the test does not run; `end` runs even if it throws.
         public func provideScope(
             for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
         ) async throws {

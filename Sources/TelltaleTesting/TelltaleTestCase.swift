@@ -6,10 +6,11 @@
     /// An `XCTestCase` whose tests run inside Telltale's per-test lifecycle: subclass it
     /// instead of `XCTestCase`. Before each test Telltale resets and sets up the backend
     /// and attributes the session's events to it; after, the backend's teardown and the
-    /// plan's checks of the test's events run, and each problem is an `XCTFail` of the test.
+    /// plan's checks of the test's events run, and each problem is recorded as a failure of the test.
     ///
     /// The test's id is `TelltaleTestContext.currentTest` while it runs, so `Tracker` tags
-    /// its events. Outside `telltale run`'s automatic lifecycle only that tagging happens.
+    /// its events. Under `telltale run` without its automatic lifecycle only that tagging happens; outside any run
+    /// too, unless `TELLTALE_TEST_MODE_URL` names a backend started in test mode, which it then resets, sets up and tears down.
     open class TelltaleTestCase: XCTestCase {
         /// `Module.Class/testMethod`: the id `swift test list` and Telltale use.
         public var telltaleTestID: TestID {
@@ -17,6 +18,8 @@
             return TestID("\(String(reflecting: type(of: self)))/\(method)")
         }
 
+        /// Runs the test with its id as the current test, between `begin` and `end` of `TelltaleLifecycle.current`
+        /// when there is one; when `begin` fails its problems are recorded and the test does not run. Overrides must call `super`.
         override open func invokeTest() {
             let id = telltaleTestID
             guard let lifecycle = TelltaleLifecycle.current else {

@@ -6,8 +6,10 @@ import TelltaleModel
 ///
 /// Every accessor is optional, so the same test also runs under plain `swift test`.
 public struct TelltaleTestEnvironment: Sendable {
+    /// The variables read; pass your own to the initializer to try code that reads them.
     public var variables: [String: String]
 
+    /// Reads `variables`, by default this process's environment.
     public init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
         self.variables = variables
     }
@@ -15,9 +17,13 @@ public struct TelltaleTestEnvironment: Sendable {
     /// True when the process was started by `telltale run`.
     public var isUnderTelltale: Bool { session != nil }
 
+    /// The capture session of this test process (`TELLTALE_SESSION`); events and waits are scoped to it.
     public var session: String? { value(TelltaleEnvironment.session) }
+    /// The run's report folder (`TELLTALE_RUN_DIR`, absolute).
     public var runDirectory: String? { value(TelltaleEnvironment.runDirectory) }
+    /// The capture server's root (`TELLTALE_CAPTURE_URL`), where the app's `Tracker` sends events.
     public var captureURL: URL? { value(TelltaleEnvironment.captureURL).flatMap(URL.init(string:)) }
+    /// The capture server's control API (`TELLTALE_CONTROL_URL`), which `EventVerifier` asks.
     public var controlURL: URL? { value(TelltaleEnvironment.controlURL).flatMap(URL.init(string:)) }
     /// A backend started by hand in test mode (`TELLTALE_TEST_MODE_URL`), for runs without Telltale.
     public var testModeURL: URL? { value(TelltaleEnvironment.testModeURL).flatMap(URL.init(string:)) }

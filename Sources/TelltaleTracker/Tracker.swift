@@ -13,10 +13,13 @@ import TelltaleModel
 /// `telltale run`) every call returns at once and nothing is kept.
 ///
 /// `@unchecked Sendable`: all mutable state (`queue`, `inFlight`, `idleWaiters`, `timerArmed`)
-/// is read and written only while holding `lock`; `session` (URLSession) is thread-safe.
+/// is read and written only while holding `lock`; `urlSession` is thread-safe.
 public final class Tracker: @unchecked Sendable {
+    /// Where events go; nil makes the tracker a no-op, as it is outside Telltale.
     public let configuration: TrackerConfiguration?
+    /// How many queued events make a batch that is sent at once (at least 1).
     public let batchSize: Int
+    /// The longest, in seconds, an event stays queued before its batch is sent without a `flush()`.
     public let flushInterval: TimeInterval
 
     private let lock = NSLock()
@@ -33,6 +36,9 @@ public final class Tracker: @unchecked Sendable {
     /// Every tracker made so far, weakly, so a test's end can flush what the app queued.
     private static let registry = TrackerRegistry()
 
+    /// A tracker for `configuration`, or a no-op for nil; most apps use `shared`, which reads the environment.
+    /// A configured tracker is registered, so `flushAll()` and a test's end flush it too.
+    /// - Parameter urlSession: The session batches are sent through.
     public init(configuration: TrackerConfiguration?, batchSize: Int = 20, flushInterval: TimeInterval = 0.5, urlSession: URLSession = .shared) {
         self.configuration = configuration
         self.batchSize = max(1, batchSize)
@@ -50,10 +56,12 @@ public final class Tracker: @unchecked Sendable {
         return failures
     }
 
+    /// A tracker sending to a capture server you name, such as one started with `telltale capture`.
     public convenience init(captureURL: URL, session: String? = nil, batchSize: Int = 20) {
         self.init(configuration: TrackerConfiguration(captureURL: captureURL, session: session), batchSize: batchSize)
     }
 
+    /// Whether events are sent at all: false without a configuration, where every call is a no-op.
     public var isEnabled: Bool { configuration != nil }
 
     /// Queues an event; sends a batch once `batchSize` are queued.
