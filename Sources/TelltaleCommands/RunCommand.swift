@@ -40,7 +40,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run only shard I of N (e.g. 2/4), split by --timings when given, else by test id.")
     var shard: Shard?
 
-    @Option(help: "A run.json or JUnit file from an earlier run, whose durations balance the shards.")
+    @Option(help: "A run.json or JUnit file from an earlier run: its durations balance the shards, and workers take the longest tests first.")
     var timings: String?
 
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")

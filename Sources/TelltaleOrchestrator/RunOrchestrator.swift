@@ -189,7 +189,8 @@ public struct RunOrchestrator: Sendable {
             logDirectory: reports.logsPath,
             workers: workers,
             settings: settings,
-            defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
+            defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries),
+            durations: timings
         )
         return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
     }

@@ -28,6 +28,9 @@ public struct TestRunner: Sendable {
         /// Each process runs its tests one at a time (Swift Testing with `--no-parallel`), for
         /// suites whose own lifecycle calls bracket each test on a shared backend.
         public var oneTestAtATime: Bool
+        /// Past durations in seconds, keyed as `ShardPlanner.timingKey` (`--timings`): workers then
+        /// take the longest work first. Empty: no estimates, tests go in id order.
+        public var durations: [String: Double]
 
         public init(
             binary: String,
@@ -40,7 +43,8 @@ public struct TestRunner: Sendable {
             defaultSettings: TestSettings = TestSettings(),
             workerEnvironment: [Int: [String: String]] = [:],
             lifecycle: (any TestLifecycle)? = nil,
-            oneTestAtATime: Bool = false
+            oneTestAtATime: Bool = false,
+            durations: [String: Double] = [:]
         ) {
             self.binary = binary
             self.workingDirectory = workingDirectory
@@ -53,6 +57,7 @@ public struct TestRunner: Sendable {
             self.workerEnvironment = workerEnvironment
             self.lifecycle = lifecycle
             self.oneTestAtATime = oneTestAtATime
+            self.durations = durations
         }
     }
 
@@ -173,7 +178,8 @@ public struct TestRunner: Sendable {
     private func pass(
         _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits
     ) async throws -> [TestID: TestResult] {
-        let queue = WorkQueue(tests: tests, limits: limits, workers: contexts.count)
+        let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
+        let queue = WorkQueue(tests: tests, limits: limits, workers: contexts.count, estimates: estimates)
         return try await withThrowingTaskGroup(of: [TestID: TestResult].self) { group in
             for context in contexts {
                 group.addTask { try await TestWorker(context: context, listed: listed, queue: queue).run() }

@@ -53,4 +53,40 @@ struct WorkQueueTests {
         #expect(batches.first?.tests == xctests.suffix(3).map(\.id))
         #expect(batches.dropFirst().allSatisfy { !$0.serial })
     }
+
+    /// With past durations the longest work goes first, across frameworks, and a share is
+    /// measured in seconds: the long test starts alone, at once, not late in a chunk.
+    @Test func pastDurationsPutTheLongestWorkFirst() async throws {
+        var recorded: [String: Double] = [:]
+        for test in xctests { recorded[ShardPlanner.timingKey(test.id)] = 1 }
+        recorded[ShardPlanner.timingKey(TestID("M.C/test17"))] = 50
+        recorded[ShardPlanner.timingKey(TestID("M.Suite/a()"))] = 8
+        recorded[ShardPlanner.timingKey(TestID("M.Suite/b()"))] = 8
+        let estimates = try #require(DurationEstimates(recorded: recorded, tests: xctests + swiftTests))
+        let batches = await drain(WorkQueue(tests: xctests + swiftTests, limits: limits(), workers: 2, estimates: estimates))
+        #expect(batches.first?.tests == [TestID("M.C/test17")])
+        // The Swift Testing suite (8 + 8 + its unrecorded c(), at the suite's median of 8) is next.
+        #expect(batches.dropFirst().first?.framework == .swiftTesting)
+        #expect(batches.dropFirst().first?.tests.contains(TestID("M.Suite/a()")) == true)
+        #expect(Set(batches.flatMap(\.tests)) == Set((xctests + swiftTests).map(\.id)))
+        #expect(batches.flatMap(\.tests).count == xctests.count + swiftTests.count)
+        #expect(batches.last?.tests.count == 1)
+    }
+
+    @Test func anUnrecordedTestCountsAsItsSuitesMedianElseEveryTestsMedian() throws {
+        let recorded = ["M.Slow/a": 30.0, "M.Slow/b": 40.0, "M.Slow/c": 50.0, "M.Fast/x": 1.0]
+        let tests = ["M.Slow/a", "M.Slow/b", "M.Slow/c", "M.Slow/new", "M.Fast/x", "M.Other/y"].map {
+            ListedTest(id: TestID($0), framework: .xctest)
+        }
+        let estimates = try #require(DurationEstimates(recorded: recorded, tests: tests))
+        #expect(estimates.seconds(TestID("M.Slow/new")) == 40)
+        #expect(estimates.seconds(TestID("M.Other/y")) == 35)
+        #expect(estimates.seconds(TestID("M.Fast/x")) == 1)
+        #expect(DurationEstimates(recorded: [:], tests: tests) == nil)
+    }
+
+    @Test func withoutDurationsTheOrderIsUnchanged() async {
+        let plain = await drain(WorkQueue(tests: xctests, limits: limits(), workers: 4))
+        #expect(plain.flatMap(\.tests) == xctests.map(\.id))
+    }
 }
