@@ -86,15 +86,17 @@ public struct TestRunner: Sendable {
             settings: configuration.settings, defaults: configuration.defaultSettings, testingStarted: Date()
         )
         let workerCount = min(configuration.workers, max(1, tests.count))
+        // Once for every worker: a long list is written to a file, which all of them share.
+        var shared = configuration.environment
         let disambiguated = allListed.filter { $0.id.sourceLocationSuffix != nil }.map(\.id.rawValue)
+        if !disambiguated.isEmpty {
+            shared[TelltaleEnvironment.disambiguatedTests] = try TelltaleEnvironment.disambiguatedTestsValue(
+                disambiguated, scratchDirectory: scratch
+            )
+        }
         var contexts: [TestProcessContext] = []
         for worker in 1...workerCount {
-            var environment = configuration.environment
-            if !disambiguated.isEmpty {
-                environment[TelltaleEnvironment.disambiguatedTests] = try TelltaleEnvironment.disambiguatedTestsValue(
-                    disambiguated, scratchDirectory: scratch
-                )
-            }
+            var environment = shared
             environment.merge(configuration.workerEnvironment[worker] ?? [:]) { _, own in own }
             environment[TelltaleEnvironment.session] = "\(configuration.session)-w\(worker)"
             if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {

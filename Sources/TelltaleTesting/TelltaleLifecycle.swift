@@ -116,7 +116,7 @@ public struct TelltaleLifecycle: Sendable, Equatable {
             resolvingAgainstBaseURL: false
         )!
         components.queryItems = [URLQueryItem(name: "test", value: test.rawValue), URLQueryItem(name: "session", value: session)]
-        let (status, data, error) = await Self.post(components.url!)
+        let (status, data, error) = await Self.send(components.url!)
         if let error { return [Failure(text: "Telltale's tests/\(step) failed: \(error)")] }
         guard status == 200 else {
             return [Failure(text: "Telltale's tests/\(step) answered HTTP \(status): \(String(decoding: data.prefix(500), as: UTF8.self))")]
@@ -134,7 +134,7 @@ public struct TelltaleLifecycle: Sendable, Equatable {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)!
         if let test { components.queryItems = [URLQueryItem(name: "test", value: test.rawValue)] }
         let target = components.url!
-        let (status, data, error) = await Self.post(target)
+        let (status, data, error) = await Self.send(target)
         if let error { return [Failure(text: "POST \(target.absoluteString) failed: \(error)")] }
         guard (200..<300).contains(status) else {
             let body = String(decoding: data.prefix(2000), as: UTF8.self)
@@ -143,7 +143,8 @@ public struct TelltaleLifecycle: Sendable, Equatable {
         return []
     }
 
-    private static func post(_ url: URL) async -> (status: Int, data: Data, error: String?) {
+    /// One POST: its status and body, or why it could not be sent.
+    private static func send(_ url: URL) async -> (status: Int, data: Data, error: String?) {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.timeoutInterval = timeout

@@ -155,7 +155,7 @@ struct SwiftTestingEventParser {
     }
 
     private func isFunction(_ streamID: String) -> Bool {
-        functionIDs.contains(streamID) || Self.hasLocationSuffix(streamID)
+        functionIDs.contains(streamID) || TestID(streamID).sourceLocationSuffix != nil
     }
 
     /// The listed id of an event-stream id. The stream always names a test function with
@@ -166,10 +166,6 @@ struct SwiftTestingEventParser {
         let whole = TestID(streamID)
         if requested.contains(whole) { return whole }
         return whole.withoutSourceLocation
-    }
-
-    static func hasLocationSuffix(_ streamID: String) -> Bool {
-        TestID(streamID).sourceLocationSuffix != nil
     }
 
     static func location(_ location: SwiftTestingRecord.Location) -> SourceLocation {
