@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         // Services: HTTP readiness probes and the test-mode protocol calls.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.0.0"),
+        // The run history: SQLite with migrations, WAL and a pool of readers.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .executableTarget(
@@ -37,7 +39,7 @@ let package = Package(
         .target(
             name: "TelltaleCommands",
             dependencies: [
-                "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture",
+                "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +58,13 @@ let package = Package(
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
+        // Every run remembered: durations for scheduling, flaky scores, trends.
+        .target(
+            name: "TelltaleHistory",
+            dependencies: ["TelltaleModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Not shipped: times recording and report queries at scale (Scripts/benchmark-history.sh).
+        .executableTarget(name: "telltale-history-benchmark", dependencies: ["TelltaleHistory", "TelltaleModel"]),
         // Pure: plan expectations and the tracking plan against captured events.
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
@@ -64,7 +73,7 @@ let package = Package(
             name: "TelltaleOrchestrator",
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
-                "TelltaleServices", "TelltaleCapture", "TelltaleVerify",
+                "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,6 +115,7 @@ let package = Package(
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel", "TelltaleTestSupport"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator", "TelltaleTestSupport"]),
         // Also starts a real capture server, so the clients are tested against it.

@@ -37,11 +37,20 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Test processes to run at once (default: the plan's workers, or the number of cores).")
     var workers: Int?
 
-    @Option(help: "Run only shard I of N (e.g. 2/4), split by --timings when given, else by test id.")
+    @Option(help: "Run only shard I of N (e.g. 2/4), split by past durations (history, --timings) when known, else by test id.")
     var shard: Shard?
 
-    @Option(help: "A run.json or JUnit file from an earlier run: its durations balance the shards, and workers take the longest tests first.")
+    @Option(
+        help:
+            "A run.json or JUnit file from an earlier run: its durations balance the shards, and workers take the longest tests first (added to the history's)."
+    )
     var timings: String?
+
+    @Option(help: "The run history file (default: the plan's `history`, or .telltale/history.sqlite in the package).")
+    var history: String?
+
+    @Flag(name: .customLong("no-history"), help: "Neither read nor record the run history.")
+    var noHistory = false
 
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
     var retries: Int?
@@ -51,6 +60,7 @@ struct RunCommand: AsyncParsableCommand {
     func validate() throws {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
     }
 
     func run() async throws {
@@ -64,7 +74,9 @@ struct RunCommand: AsyncParsableCommand {
             workers: workers,
             shard: shard,
             timingsPath: timings,
-            retries: retries
+            retries: retries,
+            historyPath: history,
+            noHistory: noHistory
         )
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)

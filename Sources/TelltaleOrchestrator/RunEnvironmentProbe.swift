@@ -3,19 +3,35 @@ import TelltaleModel
 import TelltaleProcesses
 import TelltaleRunner
 
-/// Finds out where a run happens: host, OS, Swift version and git commit.
+/// Finds out where a run happens: host, OS, Swift version, and the package's git commit,
+/// branch and whether its working tree has uncommitted changes.
 ///
 /// Runs alongside the build, so it adds nothing to a run's time; anything it
 /// cannot find is simply left out.
 enum RunEnvironmentProbe {
-    static func probe() async -> RunEnvironment {
+    static func probe(in package: String) async -> RunEnvironment {
+        func git(_ arguments: String...) -> ChildProcess {
+            ChildProcess(executable: "git", arguments: arguments, workingDirectory: package)
+        }
         async let swiftVersion = firstLine(of: ChildProcess(executable: "swift", arguments: ["--version"]))
-        async let gitCommit = firstLine(of: ChildProcess(executable: "git", arguments: ["rev-parse", "HEAD"]))
+        async let gitCommit = firstLine(of: git("rev-parse", "HEAD"))
+        async let gitBranch = firstLine(of: git("rev-parse", "--abbrev-ref", "HEAD"))
+        // Tracked files only: build products and reports left untracked do not make a tree dirty.
+        async let changes = firstLine(of: git("status", "--porcelain", "--untracked-files=no"))
+        let commit = await gitCommit
+        let environment = ProcessInfo.processInfo.environment
+        // CI checks out a detached HEAD; its own variables name the branch.
+        let branch =
+            await gitBranch.flatMap { $0 == "HEAD" ? nil : $0 }
+            ?? environment["GITHUB_HEAD_REF"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["GITHUB_REF_NAME"]
+            ?? environment["CI_COMMIT_REF_NAME"]
         return RunEnvironment(
             host: ProcessInfo.processInfo.hostName,
             operatingSystem: ProcessInfo.processInfo.operatingSystemVersionString,
             swiftVersion: await swiftVersion,
-            gitCommit: await gitCommit
+            gitCommit: commit,
+            gitBranch: commit == nil ? nil : branch,
+            gitDirty: commit == nil ? nil : await changes != nil
         )
     }
 

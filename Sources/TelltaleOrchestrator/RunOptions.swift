@@ -21,6 +21,10 @@ public struct RunOptions: Sendable {
     public var timingsPath: String?
     /// Retries for failing tests (overrides the plan's and its suites').
     public var retries: Int?
+    /// The history file (overrides the plan's `history:`).
+    public var historyPath: String?
+    /// Neither read nor record history.
+    public var noHistory: Bool
 
     public init(
         planPath: String? = nil,
@@ -32,7 +36,9 @@ public struct RunOptions: Sendable {
         workers: Int? = nil,
         shard: Shard? = nil,
         timingsPath: String? = nil,
-        retries: Int? = nil
+        retries: Int? = nil,
+        historyPath: String? = nil,
+        noHistory: Bool = false
     ) {
         self.planPath = planPath
         self.package = package
@@ -44,5 +50,7 @@ public struct RunOptions: Sendable {
         self.shard = shard
         self.timingsPath = timingsPath
         self.retries = retries
+        self.historyPath = historyPath
+        self.noHistory = noHistory
     }
 }

@@ -28,7 +28,7 @@ public struct RunOrchestrator: Sendable {
         let plan = try resolvePlan()
         let verifier = try loadVerifier(plan)
         let selection = try validatedSelection(for: plan)
-        let timings = try readTimings()
+        let timingsFile = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
         let runDirectory = URL(fileURLWithPath: reports.path).standardizedFileURL.path
         // Before anything is built or started: a refused guard must leave nothing running.
@@ -47,7 +47,10 @@ public struct RunOrchestrator: Sendable {
 
         let startedAt = Date()
         let clock = ContinuousClock.now
-        async let environment = RunEnvironmentProbe.probe()
+        async let environment = RunEnvironmentProbe.probe(in: plan.package)
+        let history = await RunHistory.open(plan: plan, options: options, progress: progress)
+        // Recorded medians balance the work; a --timings file given by hand wins where both know a test.
+        let timings = await history.durations(progress: progress).merging(timingsFile) { $1 }
         let collector = ResultCollector(forwardingTo: progress)
         let execution = RunExecution(
             services: services, verifier: verifier, lifecycle: RunExecution.lifecycle(for: plan, services: services),
@@ -88,20 +91,22 @@ public struct RunOrchestrator: Sendable {
         }
         await progress.finish()
         let checked = RunChecks.apply(verifier, to: outcome)
+        let quarantined = QuarantineList(plan.quarantine).apply(to: checked.results)
 
         let elapsed = ContinuousClock.now - clock
-        let record = RunRecord(
+        var record = RunRecord(
             tool: ToolInfo(version: Self.version),
             plan: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
             environment: await environment,
             startedAt: startedAt,
             duration: elapsed.inSeconds,
-            tests: checked.results,
-            notes: outcome.notes + checked.notes,
+            tests: quarantined.results,
+            notes: outcome.notes + checked.notes + quarantined.notes,
             events: checked.events,
             shard: options.shard,
             verification: checked.report
         )
+        await history.record(&record, progress: progress)
         let context = ReportContext(
             generatedAt: Date(),
             toolVersion: Self.version,
@@ -167,7 +172,7 @@ public struct RunOrchestrator: Sendable {
             selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: serialGroups)
             await progress.note(
                 "shard \(shard): \(selected.count) of \(all) tests"
-                    + (timings.isEmpty ? " (no --timings: split by test id)" : ", split by past timings"))
+                    + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))
             if selected.isEmpty { return RunExecution.Outcome() }
         }
         var workers = min(options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count)

@@ -10,6 +10,10 @@ import TelltaleModel
 /// line and whose body holds every message with its location. A retried test's earlier
 /// failed attempts follow as `flakyFailure`/`flakyError` (it passed in the end) or
 /// `rerunFailure`/`rerunError` (it never passed).
+///
+/// A failing test that the plan quarantines is written as `skipped`, so publishers do not
+/// fail the check; its message names the real outcome and the entry, and `system-out`
+/// keeps the failure.
 public struct JUnitWriter: Sendable {
     /// Output beyond this many bytes per test is cut, with a note; review tools choke on more.
     public static let maxOutputBytes = 1 << 20
@@ -18,7 +22,7 @@ public struct JUnitWriter: Sendable {
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let totals = record.totals
+        let totals = RunTotals(record.tests.map(Self.asPublished))
         xml += "<testsuites"
         xml += attribute("name", record.plan.name)
         xml += counts(totals)
@@ -37,7 +41,7 @@ public struct JUnitWriter: Sendable {
         let started = tests.compactMap(\.startedAt).min() ?? record.startedAt
         var xml = "  <testsuite"
         xml += attribute("name", name)
-        xml += counts(RunTotals(tests))
+        xml += counts(RunTotals(tests.map(Self.asPublished)))
         xml += attribute("time", Self.seconds(tests.reduce(0) { $0 + $1.duration }))
         xml += attribute("timestamp", Self.timestamp(started))
         xml += attribute("hostname", record.environment.host)
@@ -60,6 +64,9 @@ public struct JUnitWriter: Sendable {
             xml += attribute("line", String(location.line))
         }
         var children = ""
+        if let entry = test.quarantine, test.outcome.isFailure {
+            return xml + ">\n" + quarantined(test, entry: entry, context: context) + "    </testcase>\n"
+        }
         switch test.outcome {
         case .passed:
             break
@@ -88,6 +95,31 @@ public struct JUnitWriter: Sendable {
         }
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
+    }
+
+    /// A quarantined failure as a skip: the real outcome and the entry in the message, the
+    /// failure itself (every attempt) and the output in `system-out`.
+    private func quarantined(_ test: TestResult, entry: QuarantineEntry, context: ReportContext) -> String {
+        let primary = test.primaryMessage?.text ?? test.outcome.rawValue
+        let message = "\(test.outcome == .failed ? "failed" : "error") (\(entry.summary)): \(Self.firstLine(primary))"
+        var output = "\(entry.summary)\nreal outcome: \(test.outcome.rawValue)\n"
+        for attempt in test.previousAttempts where attempt.outcome.isFailure {
+            let text = attempt.messages.filter { $0.kind == .failure || $0.kind == .error }.map { describe($0, context: context) }
+            output += "\nearlier attempt (\(attempt.outcome.rawValue)):\n" + text.joined(separator: "\n\n") + "\n"
+        }
+        let problems = test.messages.filter { $0.kind == .failure || $0.kind == .error }
+        output += "\n" + problems.map { describe($0, context: context) }.joined(separator: "\n\n")
+        if !test.output.isEmpty { output += "\n\n" + Self.capped(test.output) }
+        return "      <skipped" + attribute("message", message) + "/>\n"
+            + "      <system-out>" + XMLText.escapeContent(output) + "</system-out>\n"
+    }
+
+    /// How a result counts in JUnit: a quarantined failure counts as skipped.
+    static func asPublished(_ test: TestResult) -> TestResult {
+        guard test.quarantine != nil, test.outcome.isFailure else { return test }
+        var published = test
+        published.outcome = .skipped
+        return published
     }
 
     /// Earlier attempts of a retried test, as Surefire's rerun elements: `flakyFailure`/`flakyError`

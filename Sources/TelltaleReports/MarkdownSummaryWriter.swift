@@ -2,8 +2,9 @@ import Foundation
 import TelltaleModel
 
 /// Writes `summary.md` for `$GITHUB_STEP_SUMMARY` and pull-request comments: a totals
-/// table, the failing tests with their first message and location, the flaky tests, and
-/// how to open the HTML report.
+/// table, the failing tests with their first message and location, the quarantined and
+/// flaky tests, the most flaky and slower-than-usual tests by the run history, and how to
+/// open the HTML report.
 ///
 /// The result is always under `maxBytes` (GitHub refuses comments over 65,536 characters):
 /// long lists are cut, with a count of what was left out.
@@ -20,7 +21,8 @@ public struct MarkdownSummaryWriter: Sendable {
 
     public func write(_ record: RunRecord, context: ReportContext) -> String {
         let totals = record.totals
-        let failing = record.tests.filter { $0.outcome.isFailure }.sorted { $0.id < $1.id }
+        let failing = record.tests.filter(\.failsRun).sorted { $0.id < $1.id }
+        let quarantined = record.tests.filter { $0.outcome.isFailure && $0.quarantine != nil }.sorted { $0.id < $1.id }
         let flaky = record.tests.filter(\.isFlaky).sorted { $0.id < $1.id }
 
         var head = ""
@@ -37,6 +39,7 @@ public struct MarkdownSummaryWriter: Sendable {
         if let shard = record.shard { facts.append("shard \(shard)") }
         if let swift = record.environment.swiftVersion { facts.append(Self.escape(swift)) }
         if let commit = record.environment.gitCommit { facts.append("commit `\(Self.code(commit))`") }
+        if let runs = record.history?.runs.count, runs > 1 { facts.append("\(runs) runs in the history's trend") }
         if !record.events.isEmpty { facts.append("\(record.events.count) events captured") }
         if let verification = record.verification {
             facts.append("analytics checks failed in \(verification.failedTests.count) of \(verification.tests.count) tests")
@@ -78,6 +81,49 @@ public struct MarkdownSummaryWriter: Sendable {
                     count: flaky.count, row: { flakyRow(flaky[$0], context: context) },
                     leftOut: { "_…and \($0) more flaky tests; see the HTML report._" }
                 ))
+        }
+        if !quarantined.isEmpty {
+            sections.append(
+                Section(
+                    title: "Quarantined failures (\(quarantined.count))",
+                    header: "They failed, and the plan's `quarantine:` keeps them from failing the run.\n\n"
+                        + "| test | until | owner | reason | failure |\n|---|---|---|---|---|\n",
+                    count: quarantined.count, row: { quarantinedRow(quarantined[$0]) },
+                    leftOut: { "_…and \($0) more quarantined failures; see the HTML report._" }
+                ))
+        }
+        if let history = record.history {
+            let flakiest = history.flakiest
+            if !flakiest.isEmpty {
+                sections.append(
+                    Section(
+                        title: "Most flaky tests (last \(min(history.window, history.runs.count)) runs)",
+                        header: "By the run history: retried to a pass, or failed where the same commit passed.\n\n"
+                            + "| test | flaky rate | flaky runs |\n|---|---:|---:|\n",
+                        count: min(flakiest.count, 10),
+                        row: { index in
+                            let (id, test) = flakiest[index]
+                            return "| `\(Self.code(id))` | \(Int((test.flakyRate * 100).rounded()))% | \(test.flakyRuns) of \(test.runs) |\n"
+                        },
+                        leftOut: { "_…and \($0) more; `telltale history flaky` lists them all._" }
+                    ))
+            }
+            let slower = history.slowerThanUsual
+            if !slower.isEmpty {
+                let durations = Dictionary(record.tests.map { ($0.id.rawValue, $0.duration) }) { $1 }
+                sections.append(
+                    Section(
+                        title: "Slower than usual (\(slower.count))",
+                        header: "More than twice their median time over earlier runs.\n\n| test | this run | usual |\n|---|---:|---:|\n",
+                        count: slower.count,
+                        row: { index in
+                            let (id, test) = slower[index]
+                            let now = Self.duration(durations[id] ?? 0)
+                            return "| `\(Self.code(id))` | \(now) | \(Self.duration(test.usualDuration ?? 0)) |\n"
+                        },
+                        leftOut: { "_…and \($0) more; see the HTML report._" }
+                    ))
+            }
         }
         if !record.notes.isEmpty {
             sections.append(
@@ -134,6 +180,13 @@ public struct MarkdownSummaryWriter: Sendable {
         if test.outcome == .error { text = "**error:** " + text }
         if !test.previousAttempts.isEmpty { text += " _(failed all \(test.previousAttempts.count + 1) attempts)_" }
         return "| `\(Self.code(test.id.rawValue))` | \(place) | \(text) |\n"
+    }
+
+    private func quarantinedRow(_ test: TestResult) -> String {
+        guard let entry = test.quarantine else { return "" }
+        let message = test.primaryMessage.map { Self.oneLine(PlainText.clean($0.text), limit: Self.messageLimit) } ?? test.outcome.rawValue
+        return "| `\(Self.code(test.id.rawValue))` | \(Self.escape(entry.until)) | \(Self.oneLine(entry.owner, limit: 80)) | "
+            + "\(Self.oneLine(entry.reason, limit: Self.messageLimit)) | \(test.outcome == .error ? "**error:** " : "")\(message) |\n"
     }
 
     private func flakyRow(_ test: TestResult, context: ReportContext) -> String {

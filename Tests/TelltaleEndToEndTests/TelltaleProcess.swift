@@ -22,8 +22,13 @@ enum TelltaleProcess {
         return candidate
     }
 
+    /// A `telltale run` keeps no history unless the test asks for one (`--history`): the
+    /// fixtures under the repository must not collect a history that changes later runs.
     static func run(_ arguments: [String], in directory: String = repositoryRoot) async throws -> Result {
-        try await runProcess(executable(), arguments, in: directory)
+        let hermetic =
+            arguments.first == "run" && !arguments.contains { $0 == "--history" || $0 == "--no-history" }
+            ? arguments + ["--no-history"] : arguments
+        return try await runProcess(executable(), hermetic, in: directory)
     }
 
     /// Runs any program, draining both pipes while it runs so a chatty child never blocks.

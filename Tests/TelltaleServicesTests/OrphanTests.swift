@@ -64,9 +64,11 @@ import Testing
         Self.reap(fromSpawnThread)
     }
 
+    /// The sleeper outlasts any wait here (a busy 2-core CI machine once took 33 s over this
+    /// test, and a 30 s sleeper ended by itself); the test kills it when done.
     static func spawnSleeper() throws -> pid_t {
         var pid: pid_t = 0
-        let arguments = ["/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/bin/sleep", "30"]
+        let arguments = ["/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/bin/sleep", "3600"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let status = posix_spawn(&pid, arguments[0], nil, nil, &argv, environ)

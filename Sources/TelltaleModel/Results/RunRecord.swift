@@ -25,6 +25,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
     public var shard: Shard?
     /// The analytics checks (plan expectations, tracking plan); nil when the run had none.
     public var verification: VerificationReport?
+    /// Trends and flaky scores from the run history; nil when the run had no history.
+    public var history: HistoryDigest?
 
     public init(
         tool: ToolInfo,
@@ -36,7 +38,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
         notes: [String] = [],
         events: [Event] = [],
         shard: Shard? = nil,
-        verification: VerificationReport? = nil
+        verification: VerificationReport? = nil,
+        history: HistoryDigest? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -49,17 +52,18 @@ public struct RunRecord: Codable, Sendable, Hashable {
         self.events = events
         self.shard = shard
         self.verification = verification
+        self.history = history
     }
 
     public var totals: RunTotals { RunTotals(tests) }
 
-    /// A test failed, or an event no test sent broke the tracking plan: the run fails (exit 1).
+    /// A test failed (and no quarantine entry excuses it), or an event no test sent broke the tracking plan: the run fails (exit 1).
     public var failed: Bool {
-        tests.contains { $0.outcome.isFailure } || !(verification?.unattributed.isEmpty ?? true)
+        tests.contains(where: \.failsRun) || !(verification?.unattributed.isEmpty ?? true)
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification
+        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification, history
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -76,6 +80,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         events = try c.decodeIfPresent([Event].self, forKey: .events) ?? []
         shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
         verification = try c.decodeIfPresent(VerificationReport.self, forKey: .verification)
+        history = try c.decodeIfPresent(HistoryDigest.self, forKey: .history)
     }
 }
 
@@ -131,11 +136,19 @@ public struct RunEnvironment: Codable, Sendable, Hashable {
     public var operatingSystem: String
     public var swiftVersion: String?
     public var gitCommit: String?
+    public var gitBranch: String?
+    /// The working tree had uncommitted changes: the commit alone does not say what ran.
+    public var gitDirty: Bool?
 
-    public init(host: String, operatingSystem: String, swiftVersion: String? = nil, gitCommit: String? = nil) {
+    public init(
+        host: String, operatingSystem: String, swiftVersion: String? = nil, gitCommit: String? = nil, gitBranch: String? = nil,
+        gitDirty: Bool? = nil
+    ) {
         self.host = host
         self.operatingSystem = operatingSystem
         self.swiftVersion = swiftVersion
         self.gitCommit = gitCommit
+        self.gitBranch = gitBranch
+        self.gitDirty = gitDirty
     }
 }

@@ -7,14 +7,19 @@ public struct RunTotals: Codable, Sendable, Hashable {
     public var skipped: Int
     /// Passed tests that failed first and passed on a retry (counted in `passed` too).
     public var flaky: Int
+    /// Failed or errored tests that a quarantine entry excuses (counted in `failed`/`errors` too).
+    public var quarantined: Int
 
-    public init(tests: Int = 0, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0, flaky: Int = 0) {
+    public init(
+        tests: Int = 0, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0, flaky: Int = 0, quarantined: Int = 0
+    ) {
         self.tests = tests
         self.passed = passed
         self.failed = failed
         self.errors = errors
         self.skipped = skipped
         self.flaky = flaky
+        self.quarantined = quarantined
     }
 
     public init<S: Sequence>(_ results: S) where S.Element == TestResult {
@@ -22,6 +27,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
         for result in results {
             add(result.outcome)
             if result.isFlaky { flaky += 1 }
+            if result.outcome.isFailure, result.quarantine != nil { quarantined += 1 }
         }
     }
 
@@ -39,6 +45,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
     /// Errors count as failed here, as they fail the run.
     public var summaryLine: String {
         let line = "\(passed) passed, \(failed + errors) failed, \(skipped) skipped"
-        return flaky > 0 ? line + " (\(flaky) flaky)" : line
+        let notes = [flaky > 0 ? "\(flaky) flaky" : nil, quarantined > 0 ? "\(quarantined) quarantined" : nil].compactMap(\.self)
+        return notes.isEmpty ? line : line + " (" + notes.joined(separator: ", ") + ")"
     }
 }

@@ -55,6 +55,10 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
         sourceLocationSuffix.map { "\(name)/\($0)" } ?? name
     }
 
+    /// `suiteName/listedName`: JUnit's `classname` and `name` joined, so durations and history
+    /// read from a JUnit file and from `run.json` name a test the same way.
+    public var timingKey: String { "\(suiteName)/\(listedName)" }
+
     /// The enclosing type path, dot-joined: `Module.Class` or `Module.Outer.Inner`;
     /// just `Module` for a free function. This is JUnit's `classname`.
     public var suiteName: String {

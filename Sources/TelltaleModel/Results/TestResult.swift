@@ -20,6 +20,10 @@ public struct TestResult: Codable, Sendable, Hashable {
     /// The capture session of the worker that ran it (`TELLTALE_SESSION`), for attributing
     /// events by session and time window.
     public var session: String?
+    /// Which worker (1-based) ran it.
+    public var worker: Int?
+    /// The plan's quarantine entry that excused its failure; nil when it counts as usual.
+    public var quarantine: QuarantineEntry?
 
     public init(
         id: TestID,
@@ -32,7 +36,9 @@ public struct TestResult: Codable, Sendable, Hashable {
         output: String = "",
         caseCount: Int? = nil,
         previousAttempts: [TestAttempt] = [],
-        session: String? = nil
+        session: String? = nil,
+        worker: Int? = nil,
+        quarantine: QuarantineEntry? = nil
     ) {
         self.id = id
         self.framework = framework
@@ -45,7 +51,12 @@ public struct TestResult: Codable, Sendable, Hashable {
         self.caseCount = caseCount
         self.previousAttempts = previousAttempts
         self.session = session
+        self.worker = worker
+        self.quarantine = quarantine
     }
+
+    /// Failed or errored, and not excused by a quarantine entry: fails the run.
+    public var failsRun: Bool { outcome.isFailure && quarantine == nil }
 
     /// Failed at first, passed on a retry: passes the run, and every report says so.
     public var isFlaky: Bool {
@@ -66,6 +77,7 @@ public struct TestResult: Codable, Sendable, Hashable {
 extension TestResult {
     enum CodingKeys: String, CodingKey {
         case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts, session
+        case worker, quarantine
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -82,7 +94,9 @@ extension TestResult {
             output: try c.decodeIfPresent(String.self, forKey: .output) ?? "",
             caseCount: try c.decodeIfPresent(Int.self, forKey: .caseCount),
             previousAttempts: try c.decodeIfPresent([TestAttempt].self, forKey: .previousAttempts) ?? [],
-            session: try c.decodeIfPresent(String.self, forKey: .session)
+            session: try c.decodeIfPresent(String.self, forKey: .session),
+            worker: try c.decodeIfPresent(Int.self, forKey: .worker),
+            quarantine: try c.decodeIfPresent(QuarantineEntry.self, forKey: .quarantine)
         )
     }
 }

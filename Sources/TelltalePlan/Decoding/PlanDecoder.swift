@@ -6,7 +6,7 @@ struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
-        "capture", "expectations", "lifecycle",
+        "capture", "expectations", "lifecycle", "history", "quarantine",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -79,6 +79,8 @@ struct PlanDecoder {
         case "capture": plan.capture = capture(value, path: key)
         case "expectations": plan.expectations = expectations(value, path: key)
         case "lifecycle": plan.lifecycle = choice(value, path: key, of: PlanLifecycle.self)
+        case "history": plan.history = history(value, path: key)
+        case "quarantine": plan.quarantine = quarantine(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

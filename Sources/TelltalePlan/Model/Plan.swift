@@ -34,6 +34,10 @@ public struct Plan: Sendable, Equatable {
     /// How each test is bracketed; nil lets the run choose (`process` when a service has a
     /// test mode or there are expectations, else `none`).
     public var lifecycle: PlanLifecycle?
+    /// Where the run history is kept (`history:`); `.beside` the package by default.
+    public var history: PlanHistory
+    /// Known-bad tests whose failures do not fail the run until their entry expires.
+    public var quarantine: [QuarantineEntry]
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 
@@ -55,6 +59,8 @@ public struct Plan: Sendable, Equatable {
         capture: PlanCapture = PlanCapture(),
         expectations: [TestExpectations] = [],
         lifecycle: PlanLifecycle? = nil,
+        history: PlanHistory = .beside,
+        quarantine: [QuarantineEntry] = [],
         sourcePath: String? = nil
     ) {
         self.version = version
@@ -74,6 +80,8 @@ public struct Plan: Sendable, Equatable {
         self.capture = capture
         self.expectations = expectations
         self.lifecycle = lifecycle
+        self.history = history
+        self.quarantine = quarantine
         self.sourcePath = sourcePath
     }
 

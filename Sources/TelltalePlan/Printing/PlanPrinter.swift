@@ -1,3 +1,5 @@
+import TelltaleModel
+
 /// Writes a plan as normalised YAML: every key in a fixed order with its
 /// default spelled out, so `telltale plan print` shows what a run will do, and
 /// reading the output back gives an equal plan (source locations aside).
@@ -22,7 +24,35 @@ public struct PlanPrinter {
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
+        lines.append("history: \(history(plan.history))")
+        lines += quarantine(plan.quarantine)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func history(_ history: PlanHistory) -> String {
+        switch history {
+        case .beside: "true"
+        case .off: "false"
+        case .file(let path): YAMLScalar.string(path)
+        }
+    }
+
+    /// `quarantine:` and its entries, as a plan writes them (`history flaky --suggest` prints this).
+    public static func quarantineYAML(_ entries: [QuarantineEntry]) -> String {
+        quarantine(entries).joined(separator: "\n") + "\n"
+    }
+
+    private static func quarantine(_ entries: [QuarantineEntry]) -> [String] {
+        guard !entries.isEmpty else { return ["quarantine: []"] }
+        return ["quarantine:"]
+            + entries.flatMap { entry in
+                [
+                    "  - test: \(YAMLScalar.string(entry.test))",
+                    "    reason: \(YAMLScalar.string(entry.reason))",
+                    "    owner: \(YAMLScalar.string(entry.owner))",
+                    "    until: \(YAMLScalar.string(entry.until))",
+                ]
+            }
     }
 
     private static func suite(_ suite: PlanSuite) -> [String] {

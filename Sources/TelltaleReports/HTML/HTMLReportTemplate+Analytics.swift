@@ -249,7 +249,7 @@ extension HTMLReportTemplate.ScriptHooks {
             """#)
     )
 
-    private static func lines(_ code: String) -> String { code + "\n" }
+    static func lines(_ code: String) -> String { code + "\n" }
 }
 
 extension HTMLReportTemplate {

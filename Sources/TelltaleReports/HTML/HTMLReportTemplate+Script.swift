@@ -5,6 +5,17 @@ extension HTMLReportTemplate {
     /// The same, with the run's analytics verdict (`data.verification`) shown: for records that have one.
     static let scriptWithAnalytics = script(.analytics)
 
+    /// The script for a record: the plain one, with the analytics verdict, and with the run
+    /// history and quarantine, as the record has them.
+    static func script(analytics: Bool, history: Bool) -> String {
+        switch (analytics, history) {
+        case (false, false): script
+        case (true, false): scriptWithAnalytics
+        case (false, true): script(.history)
+        case (true, true): script(ScriptHooks.analytics + .history)
+        }
+    }
+
     /// Code added at fixed points of the script; each is whole lines, empty for none, so the
     /// script without hooks is byte for byte the one for records without an analytics verdict.
     struct ScriptHooks {
@@ -26,6 +37,15 @@ extension HTMLReportTemplate {
         var functions = ""
         /// Top level, after the hash was read and before the page says it is ready.
         var start = ""
+
+        /// Both sets of hooks, `lhs`'s code first at every point.
+        static func + (lhs: Self, rhs: Self) -> Self {
+            Self(
+                verdict: lhs.verdict + rhs.verdict, stats: lhs.stats + rhs.stats, header: lhs.header + rhs.header,
+                filters: lhs.filters + rhs.filters, matches: lhs.matches + rhs.matches, row: lhs.row + rhs.row,
+                detail: lhs.detail + rhs.detail, functions: lhs.functions + rhs.functions, start: lhs.start + rhs.start
+            )
+        }
     }
 
     private static func script(_ hooks: ScriptHooks) -> String {

@@ -22,6 +22,8 @@ public struct HTMLReportWriter: Sendable {
         // The analytics styles and script only go in with a verdict to show: a record without
         // one gives the same page as before verification existed.
         let analytics = record.verification != nil
+        // Likewise trends and quarantine: only for a record with a history or a quarantined test.
+        let history = record.history != nil || record.tests.contains { $0.quarantine != nil }
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -32,7 +34,7 @@ public struct HTMLReportWriter: Sendable {
             <meta name="generator" content="telltale \(XMLText.escapeAttribute(context.toolVersion))">
             <title>\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(totals.summaryLine)</title>
             <style>
-            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")</style>
+            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")</style>
             </head>
             <body>
             <noscript><p>This report needs JavaScript. The same results are in junit.xml and summary.md beside it.</p></noscript>
@@ -44,7 +46,7 @@ public struct HTMLReportWriter: Sendable {
         html = """
             </script>
             <script>
-            \(analytics ? HTMLReportTemplate.scriptWithAnalytics : HTMLReportTemplate.script)</script>
+            \(HTMLReportTemplate.script(analytics: analytics, history: history))</script>
             </body>
             </html>
 
@@ -85,10 +87,17 @@ public struct HTMLReportWriter: Sendable {
             next += bucket.count
         }
 
+        if let history = record.history {
+            json.raw(",")
+            runHistory(history, into: &json)
+        }
         json.raw(",\"tests\":[")
         for (index, test) in tests.enumerated() {
             if index > 0 { json.raw(",") }
-            self.test(test, events: ranges[index], verification: verifications[test.id], origin: record.startedAt, context: context, into: &json)
+            self.test(
+                test, events: ranges[index], verification: verifications[test.id], history: record.history?.tests[test.id.rawValue],
+                origin: record.startedAt, context: context, into: &json
+            )
         }
         json.raw("],\"events\":[")
         var first = true
@@ -215,12 +224,17 @@ public struct HTMLReportWriter: Sendable {
         json.raw(",")
         json.key("flaky")
         json.int(totals.flaky)
+        if totals.quarantined > 0 {
+            json.raw(",")
+            json.key("quarantined")
+            json.int(totals.quarantined)
+        }
         json.raw("}")
     }
 
     private func test(
-        _ test: TestResult, events: (start: Int, count: Int), verification: TestVerification?, origin: Date,
-        context: ReportContext, into json: inout ScriptJSON
+        _ test: TestResult, events: (start: Int, count: Int), verification: TestVerification?, history: TestHistory?,
+        origin: Date, context: ReportContext, into json: inout ScriptJSON
     ) {
         json.raw("{")
         json.key("id")
@@ -283,6 +297,25 @@ public struct HTMLReportWriter: Sendable {
             }
             json.raw("]")
         }
+        if let history {
+            json.raw(",")
+            json.key("h")
+            testHistory(history, into: &json)
+        }
+        if let entry = test.quarantine {
+            json.raw(",")
+            json.key("q")
+            json.raw("{")
+            json.key("until")
+            json.string(entry.until)
+            json.raw(",")
+            json.key("owner")
+            json.string(PlainText.clean(entry.owner))
+            json.raw(",")
+            json.key("reason")
+            json.string(PlainText.clean(entry.reason))
+            json.raw("}")
+        }
         if let verification {
             json.raw(",")
             json.key("v")
@@ -296,6 +329,68 @@ public struct HTMLReportWriter: Sendable {
             json.raw(",")
             json.int(events.count)
             json.raw("]")
+        }
+        json.raw("}")
+    }
+
+    /// `history: {runs: [[startedAt, passed, failed, tests, duration, commit]], window}`, oldest run first.
+    private func runHistory(_ history: HistoryDigest, into json: inout ScriptJSON) {
+        json.key("history")
+        json.raw("{\"runs\":[")
+        for (index, run) in history.runs.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("[")
+            json.string(Self.iso8601(run.startedAt))
+            json.raw(",")
+            json.int(run.passed)
+            json.raw(",")
+            json.int(run.failed)
+            json.raw(",")
+            json.int(run.tests)
+            json.raw(",")
+            json.number((run.duration * 1000).rounded() / 1000)
+            json.raw(",")
+            json.string(run.commit ?? "")
+            json.raw("]")
+        }
+        json.raw("],")
+        json.key("window")
+        json.int(history.window)
+        json.raw("}")
+    }
+
+    /// A test's `h`: outcome letters `s` (p, f, e, s), durations `d`, flaky runs `fn` of `rn`
+    /// and rate `fr`, usual duration `u`, and `slow` when it took more than twice that.
+    private func testHistory(_ history: TestHistory, into json: inout ScriptJSON) {
+        let letters: [TestOutcome: Character] = [.passed: "p", .failed: "f", .error: "e", .skipped: "s"]
+        json.raw("{")
+        json.key("s")
+        json.string(String(history.outcomes.map { letters[$0] ?? "e" }))
+        json.raw(",")
+        json.key("d")
+        json.raw("[")
+        for (index, seconds) in history.durations.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.number((seconds * 1000).rounded() / 1000)
+        }
+        json.raw("],")
+        json.key("fn")
+        json.int(history.flakyRuns)
+        json.raw(",")
+        json.key("rn")
+        json.int(history.runs)
+        json.raw(",")
+        json.key("fr")
+        json.number((history.flakyRate * 1000).rounded() / 1000)
+        if let usual = history.usualDuration {
+            json.raw(",")
+            json.key("u")
+            json.number((usual * 1000).rounded() / 1000)
+        }
+        if history.slowerThanUsual {
+            json.raw(",")
+            json.key("slow")
+            json.bool(true)
         }
         json.raw("}")
     }

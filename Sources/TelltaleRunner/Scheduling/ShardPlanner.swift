@@ -10,7 +10,7 @@ import TelltaleModel
 public enum ShardPlanner {
     /// The key timings are stored under: what JUnit shows as `classname/name`.
     public static func timingKey(_ id: TestID) -> String {
-        "\(id.suiteName)/\(id.listedName)"
+        id.timingKey
     }
 
     /// Shard `shard.index` (1-based) of `shard.count`, as a subset of `tests` in their order.

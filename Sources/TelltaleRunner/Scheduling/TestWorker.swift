@@ -50,6 +50,7 @@ struct TestWorker {
                 }
             for var result in outcome.results {
                 result.session = context.session
+                result.worker = context.worker
                 results[result.id] = result
             }
             try Task.checkCancellation()
@@ -103,7 +104,8 @@ struct TestWorker {
 
     private func record(error text: String, for id: TestID, framework: TestFramework) async -> TestResult {
         let result = TestResult(
-            id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)], session: context.session
+            id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)], session: context.session,
+            worker: context.worker
         )
         await context.observer.testFinished(result)
         return result

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import TelltaleHistory
+import TelltaleModel
+import TelltaleOrchestrator
+import TelltalePlan
+
+/// `telltale history import|flaky`: the run history that `telltale run` keeps.
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Read and fill the run history: past durations for scheduling, flaky scores.",
+        discussion: """
+            Every `telltale run` records its tests in .telltale/history.sqlite in the package (see --history \
+            and the plan's `history:`). CI starts with an empty disk: import the previous run's run.json or \
+            junit.xml first, or restore the file from a cache.
+            """,
+        subcommands: [Import.self, Flaky.self]
+    )
+
+    struct Location: ParsableArguments {
+        @Option(help: "The history file (default: .telltale/history.sqlite in --package).")
+        var history: String?
+
+        @Option(help: "The Swift package whose history this is.")
+        var package: String = Plan.defaultPackage
+
+        var path: String { history ?? PlanHistory.defaultPath(package: package) }
+
+        /// The store; a file that must already exist is a usage error when missing.
+        func open(mustExist: Bool) throws -> HistoryStore {
+            if mustExist, !FileManager.default.fileExists(atPath: path) {
+                Console.error("no history at \(path) yet: `telltale run` records one, or `telltale history import` an earlier run")
+                throw ExitCode(TelltaleExitCode.usage)
+            }
+            do {
+                return try HistoryStore(path: path)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(TelltaleExitCode.infrastructure)
+            }
+        }
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add earlier runs to the history from their run.json or JUnit XML files.",
+            discussion: "A run already in the history is not added twice. Exit status: 0 imported, 2 a file cannot be read."
+        )
+
+        @OptionGroup var location: Location
+
+        @Argument(help: "run.json or JUnit XML files (or report folders holding a run.json), oldest first.")
+        var files: [String]
+
+        func run() async throws {
+            let store = try location.open(mustExist: false)
+            let paths = files.map { path in
+                var isFolder: ObjCBool = false
+                let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+                return folder ? "\(path)/run.json" : path
+            }
+            do {
+                for outcome in try await HistoryImport.run(files: paths, into: store) {
+                    let what = outcome.added ? "imported \(outcome.tests) tests" : "already in the history, not added again"
+                    print("\(outcome.path): \(what)")
+                }
+                print("history: \(store.path) (\(try await store.runCount()) runs)")
+            } catch let error as EarlierRunFile.ReadError {
+                Console.error(error.localizedDescription)
+                throw ExitCode(TelltaleExitCode.usage)
+            } catch let error as HistoryError {
+                Console.error(error.description)
+                throw ExitCode(TelltaleExitCode.infrastructure)
+            }
+        }
+    }
+
+    struct Flaky: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List tests by how often they were flaky in recent runs.",
+            discussion: """
+                A run counts as flaky for a test when it failed and then passed on a retry, or when it \
+                failed where another run of the same commit (with no uncommitted changes) passed.
+                """
+        )
+
+        @OptionGroup var location: Location
+
+        @Option(help: "How many recent runs to count over.")
+        var runs: Int = HistoryStore.defaultWindow
+
+        @Flag(help: "Print ready-to-paste `quarantine:` entries for tests at or above --threshold.")
+        var suggest = false
+
+        @Option(help: "The flaky rate (0–1) from which --suggest proposes quarantine.")
+        var threshold: Double = 0.1
+
+        @Option(help: "The owner --suggest writes into each entry (default: git's user.email).")
+        var owner: String?
+
+        @Option(help: "How many days a suggested entry holds.")
+        var days: Int = 14
+
+        func validate() throws {
+            if runs < 1 { throw ValidationError("--runs must be at least 1") }
+            if !(0...1).contains(threshold) { throw ValidationError("--threshold is a rate between 0 and 1, e.g. 0.1") }
+            if days < 1 { throw ValidationError("--days must be at least 1") }
+        }
+
+        func run() async throws {
+            let store = try location.open(mustExist: true)
+            let scores: [FlakyScore]
+            let recorded: Int
+            do {
+                scores = try await store.flakyScores(window: runs)
+                recorded = try await store.runCount()
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(TelltaleExitCode.infrastructure)
+            }
+            let counted = min(runs, recorded)
+            if suggest {
+                let until = QuarantineEntry.day(of: Date().addingTimeInterval(Double(days) * 86_400))
+                let entries = scores.filter { $0.rate >= threshold }.map { score in
+                    QuarantineEntry(
+                        test: score.testID,
+                        reason: "flaky in \(score.flakyRuns) of \(score.runs) recent runs (\(Self.percent(score.rate)))",
+                        owner: owner ?? Self.gitUser() ?? "TODO", until: until
+                    )
+                }
+                guard !entries.isEmpty else {
+                    print("# no test was flaky in \(Self.percent(threshold)) or more of the last \(counted) runs")
+                    return
+                }
+                print("# paste into the plan; remove each entry once its test is fixed")
+                print(PlanPrinter.quarantineYAML(entries), terminator: "")
+                return
+            }
+            guard !scores.isEmpty else {
+                print("no flaky tests in the last \(counted) runs (\(store.path))")
+                return
+            }
+            print("flaky tests in the last \(counted) runs (\(store.path)):")
+            for score in scores {
+                let rate = Self.percent(score.rate).padding(toLength: 5, withPad: " ", startingAt: 0)
+                print("  \(rate)  \(score.flakyRuns) of \(score.runs) runs  \(score.testID)")
+            }
+        }
+
+        static func percent(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
+
+        static func gitUser() -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "config", "user.email"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return process.terminationStatus == 0 && !text.isEmpty ? text : nil
+        }
+    }
+}

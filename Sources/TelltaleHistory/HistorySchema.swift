@@ -1,0 +1,52 @@
+import GRDB
+
+/// The history file's tables, built by GRDB's migrator: a new Telltale adds a migration,
+/// never edits one that has shipped, so every older file opens and upgrades in place.
+enum HistorySchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs, tests, results") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE run (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        startedAt REAL NOT NULL,          -- seconds since 1970
+                        duration REAL NOT NULL,           -- wall-clock seconds
+                        gitCommit TEXT,
+                        gitBranch TEXT,
+                        dirty INTEGER NOT NULL DEFAULT 0, -- uncommitted changes: not comparable by commit
+                        host TEXT,
+                        plan TEXT,
+                        shard TEXT,
+                        source TEXT NOT NULL,             -- 'run' or 'import'
+                        fingerprint TEXT NOT NULL UNIQUE, -- the same run is recorded once
+                        tests INTEGER NOT NULL,
+                        passed INTEGER NOT NULL,
+                        failed INTEGER NOT NULL,
+                        skipped INTEGER NOT NULL
+                    );
+                    CREATE INDEX run_by_time ON run(startedAt);
+                    CREATE TABLE test (
+                        id INTEGER PRIMARY KEY,
+                        key TEXT NOT NULL UNIQUE,         -- suite/listedName, as run.json and JUnit both name it
+                        suite TEXT NOT NULL,
+                        testID TEXT NOT NULL              -- the last full id seen
+                    );
+                    CREATE TABLE result (
+                        runId INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,
+                        testId INTEGER NOT NULL REFERENCES test(id),
+                        outcome TEXT NOT NULL,            -- the last attempt's
+                        duration REAL NOT NULL,
+                        attemptOutcomes TEXT NOT NULL,    -- every attempt, oldest first, comma-separated
+                        attemptDurations TEXT NOT NULL,
+                        worker INTEGER,
+                        quarantined INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (runId, testId)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX result_by_test ON result(testId, runId);
+                    """
+            )
+        }
+        return migrator
+    }
+}

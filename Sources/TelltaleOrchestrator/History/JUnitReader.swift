@@ -1,0 +1,77 @@
+import Foundation
+import TelltaleModel
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads any tool's JUnit XML back into test results: `classname`, `name` and `time` of
+/// each `testcase`, its `failure`/`error`/`skipped`, and Surefire's `flakyFailure`/`rerunFailure`
+/// attempts, which Telltale writes for retries. Enough for durations and the history.
+enum JUnitReader {
+    struct ReadError: Error, LocalizedError {
+        var reason: String
+        var errorDescription: String? { reason }
+    }
+
+    /// The results, and the time of the earliest `timestamp` (nil when the file has none).
+    static func read(_ data: Data) throws -> (tests: [TestResult], startedAt: Date?, host: String?) {
+        // FoundationXML accepts some non-XML text as a document without a root, and
+        // crashes on XPath queries over it: require a root and walk the tree by hand.
+        guard let document = try? XMLDocument(data: data), let root = document.rootElement() else {
+            throw ReadError(reason: "neither a run.json nor JUnit XML")
+        }
+        var tests: [TestResult] = []
+        var timestamps: [Date] = []
+        var host: String?
+        walk(root) { element in
+            switch element.name {
+            case "testsuites", "testsuite":
+                if let text = element.attribute(forName: "timestamp")?.stringValue, let date = parseTimestamp(text) {
+                    timestamps.append(date)
+                }
+                host = host ?? element.attribute(forName: "hostname")?.stringValue
+            case "testcase":
+                if let test = testCase(element) { tests.append(test) }
+            default: break
+            }
+        }
+        return (tests, timestamps.min(), host)
+    }
+
+    private static func testCase(_ element: XMLElement) -> TestResult? {
+        guard let name = element.attribute(forName: "name")?.stringValue else { return nil }
+        let classname = element.attribute(forName: "classname")?.stringValue ?? ""
+        let time = element.attribute(forName: "time")?.stringValue.flatMap(Double.init) ?? 0
+        var outcome = TestOutcome.passed
+        var attempts: [TestAttempt] = []
+        for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
+            let message = child.attribute(forName: "message")?.stringValue ?? ""
+            switch child.name {
+            case "failure": outcome = .failed
+            case "error": outcome = .error
+            case "skipped": outcome = .skipped
+            case "flakyFailure", "rerunFailure":
+                attempts.append(TestAttempt(outcome: .failed, duration: 0, messages: [TestMessage(kind: .failure, text: message)]))
+            case "flakyError", "rerunError":
+                attempts.append(TestAttempt(outcome: .error, duration: 0, messages: [TestMessage(kind: .error, text: message)]))
+            default: break
+            }
+        }
+        // `Module.function()` outside a suite is written with the module as its classname.
+        let id = classname.isEmpty || classname.contains(".") ? "\(classname)/\(name)" : "\(classname).\(name)"
+        return TestResult(id: TestID(id), framework: .xctest, outcome: outcome, duration: time, previousAttempts: attempts)
+    }
+
+    private static func walk(_ element: XMLElement, _ visit: (XMLElement) -> Void) {
+        visit(element)
+        for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) { walk(child, visit) }
+    }
+
+    private static func parseTimestamp(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        // JUnit's schema has no zone: read it as UTC.
+        return formatter.date(from: text + "Z")
+    }
+}

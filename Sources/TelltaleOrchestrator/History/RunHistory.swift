@@ -1,0 +1,62 @@
+import Foundation
+import TelltaleHistory
+import TelltaleModel
+import TelltalePlan
+
+/// The run history as one run uses it: opened before the build, read for durations,
+/// written when the run ends. Any problem with it is a warning: the run goes on without.
+struct RunHistory: Sendable {
+    let store: HistoryStore?
+    /// Why the history is not used, for the run's notes; nil when it is, or was turned off.
+    let warning: String?
+
+    static let disabled = RunHistory(store: nil, warning: nil)
+
+    /// `--history PATH` beats the plan's `history:`; `--no-history` and `history: false` turn it off.
+    static func open(plan: Plan, options: RunOptions, progress: ConsoleProgress) async -> RunHistory {
+        guard let path = path(plan: plan, options: options) else { return .disabled }
+        do {
+            return RunHistory(store: try HistoryStore(path: path), warning: nil)
+        } catch {
+            let warning = "warning: \(error) (this run goes on without history)"
+            await progress.note(warning)
+            return RunHistory(store: nil, warning: warning)
+        }
+    }
+
+    static func path(plan: Plan, options: RunOptions) -> String? {
+        if options.noHistory { return nil }
+        if let path = options.historyPath { return path }
+        switch plan.history {
+        case .off: return nil
+        case .file(let path): return path
+        case .beside: return PlanHistory.defaultPath(package: plan.package)
+        }
+    }
+
+    /// Each test's median duration over its recent runs; empty without history.
+    func durations(progress: ConsoleProgress) async -> [String: Double] {
+        guard let store else { return [:] }
+        do {
+            return try await store.durations()
+        } catch {
+            await progress.note("warning: \(error) (scheduling without past durations)")
+            return [:]
+        }
+    }
+
+    /// Records the run, then reads back what its reports show. Nil, with a note in the
+    /// record, when the history could not be written.
+    func record(_ record: inout RunRecord, progress: ConsoleProgress) async {
+        if let warning { record.notes.append(warning) }
+        guard let store else { return }
+        do {
+            try await store.record(record)
+            record.history = try await store.digest(for: record)
+        } catch {
+            let warning = "warning: \(error) (this run was not recorded)"
+            await progress.note(warning)
+            record.notes.append(warning)
+        }
+    }
+}

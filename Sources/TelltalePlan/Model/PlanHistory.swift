@@ -1,0 +1,14 @@
+/// Where a run's history is kept: `history:` in a plan.
+public enum PlanHistory: Sendable, Equatable {
+    /// `.telltale/history.sqlite` beside the package (the default; `history: true`).
+    case beside
+    /// `history: false`: the run neither reads nor records history.
+    case off
+    /// `history: path/to/file.sqlite`, relative to the working directory.
+    case file(String)
+
+    /// The default file, under the package: `.telltale/` keeps a `.gitignore` of its own.
+    public static func defaultPath(package: String) -> String {
+        "\(package)/.telltale/history.sqlite"
+    }
+}
