@@ -117,7 +117,10 @@ let package = Package(
         .testTarget(name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
-        .testTarget(name: "TelltaleOrchestratorTests", dependencies: ["TelltaleOrchestrator", "TelltaleTestSupport"]),
+        .testTarget(
+            name: "TelltaleOrchestratorTests",
+            dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]
+        ),
         // Also starts a real capture server, so the clients are tested against it.
         .testTarget(
             name: "TelltaleClientTests",

@@ -5,7 +5,7 @@ import TelltaleModel
 import TelltaleOrchestrator
 import TelltalePlan
 
-/// `telltale history import|flaky`: the run history that `telltale run` keeps.
+/// `telltale history runs|import|flaky`: the run history that `telltale run` keeps.
 struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
@@ -15,7 +15,7 @@ struct HistoryCommand: AsyncParsableCommand {
             and the plan's `history:`). CI starts with an empty disk: import the previous run's run.json or \
             junit.xml first, or restore the file from a cache.
             """,
-        subcommands: [Import.self, Flaky.self]
+        subcommands: [Runs.self, Import.self, Flaky.self]
     )
 
     struct Location: ParsableArguments {
@@ -40,6 +40,38 @@ struct HistoryCommand: AsyncParsableCommand {
                 throw ExitCode(TelltaleExitCode.infrastructure)
             }
         }
+    }
+
+    struct Runs: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the most recent runs in the history, oldest first.")
+
+        @OptionGroup var location: Location
+
+        @Option(help: "How many runs to list.")
+        var limit: Int = 20
+
+        func validate() throws {
+            if limit < 1 { throw ValidationError("--limit must be at least 1") }
+        }
+
+        func run() async throws {
+            let store = try location.open(mustExist: true)
+            do {
+                let runs = try await store.recentRuns(limit: limit)
+                print("\(try await store.runCount()) runs in \(store.path); the last \(runs.count):")
+                for run in runs {
+                    let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+                    let commit = run.commit.map { " \($0.prefix(10))" } ?? ""
+                    let branch = run.branch.map { " (\($0))" } ?? ""
+                    print("  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  \(Self.seconds(run.duration))")
+                }
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(TelltaleExitCode.infrastructure)
+            }
+        }
+
+        static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
     }
 
     struct Import: AsyncParsableCommand {
@@ -143,7 +175,8 @@ struct HistoryCommand: AsyncParsableCommand {
             }
             print("flaky tests in the last \(counted) runs (\(store.path)):")
             for score in scores {
-                let rate = Self.percent(score.rate).padding(toLength: 5, withPad: " ", startingAt: 0)
+                let percent = Self.percent(score.rate)
+                let rate = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
                 print("  \(rate)  \(score.flakyRuns) of \(score.runs) runs  \(score.testID)")
             }
         }

@@ -37,8 +37,8 @@ enum HistorySchema {
                         testId INTEGER NOT NULL REFERENCES test(id),
                         outcome TEXT NOT NULL,            -- the last attempt's
                         duration REAL NOT NULL,
-                        attemptOutcomes TEXT NOT NULL,    -- every attempt, oldest first, comma-separated
-                        attemptDurations TEXT NOT NULL,
+                        attemptOutcomes TEXT,             -- retried tests: every attempt, oldest first, comma-separated
+                        attemptDurations TEXT,
                         worker INTEGER,
                         quarantined INTEGER NOT NULL DEFAULT 0,
                         PRIMARY KEY (runId, testId)

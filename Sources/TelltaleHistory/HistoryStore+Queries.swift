@@ -39,26 +39,35 @@ extension HistoryStore {
         }
     }
 
+    /// The last `limit` runs, oldest first.
+    public func recentRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [HistoryRunPoint] {
+        try await read { db in try Self.recentRuns(db, limit: limit) }
+    }
+
+    static func recentRuns(_ db: Database, limit: Int) throws -> [HistoryRunPoint] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT startedAt, gitCommit, gitBranch, tests, passed, failed, duration FROM run
+                ORDER BY startedAt DESC, id DESC LIMIT ?
+                """,
+            arguments: [limit]
+        )
+        .reversed()
+        .map { row in
+            HistoryRunPoint(
+                startedAt: Date(timeIntervalSince1970: row[0]), commit: row[1], branch: row[2], tests: row[3], passed: row[4],
+                failed: row[5], duration: row[6]
+            )
+        }
+    }
+
     /// What the reports of `record` (already recorded) show from the history: the last
     /// `window` runs' trend, and each of its tests over those runs.
     public func digest(for record: RunRecord, window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> HistoryDigest {
         let keys = Set(record.tests.map(\.id.timingKey))
         return try await read { db in
-            let runs = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT startedAt, gitCommit, gitBranch, tests, passed, failed, duration FROM run
-                    ORDER BY startedAt DESC, id DESC LIMIT ?
-                    """,
-                arguments: [window]
-            )
-            .reversed()
-            .map { row in
-                HistoryRunPoint(
-                    startedAt: Date(timeIntervalSince1970: row[0]), commit: row[1], branch: row[2], tests: row[3], passed: row[4],
-                    failed: row[5], duration: row[6]
-                )
-            }
+            let runs = try Self.recentRuns(db, limit: window)
             let results = try Self.windowResults(db, runs: window, keys: keys)
             let flaky = Self.flakyRuns(results)
             var byKey: [String: [WindowResult]] = [:]
@@ -71,15 +80,16 @@ extension HistoryStore {
                 let earlier = counted.dropLast().map(\.duration)
                 let usual = earlier.isEmpty ? nil : Self.median(Array(earlier))
                 let slower =
-                    test.outcome != .skipped && earlier.count >= 5 && usual.map { test.duration > 2 * $0 && test.duration - $0 >= Self.slowFloor }
-                    ?? false
+                    test.outcome != .skipped && earlier.count >= 5
+                    && usual.map { test.duration > 2 * $0 && test.duration - $0 >= Self.slowFloor }
+                        ?? false
                 let counts = flaky[test.id.timingKey] ?? (flaky: 0, runs: counted.count)
                 tests[test.id.rawValue] = TestHistory(
                     outcomes: past.map(\.outcome), durations: past.map(\.duration), flakyRuns: counts.flaky, runs: counts.runs,
                     usualDuration: usual, slowerThanUsual: slower
                 )
             }
-            return HistoryDigest(runs: Array(runs), tests: tests, window: window)
+            return HistoryDigest(runs: runs, tests: tests, window: window)
         }
     }
 
@@ -114,7 +124,7 @@ extension HistoryStore {
         while let row = try rows.next() {
             let key: String = row[0]
             if let keys, !keys.contains(key) { continue }
-            let attempts: String = row[4]
+            let attempts: String = row[4] ?? ""
             results.append(
                 WindowResult(
                     key: key, testID: row[1], outcome: TestOutcome(rawValue: row[2]) ?? .error, duration: row[3],

@@ -22,6 +22,9 @@ public final class HistoryStore: Sendable {
             // A second run recording at the same moment waits its turn rather than failing.
             configuration.busyMode = .timeout(30)
             configuration.label = "telltale-history"
+            // WAL with synchronous=NORMAL: a commit survives a crash of Telltale (and stays consistent
+            // on power loss, losing at most the last runs), without an fsync per run.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
             pool = try DatabasePool(path: path, configuration: configuration)
             try HistorySchema.migrator.migrate(pool)
         } catch {
@@ -83,12 +86,12 @@ public final class HistoryStore: Sendable {
         guard db.changesCount == 1 else { return false }
         let runID = db.lastInsertedRowID
 
-        var testIDs: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, key FROM test") {
-            testIDs[row[1]] = row[0]
+        var known: [String: (id: Int64, testID: String)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, key, testID FROM test") {
+            known[row[1]] = (row[0], row[2])
         }
         let insertTest = try db.makeStatement(sql: "INSERT INTO test (key, suite, testID) VALUES (?, ?, ?)")
-        let renameTest = try db.makeStatement(sql: "UPDATE test SET testID = ? WHERE id = ? AND testID != ?")
+        let renameTest = try db.makeStatement(sql: "UPDATE test SET testID = ? WHERE id = ?")
         let insertResult = try db.makeStatement(
             sql: """
                 INSERT OR REPLACE INTO result
@@ -99,20 +102,25 @@ public final class HistoryStore: Sendable {
         for test in record.tests {
             let key = test.id.timingKey
             let testID: Int64
-            if let known = testIDs[key] {
-                testID = known
+            if let existing = known[key] {
+                testID = existing.id
                 // JUnit imports know only the key; a run's own record knows the full id.
-                if source == .run { try renameTest.execute(arguments: [test.id.rawValue, known, test.id.rawValue]) }
+                if source == .run, existing.testID != test.id.rawValue {
+                    try renameTest.execute(arguments: [test.id.rawValue, testID])
+                    known[key] = (testID, test.id.rawValue)
+                }
             } else {
                 try insertTest.execute(arguments: [key, test.id.suiteName, test.id.rawValue])
                 testID = db.lastInsertedRowID
-                testIDs[key] = testID
+                known[key] = (testID, test.id.rawValue)
             }
+            // Most tests run once: their one attempt is the result itself, so nothing more is stored.
             let attempts = test.previousAttempts.map { ($0.outcome, $0.duration) } + [(test.outcome, test.duration)]
+            let retried = attempts.count > 1
             try insertResult.execute(arguments: [
                 runID, testID, test.outcome.rawValue, test.duration,
-                attempts.map(\.0.rawValue).joined(separator: ","),
-                attempts.map { String($0.1) }.joined(separator: ","),
+                retried ? attempts.map(\.0.rawValue).joined(separator: ",") : nil,
+                retried ? attempts.map { String($0.1) }.joined(separator: ",") : nil,
                 test.worker, test.quarantine != nil,
             ])
         }

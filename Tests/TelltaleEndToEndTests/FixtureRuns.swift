@@ -35,6 +35,31 @@ actor FixtureRuns {
         return try await task.value
     }
 
+    private var builds: [String: Task<Void, any Error>] = [:]
+
+    /// Builds `fixture` once (in its queue), for tests that run it themselves with `--skip-build`.
+    func build(fixture: String) async throws {
+        if let existing = builds[fixture] { return try await existing.value }
+        let previous = fixtureQueues[fixture]
+        let task = Task<Void, any Error> {
+            await previous?.value
+            let result = try await TelltaleProcess.runProcess(
+                "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", "Tests/Fixtures/\(fixture)"],
+                in: TelltaleProcess.repositoryRoot
+            )
+            guard result.status == 0 else { throw FixtureBuildFailed(fixture: fixture, output: result.stderr + result.stdout) }
+        }
+        builds[fixture] = task
+        fixtureQueues[fixture] = Task { _ = try? await task.value }
+        try await task.value
+    }
+
+    struct FixtureBuildFailed: Error, CustomStringConvertible {
+        var fixture: String
+        var output: String
+        var description: String { "swift build of \(fixture) failed:\n\(output)" }
+    }
+
     /// Waits until every run on `fixture` has finished, for tests that use its build folder directly.
     func idle(fixture: String) async {
         await fixtureQueues[fixture]?.value

@@ -8,6 +8,7 @@ import TelltaleModel
 /// Reads any tool's JUnit XML back into test results: `classname`, `name` and `time` of
 /// each `testcase`, its `failure`/`error`/`skipped`, and Surefire's `flakyFailure`/`rerunFailure`
 /// attempts, which Telltale writes for retries. Enough for durations and the history.
+/// A `testcase` without `time` is left out: its duration is unknown.
 enum JUnitReader {
     struct ReadError: Error, LocalizedError {
         var reason: String
@@ -40,9 +41,11 @@ enum JUnitReader {
     }
 
     private static func testCase(_ element: XMLElement) -> TestResult? {
-        guard let name = element.attribute(forName: "name")?.stringValue else { return nil }
+        // Without a time the duration is unknown: a zero would pass a slow test for a fast one.
+        guard let name = element.attribute(forName: "name")?.stringValue,
+            let time = element.attribute(forName: "time")?.stringValue.flatMap(Double.init)
+        else { return nil }
         let classname = element.attribute(forName: "classname")?.stringValue ?? ""
-        let time = element.attribute(forName: "time")?.stringValue.flatMap(Double.init) ?? 0
         var outcome = TestOutcome.passed
         var attempts: [TestAttempt] = []
         for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {

@@ -1,0 +1,184 @@
+import Foundation
+import TelltaleModel
+import TelltaleReports
+import TelltaleTestSupport
+import Testing
+
+/// The run history, flaky scores and quarantine, through the real `telltale` on
+/// `Tests/Fixtures/SchedulingFixture` (whose `FlakyCases/testFailsTheFirstTime` fails the
+/// first time in each run, and `testAlwaysFails` every time).
+@Suite(.tags(.large))
+struct HistoryRunTests {
+    static let fixture = "Tests/Fixtures/SchedulingFixture"
+    static let flaky = "SchedulingFixtureTests.FlakyCases/testFailsTheFirstTime"
+    static let broken = "SchedulingFixtureTests.FlakyCases/testAlwaysFails"
+
+    let folder: String
+
+    init() throws {
+        folder = try TelltaleProcess.temporaryDirectory("HistoryRunTests")
+    }
+
+    var history: String { "\(folder)/history.sqlite" }
+
+    /// One `telltale run` of the built fixture into `reports` (under the test's folder).
+    func run(_ reports: String, _ arguments: [String]) async throws -> (TelltaleProcess.Result, RunRecord?) {
+        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        let directory = "\(folder)/\(reports)"
+        let result = try await TelltaleProcess.run(
+            ["run", "--package", Self.fixture, "--skip-build", "--report-dir", directory] + arguments
+        )
+        return (result, try? RunRecordFile.read(path: "\(directory)/run.json"))
+    }
+
+    @Test func aFlakyTestRunSeveralTimesShowsItsScoreInTheReportsAndHistoryFlaky() async throws {
+        for number in 1...3 {
+            let (result, _) = try await run("run\(number)", ["--filter", "FlakyCases/testFailsTheFirstTime", "--retries", "1", "--history", history])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        let record = try RunRecordFile.read(path: "\(folder)/run3/run.json")
+        let digest = try #require(record.history, "run.json has no history")
+        #expect(digest.runs.count == 3)
+        #expect(digest.tests[Self.flaky]?.flakyRuns == 3)
+        #expect(digest.tests[Self.flaky]?.flakyRate == 1)
+
+        let summary = try String(contentsOfFile: "\(folder)/run3/summary.md", encoding: .utf8)
+        #expect(summary.contains("### Most flaky tests (last 3 runs)"))
+        #expect(summary.contains("| `\(Self.flaky)` | 100% | 3 of 3 |"))
+        let html = try String(contentsOfFile: "\(folder)/run3/index.html", encoding: .utf8)
+        #expect(html.contains(#""fn":3,"rn":3,"fr":1"#))
+
+        let flaky = try await TelltaleProcess.run(["history", "flaky", "--history", history])
+        #expect(flaky.status == 0, "stderr: \(flaky.stderr)")
+        #expect(flaky.stdout.contains("100%  3 of 3 runs  \(Self.flaky)"), "\(flaky.stdout)")
+        let suggest = try await TelltaleProcess.run(["history", "flaky", "--history", history, "--suggest", "--owner", "@ana"])
+        #expect(suggest.stdout.contains("  - test: \(Self.flaky)\n    reason: 'flaky in 3 of 3 recent runs (100%)'\n    owner: '@ana'"), "\(suggest.stdout)")
+        // What --suggest prints is a valid plan section.
+        let plan = "\(folder)/suggested.yml"
+        try ("version: 1\npackage: \(Self.fixture)\n" + suggest.stdout).write(toFile: plan, atomically: true, encoding: .utf8)
+        let validate = try await TelltaleProcess.run(["plan", "validate", plan])
+        #expect(validate.status == 0, "\(validate.stderr)")
+    }
+
+    func quarantinePlan(until: Date) throws -> String {
+        let plan = "\(folder)/quarantine-\(QuarantineEntry.day(of: until)).yml"
+        try """
+        version: 1
+        package: \(Self.fixture)
+        filter: [FlakyCases/testAlwaysFails, VariedDurationCases/testVaried01$]
+        history: false
+        quarantine:
+          - test: \(Self.broken)
+            reason: fails on purpose
+            owner: "@ana"
+            until: \(QuarantineEntry.day(of: until))
+        """.write(toFile: plan, atomically: true, encoding: .utf8)
+        return plan
+    }
+
+    @Test func aQuarantinedFailureIsExitZeroAndShownAndAnExpiredEntryFailsTheRunAgain() async throws {
+        let (held, record) = try await run("held", [try quarantinePlan(until: Date().addingTimeInterval(86_400))])
+        #expect(held.status == 0, "stderr: \(held.stderr)")
+        #expect(held.stdout.contains("1 quarantined"))
+        let test = try #require(record?.tests.first { $0.id.rawValue == Self.broken })
+        #expect(test.outcome == .failed)
+        #expect(test.quarantine?.owner == "@ana")
+        let summary = try String(contentsOfFile: "\(folder)/held/summary.md", encoding: .utf8)
+        #expect(summary.contains("✅ passed"))
+        #expect(summary.contains("### Quarantined failures (1)"))
+
+        // JUnit: a skip, so publishers pass the check, with the real outcome and the entry in its message.
+        let junit = "\(folder)/held/junit.xml"
+        #expect(try await XMLLint.validate(path: junit).status == 0)
+        let totals = try JUnitTotals.read(path: junit)
+        #expect(totals.failures == 0 && totals.errors == 0 && totals.skipped == 1)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains(#"<skipped message="failed (quarantined until "#))
+        let script = """
+            import sys
+            from junitparser import JUnitXml, Skipped, Failure, Error
+            for suite in JUnitXml.fromfile(sys.argv[1]):
+                for case in suite:
+                    kinds = [type(r).__name__ for r in case.result]
+                    print(case.classname + "/" + case.name, ",".join(kinds), case.result[0].message if case.result else "")
+            """
+        let parsed = try await ChildProcesses.run("python3", ["-c", script, junit])
+        #expect(parsed.status == 0, "junitparser: \(parsed.stderrText)")
+        #expect(parsed.stdoutText.contains("\(Self.broken) Skipped failed (quarantined until"), "\(parsed.stdoutText)")
+
+        let (expired, expiredRecord) = try await run("expired", [try quarantinePlan(until: Date().addingTimeInterval(-86_400))])
+        #expect(expired.status == 1, "stderr: \(expired.stderr)")
+        #expect(expiredRecord?.notes.contains { $0.contains("quarantine entry for `\(Self.broken)` (owner @ana) expired") } == true)
+    }
+
+    @Test func twoRunsAtOnceSharingOneHistoryAreBothRecorded() async throws {
+        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        async let first = run("first", ["--filter", "VariedDurationCases", "--history", history])
+        async let second = run("second", ["--filter", "VariedDurationCases", "--history", history])
+        let (a, b) = try await (first, second)
+        #expect(a.0.status == 0 && b.0.status == 0, "stderr: \(a.0.stderr)\n\(b.0.stderr)")
+        let runs = try await TelltaleProcess.run(["history", "runs", "--history", history])
+        #expect(runs.stdout.hasPrefix("2 runs in "), "\(runs.stdout)\(runs.stderr)")
+    }
+
+    @Test func aCorruptHistoryGivesAWarningAndAPassingRun() async throws {
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: history))
+        let (result, record) = try await run("corrupt", ["--filter", "VariedDurationCases/testVaried01$", "--history", history])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("warning: history \(history): the file is damaged or not a Telltale history"))
+        #expect(record?.notes.contains { $0.contains("this run goes on without history") } == true)
+    }
+
+    /// A run is recorded in one transaction: a kill in the middle leaves the history as it was.
+    @Test func killNineWhileRecordingLeavesAHistoryTheNextRunReads() async throws {
+        // A small run first, then a big import killed while it writes.
+        let small = "\(folder)/small.xml"
+        try Self.junit(tests: 3, timestamp: "2026-01-01T00:00:00").write(toFile: small, atomically: true, encoding: .utf8)
+        let big = "\(folder)/big.xml"
+        try Self.junit(tests: 100_000, timestamp: "2026-01-02T00:00:00").write(toFile: big, atomically: true, encoding: .utf8)
+        #expect(try await TelltaleProcess.run(["history", "import", "--history", history, small]).status == 0)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try TelltaleProcess.executable())
+        process.arguments = ["history", "import", "--history", history, big]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Writing has begun once the write-ahead log holds frames; kill then, or when the process ends on its own.
+        let deadline = ContinuousClock.now + .seconds(120)
+        while process.isRunning, ContinuousClock.now < deadline {
+            let wal = (try? FileManager.default.attributesOfItem(atPath: history + "-wal")[.size] as? Int) ?? 0
+            if wal > 0 { break }
+            await Task.yield()
+        }
+        kill(process.processIdentifier, SIGKILL)
+        await ChildProcesses.waitForExit(process)
+
+        // The history opens and holds whole runs only: the small one, and the big one if its
+        // commit came before the kill, never part of it.
+        let runs = try await TelltaleProcess.run(["history", "runs", "--history", history])
+        #expect(runs.status == 0, "\(runs.stderr)")
+        let check = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            print(db.execute("PRAGMA integrity_check").fetchone()[0])
+            print(sorted(n for (n,) in db.execute("SELECT COUNT(*) FROM result GROUP BY runId")))
+            """
+        let counts = try await ChildProcesses.run("python3", ["-c", check, history])
+        #expect(["ok\n[3]\n", "ok\n[3, 100000]\n"].contains(counts.stdoutText), "\(counts.stdoutText)\(counts.stderrText)")
+        // The next run reads it, and is recorded.
+        let (next, record) = try await run("after-kill", ["--filter", "VariedDurationCases/testVaried01$", "--history", history])
+        #expect(next.status == 0, "stderr: \(next.stderr)")
+        #expect(!next.stderr.contains("warning: history"), "\(next.stderr)")
+        #expect(record?.history?.runs.isEmpty == false)
+    }
+
+    static func junit(tests: Int, timestamp: String) -> String {
+        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<testsuites timestamp=\"\(timestamp)\">\n<testsuite name=\"Big.Suite\">\n"
+        xml.reserveCapacity(tests * 64)
+        for index in 0..<tests {
+            xml += "<testcase classname=\"Big.Suite\" name=\"test\(index)\" time=\"0.\(index % 10)01\"/>\n"
+        }
+        return xml + "</testsuite>\n</testsuites>\n"
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TelltaleModel
+import TelltaleTestSupport
+import Testing
+
+@testable import TelltaleHistory
+
+/// The history against a real SQLite file in a fresh folder per test.
+@Suite(.tags(.medium))
+struct HistoryStoreTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HistoryStoreTests-\(UUID().uuidString)")
+    var path: String { folder.appendingPathComponent(".telltale/history.sqlite").path }
+
+    static func run(
+        _ number: Int, _ tests: [TestResult], commit: String? = "c0ffee", dirty: Bool = false
+    ) -> RunRecord {
+        RunRecord(
+            tool: ToolInfo(version: "test"), plan: PlanSummary(name: "plan", path: nil, package: "."),
+            environment: RunEnvironment(host: "host", operatingSystem: "linux", gitCommit: commit, gitDirty: dirty),
+            startedAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(number) * 60), duration: Double(number), tests: tests
+        )
+    }
+
+    static func test(_ id: String, _ outcome: TestOutcome = .passed, _ duration: Double = 1, retriedFrom: TestOutcome? = nil) -> TestResult {
+        TestResult(
+            id: TestID(id), framework: .xctest, outcome: outcome, duration: duration,
+            previousAttempts: retriedFrom.map { [TestAttempt(outcome: $0, duration: duration)] } ?? [], worker: 1
+        )
+    }
+
+    @Test func aNewHistoryIsCreatedWithAGitignoreAndRecordsEveryTest() async throws {
+        let store = try HistoryStore(path: path)
+        let added = try await store.record(Self.run(1, [Self.test("A.S/a"), Self.test("A.S/b", .failed, 2)]))
+        #expect(added)
+        #expect(try await store.runCount() == 1)
+        #expect(try await store.durations() == ["A.S/a": 1, "A.S/b": 2])
+        let ignore = try String(contentsOf: folder.appendingPathComponent(".telltale/.gitignore"), encoding: .utf8)
+        #expect(ignore.contains("*"))
+    }
+
+    @Test func theSameRunIsRecordedOnce() async throws {
+        let store = try HistoryStore(path: path)
+        let record = Self.run(1, [Self.test("A.S/a")])
+        #expect(try await store.record(record, source: .import))
+        #expect(try await store.record(record, source: .import) == false)
+        #expect(try await store.runCount() == 1)
+    }
+
+    @Test func durationsAreMediansOfEachTestsRecentResultsSkipsAside() async throws {
+        let store = try HistoryStore(path: path)
+        for (number, seconds) in [1.0, 9.0, 2.0, 3.0, 100.0].enumerated() {
+            try await store.record(Self.run(number, [Self.test("A.S/a", .passed, seconds), Self.test("A.S/b", .skipped, 0)]))
+        }
+        // The last three results of `a`: 2, 3 and 100.
+        #expect(try await store.durations(window: 3) == ["A.S/a": 3])
+        #expect(try await store.durations()["A.S/a"] == 3)
+        #expect(try await store.durations()["A.S/b"] == nil)
+    }
+
+    @Test func aTestIsFlakyWhenARetryPassedOrTheSameCleanCommitPassed() async throws {
+        let store = try HistoryStore(path: path)
+        // Run 1: `retried` fails then passes. Runs 1–2 of commit c1: `contradicted` fails once, passes once.
+        // Runs 3–4 of c2, dirty: `dirty` fails then passes, but uncommitted changes may explain it.
+        // `broken` fails every time: broken, not flaky.
+        try await store.record(
+            Self.run(1, [Self.test("A.S/retried", .passed, retriedFrom: .failed), Self.test("A.S/contradicted", .failed),
+                Self.test("A.S/broken", .failed)], commit: "c1"))
+        try await store.record(Self.run(2, [Self.test("A.S/contradicted"), Self.test("A.S/broken", .failed)], commit: "c1"))
+        try await store.record(Self.run(3, [Self.test("A.S/dirty", .failed)], commit: "c2", dirty: true))
+        try await store.record(Self.run(4, [Self.test("A.S/dirty")], commit: "c2", dirty: true))
+        let scores = try await store.flakyScores()
+        #expect(scores.map(\.testID) == ["A.S/retried", "A.S/contradicted"])
+        #expect(scores.map(\.rate) == [1, 0.5])
+        #expect(try await store.flakyScores(window: 2).isEmpty)
+    }
+
+    @Test func theDigestHasTheTrendEachTestsStripAndSlowerThanUsual() async throws {
+        let store = try HistoryStore(path: path)
+        for number in 0..<6 {
+            try await store.record(Self.run(number, [Self.test("A.S/steady", .passed, 1), Self.test("A.S/slow", .passed, 1)]))
+        }
+        let now = Self.run(6, [Self.test("A.S/steady", .failed, 1.1), Self.test("A.S/slow", .passed, 2.5)])
+        try await store.record(now)
+        let digest = try await store.digest(for: now, window: 5)
+        #expect(digest.runs.count == 5)
+        #expect(digest.runs.last?.failed == 1)
+        #expect(digest.tests["A.S/steady"]?.outcomes == [.passed, .passed, .passed, .passed, .failed])
+        #expect(digest.tests["A.S/steady"]?.slowerThanUsual == false)
+        // 2.5 s against a usual 1 s over at least five earlier runs: but the window holds only four earlier runs.
+        #expect(digest.tests["A.S/slow"]?.slowerThanUsual == false)
+        let wide = try await store.digest(for: now, window: 30)
+        #expect(wide.tests["A.S/slow"]?.usualDuration == 1)
+        #expect(wide.tests["A.S/slow"]?.slowerThanUsual == true)
+        #expect(wide.slowerThanUsual.map(\.id) == ["A.S/slow"])
+    }
+
+    @Test func aDamagedFileIsAClearErrorNotACrash() throws {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".telltale"), withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: HistoryError.self) { try HistoryStore(path: path) }
+        #expect(error?.description.contains("damaged or not a Telltale history") == true)
+        #expect(error?.description.contains(path) == true)
+    }
+
+    @Test func twoStoresOnOneFileRecordAtOnceAndBothAreKept() async throws {
+        let first = try HistoryStore(path: path)
+        let second = try HistoryStore(path: path)
+        let tests = (0..<500).map { Self.test("A.S/t\($0)") }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 0..<20 {
+                let store = number % 2 == 0 ? first : second
+                group.addTask { try await store.record(Self.run(number, tests)) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await first.runCount() == 20)
+    }
+}
