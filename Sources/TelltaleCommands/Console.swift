@@ -6,6 +6,11 @@ enum Console {
         write("error: \(message)")
     }
 
+    /// A problem that does not stop the command; `message` starts with `warning:`.
+    static func warning(_ message: String) {
+        write(message)
+    }
+
     /// Text that is already in `file:line:column: error: …` form, printed as is.
     static func diagnostics(_ text: String) {
         write(text)

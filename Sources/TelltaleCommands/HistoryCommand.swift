@@ -58,7 +58,8 @@ struct HistoryCommand: AsyncParsableCommand {
             let store = try location.open(mustExist: true)
             do {
                 let runs = try await store.recentRuns(limit: limit)
-                print("\(try await store.runCount()) runs in \(store.path); the last \(runs.count):")
+                let count = try await store.runCount()
+                print("\(count) run\(count == 1 ? "" : "s") in \(store.path); the last \(runs.count):")
                 for run in runs {
                     let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
                     let commit = run.commit.map { " \($0.prefix(10))" } ?? ""
@@ -97,7 +98,8 @@ struct HistoryCommand: AsyncParsableCommand {
                     let what = outcome.added ? "imported \(outcome.tests) tests" : "already in the history, not added again"
                     print("\(outcome.path): \(what)")
                 }
-                print("history: \(store.path) (\(try await store.runCount()) runs)")
+                let count = try await store.runCount()
+                print("history: \(store.path) (\(count) run\(count == 1 ? "" : "s"))")
             } catch let error as EarlierRunFile.ReadError {
                 Console.error(error.localizedDescription)
                 throw ExitCode(TelltaleExitCode.usage)

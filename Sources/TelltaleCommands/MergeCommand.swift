@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
+import TelltaleHistory
+import TelltaleModel
 import TelltaleOrchestrator
 import TelltaleReports
 
 /// `telltale merge DIR... --out DIR`: one run record and one set of reports from CI shards.
-struct MergeCommand: ParsableCommand {
+struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Combine the reports of a run's CI shards into one run record and regenerate every report.",
@@ -17,12 +19,16 @@ struct MergeCommand: ParsableCommand {
     @Option(name: .customLong("out"), help: "Where the merged reports go.")
     var output: String
 
-    func run() throws {
+    @Option(help: "Record the merged run in this history file, and show its trends and flaky rates in the reports.")
+    var history: String?
+
+    func run() async throws {
         do {
             let records = try sources.map { source in
                 try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
             }
-            let merged = try RunMerger.merge(records)
+            var merged = try RunMerger.merge(records)
+            if let history { await Self.record(&merged, in: history) }
             let context = ReportContext(
                 generatedAt: Date(),
                 toolVersion: RunOrchestrator.version,
@@ -37,6 +43,19 @@ struct MergeCommand: ParsableCommand {
         } catch {
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
+        }
+    }
+
+    /// As a run does: a history that cannot be used is a warning, never a failed merge.
+    static func record(_ record: inout RunRecord, in path: String) async {
+        do {
+            let store = try HistoryStore(path: path)
+            try await store.record(record)
+            record.history = try await store.digest(for: record)
+        } catch {
+            let warning = "warning: \(error) (the merged run was not recorded)"
+            Console.warning(warning)
+            record.notes.append(warning)
         }
     }
 }

@@ -52,7 +52,9 @@ struct HistoryRunTests {
         #expect(flaky.status == 0, "stderr: \(flaky.stderr)")
         #expect(flaky.stdout.contains("100%  3 of 3 runs  \(Self.flaky)"), "\(flaky.stdout)")
         let suggest = try await TelltaleProcess.run(["history", "flaky", "--history", history, "--suggest", "--owner", "@ana"])
-        #expect(suggest.stdout.contains("  - test: \(Self.flaky)\n    reason: 'flaky in 3 of 3 recent runs (100%)'\n    owner: '@ana'"), "\(suggest.stdout)")
+        #expect(
+            suggest.stdout.contains("  - test: \(Self.flaky)\n    reason: 'flaky in 3 of 3 recent runs (100%)'\n    owner: '@ana'"),
+            "\(suggest.stdout)")
         // What --suggest prints is a valid plan section.
         let plan = "\(folder)/suggested.yml"
         try ("version: 1\npackage: \(Self.fixture)\n" + suggest.stdout).write(toFile: plan, atomically: true, encoding: .utf8)
@@ -121,6 +123,21 @@ struct HistoryRunTests {
         #expect(runs.stdout.hasPrefix("2 runs in "), "\(runs.stdout)\(runs.stderr)")
     }
 
+    @Test func mergeRecordsTheWholeRunOnceAndItsReportsShowTheHistory() async throws {
+        for shard in 1...2 {
+            let (result, _) = try await run("shard\(shard)", ["--filter", "VariedDurationCases", "--shard", "\(shard)/2"])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        let out = "\(folder)/merged"
+        let merge = try await TelltaleProcess.run(["merge", "\(folder)/shard1", "\(folder)/shard2", "--out", out, "--history", history])
+        #expect(merge.status == 0, "stderr: \(merge.stderr)")
+        let record = try RunRecordFile.read(path: "\(out)/run.json")
+        #expect(record.history?.runs.count == 1)
+        #expect(record.history?.tests.count == record.tests.count)
+        let runs = try await TelltaleProcess.run(["history", "runs", "--history", history])
+        #expect(runs.stdout.hasPrefix("1 run in "), "\(runs.stdout)")
+    }
+
     @Test func aCorruptHistoryGivesAWarningAndAPassingRun() async throws {
         try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: history))
         let (result, record) = try await run("corrupt", ["--filter", "VariedDurationCases/testVaried01$", "--history", history])
@@ -138,21 +155,12 @@ struct HistoryRunTests {
         try Self.junit(tests: 100_000, timestamp: "2026-01-02T00:00:00").write(toFile: big, atomically: true, encoding: .utf8)
         #expect(try await TelltaleProcess.run(["history", "import", "--history", history, small]).status == 0)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try TelltaleProcess.executable())
-        process.arguments = ["history", "import", "--history", history, big]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Writing has begun once the write-ahead log holds frames; kill then, or when the process ends on its own.
-        let deadline = ContinuousClock.now + .seconds(120)
-        while process.isRunning, ContinuousClock.now < deadline {
-            let wal = (try? FileManager.default.attributesOfItem(atPath: history + "-wal")[.size] as? Int) ?? 0
-            if wal > 0 { break }
-            await Task.yield()
-        }
-        kill(process.processIdentifier, SIGKILL)
-        await ChildProcesses.waitForExit(process)
+        let pid = try Self.spawn(try TelltaleProcess.executable(), ["history", "import", "--history", history, big])
+        // Writing has begun once the write-ahead log holds frames (the small import's log was
+        // checkpointed away when it closed): kill then, or once the import ends on its own.
+        await Self.offThePool { Self.waitForWrites(into: history + "-wal", by: pid) }
+        kill(pid, SIGKILL)
+        await Self.offThePool { Self.reap(pid) }
 
         // The history opens and holds whole runs only: the small one, and the big one if its
         // commit came before the kill, never part of it.
@@ -171,6 +179,51 @@ struct HistoryRunTests {
         #expect(next.status == 0, "stderr: \(next.stderr)")
         #expect(!next.stderr.contains("warning: history"), "\(next.stderr)")
         #expect(record?.history?.runs.isEmpty == false)
+    }
+
+    /// Starts `executable` with its output discarded, without Foundation's `Process`, whose
+    /// child monitoring should not race a SIGKILL sent behind its back.
+    static func spawn(_ executable: String, _ arguments: [String]) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+        return pid
+    }
+
+    /// Polls (yielding the CPU, up to two minutes) until `wal` has frames or `pid` has exited.
+    static func waitForWrites(into wal: String, by pid: pid_t) {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+            var info = siginfo_t()
+            // WNOWAIT: look without reaping, so the kill below still names this child.
+            if size > 0 || (waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid) {
+                return
+            }
+            sched_yield()
+        }
+    }
+
+    static func reap(_ pid: pid_t) {
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+    }
+
+    /// Blocking work on a GCD thread, never on Swift's cooperative pool.
+    static func offThePool(_ work: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                work()
+                continuation.resume()
+            }
+        }
     }
 
     static func junit(tests: Int, timestamp: String) -> String {

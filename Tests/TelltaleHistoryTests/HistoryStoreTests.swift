@@ -63,8 +63,12 @@ struct HistoryStoreTests {
         // Runs 3–4 of c2, dirty: `dirty` fails then passes, but uncommitted changes may explain it.
         // `broken` fails every time: broken, not flaky.
         try await store.record(
-            Self.run(1, [Self.test("A.S/retried", .passed, retriedFrom: .failed), Self.test("A.S/contradicted", .failed),
-                Self.test("A.S/broken", .failed)], commit: "c1"))
+            Self.run(
+                1,
+                [
+                    Self.test("A.S/retried", .passed, retriedFrom: .failed), Self.test("A.S/contradicted", .failed),
+                    Self.test("A.S/broken", .failed),
+                ], commit: "c1"))
         try await store.record(Self.run(2, [Self.test("A.S/contradicted"), Self.test("A.S/broken", .failed)], commit: "c1"))
         try await store.record(Self.run(3, [Self.test("A.S/dirty", .failed)], commit: "c2", dirty: true))
         try await store.record(Self.run(4, [Self.test("A.S/dirty")], commit: "c2", dirty: true))

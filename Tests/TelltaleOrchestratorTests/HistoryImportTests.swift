@@ -69,7 +69,8 @@ struct HistoryImportTests {
         await #expect {
             try await HistoryImport.run(files: [path], into: store)
         } throws: { error in
-            (error as? EarlierRunFile.ReadError)?.localizedDescription == "\(path): neither a run.json nor JUnit XML; give a run.json or a JUnit XML file from an earlier run"
+            (error as? EarlierRunFile.ReadError)?.localizedDescription
+                == "\(path): neither a run.json nor JUnit XML; give a run.json or a JUnit XML file from an earlier run"
         }
     }
 }

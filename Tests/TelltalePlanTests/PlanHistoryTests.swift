@@ -90,6 +90,9 @@ struct QuarantineListTests {
         let (results, notes) = QuarantineList([entry]).apply(to: [result("App.S/flaky()", .failed)], on: today)
         #expect(results[0].quarantine == nil)
         #expect(results[0].failsRun)
-        #expect(notes == ["quarantine entry for `App.S/flaky()` (owner @ana) expired after 2026-11-17: its test counts again; fix the test, or extend `until`"])
+        #expect(
+            notes == [
+                "quarantine entry for `App.S/flaky()` (owner @ana) expired after 2026-11-17: its test counts again; fix the test, or extend `until`"
+            ])
     }
 }

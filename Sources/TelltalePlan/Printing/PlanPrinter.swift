@@ -22,10 +22,10 @@ public struct PlanPrinter {
         lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
         lines += PlanServicePrinter.lines(plan.services)
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
-        lines += ExpectationsPrinter.lines(plan.capture)
-        lines += ExpectationsPrinter.lines(plan.expectations)
         lines.append("history: \(history(plan.history))")
         lines += quarantine(plan.quarantine)
+        lines += ExpectationsPrinter.lines(plan.capture)
+        lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
     }
 
