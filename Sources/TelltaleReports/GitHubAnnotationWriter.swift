@@ -1,7 +1,8 @@
 import TelltaleModel
 
 /// Writes GitHub Actions workflow commands that annotate a pull request's diff:
-/// `::error file=…,line=…,title=…::message` for failing tests, `::warning` for flaky ones.
+/// `::error file=…,line=…,title=…::message` for failing tests, `::warning` for quarantined
+/// failures (which do not fail the run) and flaky tests.
 ///
 /// GitHub shows at most 10 error and 10 warning annotations per step, so the most useful
 /// come first (failures with a source location, then errors, then the rest) and, when
@@ -17,16 +18,18 @@ public struct GitHubAnnotationWriter: Sendable {
     /// One workflow command per line; empty when there is nothing to annotate.
     public func write(_ record: RunRecord, context: ReportContext) -> String {
         let failing = record.tests.enumerated()
-            .filter { $0.element.outcome.isFailure }
+            .filter { $0.element.failsRun }
             .sorted { rank($0.element) != rank($1.element) ? rank($0.element) < rank($1.element) : $0.offset < $1.offset }
             .map(\.element)
+        let quarantined = record.tests.filter { $0.outcome.isFailure && $0.quarantine != nil }
         let flaky = record.tests.filter(\.isFlaky)
         var lines: [String] = []
         lines += budgeted(failing.map { failure($0, context: context) }, kind: "error") {
             "\($0) more failing tests are not annotated; see the report's summary.md or index.html"
         }
-        lines += budgeted(flaky.map { flakyWarning($0, context: context) }, kind: "warning") {
-            "\($0) more flaky tests are not annotated; see the report's summary.md or index.html"
+        let warnings = quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) }
+        lines += budgeted(warnings, kind: "warning") {
+            "\($0) more quarantined or flaky tests are not annotated; see the report's summary.md or index.html"
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -68,6 +71,14 @@ public struct GitHubAnnotationWriter: Sendable {
             file: location.map { context.relativePath($0.file) }, line: location?.line, column: location?.column,
             title: "\(test.outcome == .error ? "error in" : "failed:") \(test.id.rawValue)", message: message
         )
+    }
+
+    /// The failure, as a warning: the entry says why it does not fail the run.
+    private func quarantinedWarning(_ test: TestResult, context: ReportContext) -> Annotation {
+        var annotation = failure(test, context: context)
+        annotation.title = "quarantined, \(test.outcome == .error ? "error in" : "failed:") \(test.id.rawValue)"
+        if let entry = test.quarantine { annotation.message = entry.summary + "\n\n" + annotation.message }
+        return annotation
     }
 
     private func flakyWarning(_ test: TestResult, context: ReportContext) -> Annotation {

@@ -43,8 +43,9 @@ import Testing
         let started = ContinuousClock.now
         try await ServiceSupervisor.withRunning(spec, context: context) { _ in
             let waited = ContinuousClock.now - started
+            // No upper bound in wall time: a loaded CI machine stretches it, and a wait past the
+            // 10 s readiness timeout would have thrown instead.
             #expect(waited >= .milliseconds(500))
-            #expect(waited < .seconds(8))
         }
         // The probe was refused until the port opened, and then got an answer. Read after the
         // stop: the answer can arrive before the line the fixture printed for it is read.
@@ -54,11 +55,11 @@ import Testing
 
     @Test(.tags(.medium)) func neverReadyFailsAfterTheTimeoutWithItsOutput() async throws {
         let (spec, context) = try await FixtureService.spec("stuck", ["--never-ready"], timeout: .milliseconds(400), grace: .milliseconds(200))
-        let started = ContinuousClock.now
         let error = await #expect(throws: ServiceError.self) {
             try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
         }
-        #expect(ContinuousClock.now - started < .seconds(8))  // well under the 10 s timeout, even on a loaded machine
+        // The 400 ms limit applied (not the fixture's 10 s default): the error names it. Wall time
+        // is not checked; a loaded CI machine once took 8.1 s over this test.
         guard case .notReady(let service, _, let check, let timeout, let lines)? = error else {
             Issue.record("expected notReady, got \(String(describing: error))")
             return
