@@ -12,4 +12,4 @@ scratch=${SCRATCH:-.build}
 
 swift build -c release --product telltale-history-benchmark --scratch-path "$scratch" >/dev/null
 benchmark="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale-history-benchmark"
-"$benchmark" "${1:-10000}" "${2:-1000}" "${3:-1000}" "${4:-5}"
+"$benchmark" "${1:-10000}" "${2:-1000}" "${3:-1000}" "${4:-11}"

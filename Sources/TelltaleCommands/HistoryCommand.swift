@@ -156,11 +156,12 @@ struct HistoryCommand: AsyncParsableCommand {
             let counted = min(runs, recorded)
             if suggest {
                 let until = QuarantineEntry.day(of: Date().addingTimeInterval(Double(days) * 86_400))
+                let gitUser = owner == nil ? await GitIdentity.userEmail(in: location.package) : nil
                 let entries = scores.filter { $0.rate >= threshold }.map { score in
                     QuarantineEntry(
                         test: score.testID,
                         reason: "flaky in \(score.flakyRuns) of \(score.runs) recent runs (\(Self.percent(score.rate)))",
-                        owner: owner ?? Self.gitUser() ?? "TODO", until: until
+                        owner: owner ?? gitUser ?? "TODO", until: until
                     )
                 }
                 guard !entries.isEmpty else {
@@ -184,19 +185,5 @@ struct HistoryCommand: AsyncParsableCommand {
         }
 
         static func percent(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
-
-        static func gitUser() -> String? {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "config", "user.email"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return process.terminationStatus == 0 && !text.isEmpty ? text : nil
-        }
     }
 }

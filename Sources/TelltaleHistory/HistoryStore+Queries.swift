@@ -19,7 +19,7 @@ extension HistoryStore {
             var medians: [String: Double] = [:]
             for (id, key) in keys {
                 let values = try Double.fetchAll(statement, arguments: [id, window])
-                if !values.isEmpty { medians[key] = Self.median(values) }
+                if !values.isEmpty { medians[key] = values.median }
             }
             return medians
         }
@@ -78,7 +78,7 @@ extension HistoryStore {
                 let counted = past.filter { $0.outcome != .skipped }
                 // The last entry is this run: the usual duration is that of the runs before it.
                 let earlier = counted.dropLast().map(\.duration)
-                let usual = earlier.isEmpty ? nil : Self.median(Array(earlier))
+                let usual = earlier.isEmpty ? nil : earlier.median
                 let slower =
                     test.outcome != .skipped && earlier.count >= 5
                     && usual.map { test.duration > 2 * $0 && test.duration - $0 >= Self.slowFloor }
@@ -151,12 +151,5 @@ extension HistoryStore {
             if retried || contradicted { counts[result.key, default: (0, 0)].flaky += 1 }
         }
         return counts
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

@@ -67,8 +67,10 @@ public final class HistoryStore: Sendable {
     private static func insert(_ record: RunRecord, source: RunSource, into db: Database) throws -> Bool {
         let totals = record.totals
         let environment = record.environment
+        // Milliseconds, as run.json keeps them: importing the run.json of a recorded run finds it.
         let fingerprint = [
-            String(record.startedAt.timeIntervalSince1970), environment.host, record.plan.name, record.shard?.description ?? "",
+            String(Int64((record.startedAt.timeIntervalSince1970 * 1000).rounded())), environment.host, record.plan.name,
+            record.shard?.description ?? "",
         ].joined(separator: "|")
         try db.execute(
             sql: """
@@ -115,13 +117,16 @@ public final class HistoryStore: Sendable {
                 known[key] = (testID, test.id.rawValue)
             }
             // Most tests run once: their one attempt is the result itself, so nothing more is stored.
-            let attempts = test.previousAttempts.map { ($0.outcome, $0.duration) } + [(test.outcome, test.duration)]
-            let retried = attempts.count > 1
+            var attemptOutcomes: String?
+            var attemptDurations: String?
+            if !test.previousAttempts.isEmpty {
+                let attempts = test.previousAttempts.map { ($0.outcome, $0.duration) } + [(test.outcome, test.duration)]
+                attemptOutcomes = attempts.map(\.0.rawValue).joined(separator: ",")
+                attemptDurations = attempts.map { String($0.1) }.joined(separator: ",")
+            }
             try insertResult.execute(arguments: [
-                runID, testID, test.outcome.rawValue, test.duration,
-                retried ? attempts.map(\.0.rawValue).joined(separator: ",") : nil,
-                retried ? attempts.map { String($0.1) }.joined(separator: ",") : nil,
-                test.worker, test.quarantine != nil,
+                runID, testID, test.outcome.rawValue, test.duration, attemptOutcomes, attemptDurations, test.worker,
+                test.quarantine != nil,
             ])
         }
         return true

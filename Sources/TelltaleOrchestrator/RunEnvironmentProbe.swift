@@ -35,7 +35,7 @@ enum RunEnvironmentProbe {
         )
     }
 
-    private static func firstLine(of process: ChildProcess) async -> String? {
+    static func firstLine(of process: ChildProcess) async -> String? {
         let collector = FirstLine()
         guard let exit = try? await process.run(onLine: { await collector.offer($0) }), exit.isSuccess else { return nil }
         return await collector.line

@@ -28,8 +28,9 @@ public struct GitHubAnnotationWriter: Sendable {
             "\($0) more failing tests are not annotated; see the report's summary.md or index.html"
         }
         let warnings = quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) }
+        let warned = quarantined.isEmpty ? "flaky" : "quarantined or flaky"
         lines += budgeted(warnings, kind: "warning") {
-            "\($0) more quarantined or flaky tests are not annotated; see the report's summary.md or index.html"
+            "\($0) more \(warned) tests are not annotated; see the report's summary.md or index.html"
         }
         return lines.map { $0 + "\n" }.joined()
     }

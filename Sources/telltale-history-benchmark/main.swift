@@ -14,7 +14,7 @@ let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
 let recordTests = arguments.first.flatMap { $0 } ?? 10_000
 let runCount = arguments.dropFirst().first.flatMap { $0 } ?? 1_000
 let testCount = arguments.dropFirst(2).first.flatMap { $0 } ?? 1_000
-let rounds = arguments.dropFirst(3).first.flatMap { $0 } ?? 5
+let rounds = arguments.dropFirst(3).first.flatMap { $0 } ?? 11
 
 /// A run of `tests` tests: about 3% fail, 1% pass on a retry, durations vary per test and run.
 func syntheticRun(_ number: Int, tests: Int) -> RunRecord {

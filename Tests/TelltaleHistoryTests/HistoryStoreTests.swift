@@ -120,3 +120,15 @@ struct HistoryStoreTests {
         #expect(try await first.runCount() == 20)
     }
 }
+
+extension HistoryStoreTests {
+    /// run.json keeps milliseconds: importing a recorded run's run.json must find the run.
+    @Test func aRunAndItsRunJSONReadBackAreOneRun() async throws {
+        let store = try HistoryStore(path: path)
+        var record = Self.run(1, [Self.test("A.S/a")])
+        record.startedAt = Date(timeIntervalSince1970: 1_790_000_000.123_456_7)
+        #expect(try await store.record(record))
+        record.startedAt = Date(timeIntervalSince1970: 1_790_000_000.123)
+        #expect(try await store.record(record, source: .import) == false)
+    }
+}

@@ -46,6 +46,16 @@ struct TestIDTests {
         #expect(TestID(raw).withoutSourceLocation == TestID(raw))
     }
 
+    /// The one-pass `timingKey` says what `suiteName/listedName` says, for every shape of id.
+    @Test(arguments: [
+        "Mod.Class/testMethod", "Mod.Outer/Inner/f(x:)", "Mod.free()", "Mod.free(a.b:)", "ModA.Shared/same()/Shared.swift:16:6",
+        "ModA.free()/Free Tests.swift:3:2", "M.Outer/Inner/f(_:)/a:b.swift:9:4", "NoDot", "no/dot", "a/b.c/d", "M.S/h():1",
+    ])
+    func timingKeyIsSuiteNameSlashListedName(raw: String) {
+        let id = TestID(raw)
+        #expect(id.timingKey == "\(id.suiteName)/\(id.listedName)")
+    }
+
     @Test func totalsCountErrorsAsFailedInTheClosingLine() {
         let totals = RunTotals([
             TestResult(id: TestID("M.A/a"), framework: .xctest, outcome: .passed),

@@ -6,14 +6,12 @@ import Testing
 @Suite struct ReadinessTests {
     @Test(.tags(.medium)) func fastServiceIsReadyByHTTPWithinMilliseconds() async throws {
         let (spec, context) = try await FixtureService.spec("fast", ["--http"])
-        let started = ContinuousClock.now
         let port = try await ServiceSupervisor.withRunning(spec, context: context) { supervisor in
             #expect(await supervisor.generation == 1)
             let url = try #require(supervisor.url)
             #expect(url.host == "127.0.0.1")
             return supervisor.port
         }
-        #expect(ContinuousClock.now - started < .seconds(8))  // well under the 10 s timeout, even on a loaded machine
         let log = try String(contentsOfFile: context.logDirectory + "/fast.log", encoding: .utf8)
         // Every line carries a timestamp, so a report can cut out one test's window.
         #expect(log.contains(try #require(port).description))
@@ -73,12 +71,10 @@ import Testing
 
     @Test(.tags(.medium)) func exitAtStartFailsAtOnceWithExitStatusAndLastLines() async throws {
         let (spec, context) = try await FixtureService.spec("broken", ["--exit-at-start", "3"])
-        let started = ContinuousClock.now
         let error = await #expect(throws: ServiceError.self) {
             try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
         }
-        // Noticed as the process exits, not at the 10 s readiness timeout (with room for a loaded machine).
-        #expect(ContinuousClock.now - started < .seconds(8))
+        // Noticed as the process exits: at the 10 s readiness timeout it would be `notReady`.
         guard case .exitedBeforeReady(_, let command, let exit, let lines)? = error else {
             Issue.record("expected exitedBeforeReady, got \(String(describing: error))")
             return

@@ -44,9 +44,8 @@ import Testing
             let client = TestModeClient(
                 service: "backend", baseURL: url, paths: TestModePaths(reset: "/slow"), timeout: .milliseconds(300)
             )
-            let started = ContinuousClock.now
+            // The route answers only after 5 s: the error names the 300 ms limit that cut it short.
             let error = await #expect(throws: ServiceError.self) { try await client.reset() }
-            #expect(ContinuousClock.now - started < .seconds(4))  // the route answers only after 5 s
             #expect(error?.errorDescription?.contains("no answer within 0.3s") == true)
         }
     }

@@ -57,7 +57,28 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// `suiteName/listedName`: JUnit's `classname` and `name` joined, so durations and history
     /// read from a JUnit file and from `run.json` name a test the same way.
-    public var timingKey: String { "\(suiteName)/\(listedName)" }
+    ///
+    /// Computed in one pass over the id (it is the history's key for every test of every run):
+    /// the suite path's slashes become dots, the name and any source-location suffix stay.
+    public var timingKey: String {
+        let suffix = sourceLocationSuffix
+        let base = suffix.map { rawValue.dropLast($0.count + 1) } ?? rawValue[...]
+        guard let dot = base.firstIndex(of: "."), base[..<dot].firstIndex(of: "/") == nil else {
+            return "\(suiteName)/\(listedName)"
+        }
+        var key: String
+        if let slash = base.lastIndex(of: "/") {
+            // Byte by byte: "/" and "." are ASCII, so UTF-8 stays valid.
+            var suite = Array(base[..<slash].utf8)
+            for index in suite.indices where suite[index] == UInt8(ascii: "/") { suite[index] = UInt8(ascii: ".") }
+            key = String(decoding: suite, as: UTF8.self) + "/" + base[base.index(after: slash)...]
+        } else {
+            // `Module.function()`: the module is the suite.
+            key = base[..<dot] + "/" + base[base.index(after: dot)...]
+        }
+        if let suffix { key += "/" + suffix }
+        return key
+    }
 
     /// The enclosing type path, dot-joined: `Module.Class` or `Module.Outer.Inner`;
     /// just `Module` for a free function. This is JUnit's `classname`.
@@ -93,6 +114,8 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// name, a line and a column. Neither an XCTest method nor a Swift Testing function
     /// name (which ends in `)`) can look like this.
     static func isSourceLocation(_ text: Substring) -> Bool {
+        // Most names have no colon at all: answer those without splitting.
+        guard text.utf8.contains(UInt8(ascii: ":")) else { return false }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count >= 3, !parts[0].isEmpty else { return false }
         return Int(parts[parts.count - 1]) != nil && Int(parts[parts.count - 2]) != nil

@@ -45,11 +45,15 @@ struct RunHistory: Sendable {
         }
     }
 
-    /// Records the run, then reads back what its reports show. Nil, with a note in the
-    /// record, when the history could not be written.
+    /// Records the run, then reads back what its reports show; a note in the record when the
+    /// history could not be written.
+    ///
+    /// A CI shard is read from but not recorded: every shard of a run must split the tests by
+    /// the same durations, so shard 2 must not see what shard 1 just recorded, and a part of a
+    /// run is not a run. `telltale merge --history` records the whole run once.
     func record(_ record: inout RunRecord, progress: ConsoleProgress) async {
         if let warning { record.notes.append(warning) }
-        guard let store else { return }
+        guard let store, record.shard == nil else { return }
         do {
             try await store.record(record)
             record.history = try await store.digest(for: record)

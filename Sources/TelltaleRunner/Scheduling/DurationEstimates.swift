@@ -16,18 +16,11 @@ struct DurationEstimates: Sendable {
         for test in tests {
             if let seconds = recorded[ShardPlanner.timingKey(test.id)] { bySuite[test.id.suiteName, default: []].append(seconds) }
         }
-        suiteMedians = bySuite.mapValues(Self.median)
-        overallMedian = Self.median(Array(recorded.values))
+        suiteMedians = bySuite.mapValues(\.median)
+        overallMedian = recorded.values.median
     }
 
     func seconds(_ id: TestID) -> Double {
         recorded[ShardPlanner.timingKey(id)] ?? suiteMedians[id.suiteName] ?? overallMedian
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

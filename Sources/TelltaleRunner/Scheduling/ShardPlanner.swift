@@ -26,8 +26,7 @@ public enum ShardPlanner {
     public static func split(
         _ tests: [ListedTest], count: Int, durations: [String: Double], serialGroups: [TestID: String] = [:]
     ) -> [[ListedTest]] {
-        let known = durations.values.sorted()
-        let fallback = known.isEmpty ? 1.0 : known[known.count / 2]
+        let fallback = durations.isEmpty ? 1.0 : durations.values.median
         func duration(_ test: ListedTest) -> Double { durations[timingKey(test.id)] ?? fallback }
 
         var grouped: [String: [ListedTest]] = [:]
