@@ -76,8 +76,9 @@ extension HistoryStore {
             for test in record.tests {
                 guard let past = byKey[test.id.timingKey], !past.isEmpty else { continue }
                 let counted = past.filter { $0.outcome != .skipped }
-                // The last entry is this run: the usual duration is that of the runs before it.
-                let earlier = counted.dropLast().map(\.duration)
+                // The last entry is this run (unless it was skipped, and so not counted): the usual
+                // duration is that of the runs before it.
+                let earlier = (test.outcome == .skipped ? counted[...] : counted.dropLast()).map(\.duration)
                 let usual = earlier.isEmpty ? nil : earlier.median
                 let slower =
                     test.outcome != .skipped && earlier.count >= 5
