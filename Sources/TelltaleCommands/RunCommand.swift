@@ -52,6 +52,18 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-history"), help: "Neither read nor record the run history.")
     var noHistory = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Run only the test targets that the changes since a base can affect (committed, staged, unstaged and untracked).",
+            discussion: "The base: --changed=BASE or --base BASE; without one, the merge-base with the branch's upstream, else HEAD."))
+    var changed = false
+
+    @Option(help: "With --changed: the commit, branch or tag to diff from (its merge-base with HEAD).")
+    var base: String?
+
+    @Flag(help: "With --changed: print why each test target runs.")
+    var explain = false
+
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
     var retries: Int?
 
@@ -61,6 +73,8 @@ struct RunCommand: AsyncParsableCommand {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
+        if explain, !changed { throw ValidationError("--explain goes with --changed") }
+        if base != nil, !changed { throw ValidationError("--base goes with --changed") }
     }
 
     func run() async throws {
@@ -76,7 +90,9 @@ struct RunCommand: AsyncParsableCommand {
             timingsPath: timings,
             retries: retries,
             historyPath: history,
-            noHistory: noHistory
+            noHistory: noHistory,
+            changed: changed ? (base.map(ChangeBase.named) ?? .upstream) : nil,
+            explain: explain
         )
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)

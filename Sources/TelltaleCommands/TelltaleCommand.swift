@@ -16,6 +16,14 @@ public struct TelltaleCommand: AsyncParsableCommand {
 }
 
 extension TelltaleCommand {
+    /// `--changed=BASE` is `--changed --base BASE`: ArgumentParser has no flags with an optional
+    /// value, and `--changed BASE` could not be told from `--changed PLAN`.
+    static func expandingChangedBase(_ arguments: [String]) -> [String] {
+        arguments.flatMap { argument in
+            argument.hasPrefix("--changed=") ? ["--changed", "--base", String(argument.dropFirst("--changed=".count))] : [argument]
+        }
+    }
+
     /// Parses the process's arguments and runs the chosen subcommand.
     ///
     /// Spelled out because from top-level code the compiler prefers
@@ -23,7 +31,7 @@ extension TelltaleCommand {
     /// that bad usage exits with Telltale's 2 rather than the parser's EX_USAGE (64).
     public static func runAsRoot(_ arguments: [String]? = nil) async {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(arguments.map(expandingChangedBase) ?? expandingChangedBase(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

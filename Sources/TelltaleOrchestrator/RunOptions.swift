@@ -25,6 +25,10 @@ public struct RunOptions: Sendable {
     public var historyPath: String?
     /// Neither read nor record history.
     public var noHistory: Bool
+    /// Run only the test targets a change since this base can affect (`--changed [BASE]`).
+    public var changed: ChangeBase?
+    /// Print why each test target runs.
+    public var explain: Bool
 
     public init(
         planPath: String? = nil,
@@ -38,7 +42,9 @@ public struct RunOptions: Sendable {
         timingsPath: String? = nil,
         retries: Int? = nil,
         historyPath: String? = nil,
-        noHistory: Bool = false
+        noHistory: Bool = false,
+        changed: ChangeBase? = nil,
+        explain: Bool = false
     ) {
         self.planPath = planPath
         self.package = package
@@ -52,5 +58,7 @@ public struct RunOptions: Sendable {
         self.retries = retries
         self.historyPath = historyPath
         self.noHistory = noHistory
+        self.changed = changed
+        self.explain = explain
     }
 }

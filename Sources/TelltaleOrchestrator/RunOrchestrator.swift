@@ -39,10 +39,14 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .service(error)
         }
+        let changes = try await changeSelection(for: plan)
         do {
             try reports.prepare()
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
+        }
+        if let changes, changes.selectsNothing {
+            return try await nothingToRun(plan: plan, reports: reports, notes: changes.explanation)
         }
 
         let startedAt = Date()
@@ -61,8 +65,10 @@ public struct RunOrchestrator: Sendable {
         var stoppedBy: ServiceError?
         do {
             outcome = try await buildAndRun(
-                plan: plan, selection: selection, reports: reports, execution: execution, timings: timings, observer: collector
+                plan: plan, selection: selection, changes: changes, reports: reports, execution: execution, timings: timings,
+                observer: collector
             )
+            outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
             if let failure = outcome.serviceFailure {
                 stoppedBy = failure
                 outcome.notes.append("the run ended with a failed service: \(failure.headline)")
@@ -136,7 +142,7 @@ public struct RunOrchestrator: Sendable {
     }
 
     private func buildAndRun(
-        plan: Plan, selection: TestSelection, reports: ReportDirectory, execution: RunExecution,
+        plan: Plan, selection: TestSelection, changes: ChangeSelection?, reports: ReportDirectory, execution: RunExecution,
         timings: [String: Double], observer: any TestRunObserver
     ) async throws -> RunExecution.Outcome {
         let services = execution.services
@@ -162,6 +168,13 @@ public struct RunOrchestrator: Sendable {
         guard !selected.isEmpty else {
             let patterns = selection.filter + selection.skip.map { "skip \($0)" } + selection.groups.map { "suite \($0.name)" }
             throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
+        }
+        if let changes {
+            selected = changes.filter(selected)
+            guard !selected.isEmpty else {
+                await progress.note("no test can be affected by this change: the affected test targets have no selected test")
+                return RunExecution.Outcome(notes: ["no test can be affected by this change: the affected test targets have no selected test"])
+            }
         }
         let settings = PlanTestSettings.settings(
             for: selected, plan: plan, selection: selection, retriesOverride: options.retries
@@ -198,6 +211,50 @@ public struct RunOrchestrator: Sendable {
             durations: timings
         )
         return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
+    }
+
+    /// `--changed`: the test targets the change can affect, printed (with `--explain`, why);
+    /// nil without `--changed`. Not a git repository, or an unknown base, is exit 2.
+    private func changeSelection(for plan: Plan) async throws(OrchestratorError) -> ChangeSelection? {
+        guard let base = options.changed else { return nil }
+        let changes: ChangeSet
+        do {
+            changes = try await ChangeSet.load(package: plan.package, base: base)
+        } catch {
+            throw .badOption(error.description)
+        }
+        let graph: PackageGraph
+        do {
+            graph = try await PackageGraph.load(package: plan.package)
+        } catch {
+            throw .infrastructure(.launchFailed(command: "swift package describe --type json", reason: "\(error)"))
+        }
+        let selection = ChangeSelection.select(changes: changes, graph: graph, planPath: plan.sourcePath)
+        let lines = selection.explanation
+        if options.explain || selection.everything != nil || selection.selectsNothing {
+            for line in lines { await progress.note(line) }
+        } else {
+            let targets = selection.testTargets.keys.sorted()
+            await progress.note(
+                "\(lines[0]); running \(targets.count) test target\(targets.count == 1 ? "" : "s"): \(targets.joined(separator: ", "))")
+        }
+        return selection
+    }
+
+    /// A change no test can see: exit 0, with the reports written and saying so.
+    private func nothingToRun(plan: Plan, reports: ReportDirectory, notes: [String]) async throws(OrchestratorError) -> RunSummary {
+        let record = RunRecord(
+            tool: ToolInfo(version: Self.version),
+            plan: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
+            environment: await RunEnvironmentProbe.probe(in: plan.package), startedAt: Date(), duration: 0, tests: [], notes: notes
+        )
+        let context = ReportContext(generatedAt: Date(), toolVersion: Self.version, sourceRoot: FileManager.default.currentDirectoryPath)
+        do {
+            try reports.writeReports(record, context: context)
+        } catch {
+            throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
+        }
+        return RunSummary(record: record, reportDirectory: reports.path, exitCode: .success)
     }
 
     private func readTimings() throws(OrchestratorError) -> [String: Double] {

@@ -1,0 +1,103 @@
+import Foundation
+import TelltaleProcesses
+
+/// A package's targets and what they depend on, as `swift package describe --type json` says.
+struct PackageGraph: Sendable, Equatable {
+    struct Target: Sendable, Equatable {
+        var name: String
+        /// The module name test ids start with (`my-lib` is `my_lib`).
+        var module: String
+        var type: String
+        /// Relative to the package: `Sources/DequeModule`.
+        var path: String
+        /// Targets of this package it depends on.
+        var dependencies: [String]
+        /// Products of other packages it depends on.
+        var products: [String]
+
+        var isTest: Bool { type == "test" }
+    }
+
+    /// A dependency on a package on this disk (`.package(path:)`): its changes count too.
+    struct LocalPackage: Sendable, Equatable {
+        var path: String
+        var products: [String]
+    }
+
+    var root: String
+    var targets: [Target]
+    var localPackages: [LocalPackage]
+
+    struct LoadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Describes `package` and, for their product names, its local path dependencies.
+    static func load(package: String) async throws -> PackageGraph {
+        var (graph, _) = try await describe(package)
+        for index in graph.localPackages.indices {
+            let local = try? await describe(graph.localPackages[index].path)
+            graph.localPackages[index].products = local?.productNames ?? []
+        }
+        return graph
+    }
+
+    private static func describe(_ package: String) async throws -> (PackageGraph, productNames: [String]) {
+        let describe = await Self.output(["swift", "package", "--package-path", package, "describe", "--type", "json"])
+        guard describe.succeeded, let start = describe.text.firstIndex(of: "{"), let end = describe.text.lastIndex(of: "}") else {
+            throw LoadError(description: "`swift package describe` failed in \(package):\n\(describe.text.suffix(2000))")
+        }
+        return try parse(Data(describe.text[start...end].utf8))
+    }
+
+    /// The graph and the package's product names, from the describe JSON.
+    static func parse(_ data: Data) throws -> (PackageGraph, productNames: [String]) {
+        struct Description: Decodable {
+            struct Dependency: Decodable {
+                var type: String
+                var path: String?
+            }
+            struct DescribedTarget: Decodable {
+                var name: String
+                var c99name: String?
+                var type: String
+                var path: String
+                var target_dependencies: [String]?
+                var product_dependencies: [String]?
+            }
+            struct Product: Decodable {
+                var name: String
+            }
+            var path: String
+            var dependencies: [Dependency]?
+            var targets: [DescribedTarget]
+            var products: [Product]?
+        }
+        let description = try JSONDecoder().decode(Description.self, from: data)
+        let graph = PackageGraph(
+            root: description.path,
+            targets: description.targets.map {
+                Target(
+                    name: $0.name, module: $0.c99name ?? $0.name, type: $0.type, path: $0.path,
+                    dependencies: $0.target_dependencies ?? [], products: $0.product_dependencies ?? []
+                )
+            },
+            localPackages: (description.dependencies ?? []).compactMap { dependency in
+                dependency.type == "fileSystem" ? dependency.path.map { LocalPackage(path: $0, products: []) } : nil
+            }
+        )
+        return (graph, (description.products ?? []).map(\.name))
+    }
+
+    private static func output(_ command: [String]) async -> (succeeded: Bool, text: String) {
+        let collector = Collected()
+        let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()))
+        guard let exit = try? await process.run(onLine: { await collector.append($0) }) else { return (false, "") }
+        return (exit.isSuccess, await collector.text)
+    }
+
+    private actor Collected {
+        var text = ""
+        func append(_ line: String) { text += line + "\n" }
+    }
+}

@@ -1,0 +1,3 @@
+import Feature
+
+public func describe(_ value: Int) -> String { "\(value) × 4 = \(quadruple(value))" }

@@ -1,0 +1,1 @@
+public func double(_ value: Int) -> Int { value * 2 }

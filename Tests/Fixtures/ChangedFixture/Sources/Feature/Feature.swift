@@ -1,0 +1,3 @@
+import Core
+
+public func quadruple(_ value: Int) -> Int { double(double(value)) }

@@ -1,0 +1,4 @@
+import Core
+import Testing
+
+@Test func doubles() { #expect(double(2) == 4) }

@@ -1,0 +1,6 @@
+import Feature
+import XCTest
+
+final class FeatureTests: XCTestCase {
+    func testQuadruples() { XCTAssertEqual(quadruple(2), 8) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TelltaleModel
+import TelltaleReports
+import TelltaleTestSupport
+import Testing
+
+/// `telltale run --changed` on `Tests/Fixtures/ChangedFixture` (Core ← Feature ← App, one test
+/// target each), copied into a real git repository made by the test: each change selects
+/// exactly the test targets that can see it.
+@Suite(.tags(.large), .serialized)
+struct ChangedRunTests {
+    static let all: Set<String> = ["CoreTests", "FeatureTests", "AppTests"]
+
+    /// A fresh repository holding the fixture, one commit.
+    static func repository() async throws -> String {
+        let folder = try TelltaleProcess.temporaryDirectory("ChangedRunTests")
+        let package = "\(folder)/ChangedFixture"
+        try FileManager.default.copyItem(atPath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/ChangedFixture", toPath: package)
+        try? FileManager.default.removeItem(atPath: "\(package)/.build")
+        for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "fixture"]] {
+            let git = try await TelltaleProcess.runProcess("/usr/bin/env", ["git"] + arguments, in: package)
+            try #require(git.status == 0, "git \(arguments): \(git.stderr)")
+        }
+        return package
+    }
+
+    static func git(_ arguments: [String], in package: String) async throws {
+        let git = try await TelltaleProcess.runProcess(
+            "/usr/bin/env", ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: package)
+        try #require(git.status == 0, "git \(arguments): \(git.stderr)")
+    }
+
+    /// Runs with `--changed` and returns the exit status, the test targets that ran, and stderr.
+    static func run(_ package: String, _ extra: [String] = []) async throws -> (Int32, Set<String>, String, RunRecord?) {
+        let reports = "\(package)/Reports"
+        let result = try await TelltaleProcess.run(["run", "--package", package, "--changed", "--explain", "--report-dir", reports] + extra)
+        let record = try? RunRecordFile.read(path: "\(reports)/run.json")
+        return (result.status, Set(record?.tests.map(\.id.module) ?? []), result.stderr, record)
+    }
+
+    static func touch(_ file: String, in package: String) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: "\(package)/\(file)"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\n// changed by ChangedRunTests\n".utf8))
+        try handle.close()
+    }
+
+    @Test func eachChangeRunsExactlyTheTestTargetsThatCanSeeIt() async throws {
+        let package = try await Self.repository()
+        let cases: [(file: String, expected: Set<String>)] = [
+            ("Sources/Core/Core.swift", Self.all),
+            ("Sources/Feature/Feature.swift", ["FeatureTests", "AppTests"]),
+            ("Sources/App/App.swift", ["AppTests"]),
+            ("Tests/CoreTests/CoreTests.swift", ["CoreTests"]),
+            ("Package.swift", Self.all),
+            ("README.md", Self.all),
+        ]
+        for (file, expected) in cases {
+            try Self.touch(file, in: package)
+            let (status, ran, stderr, record) = try await Self.run(package)
+            #expect(status == 0, "\(file): \(stderr)")
+            #expect(ran == expected, "\(file): ran \(ran.sorted())\n\(stderr)")
+            #expect(record?.notes.first?.hasPrefix("changed since HEAD (no upstream branch): 1 file") == true, "\(record?.notes ?? [])")
+            try await Self.git(["checkout", "--", "."], in: package)
+        }
+        // --explain says why, with the chain of dependencies.
+        try Self.touch("Sources/Core/Core.swift", in: package)
+        let (_, _, explained, _) = try await Self.run(package)
+        #expect(explained.contains("AppTests: Sources/Core/Core.swift changed (Core ← Feature ← App ← AppTests)"), "\(explained)")
+        try await Self.git(["checkout", "--", "."], in: package)
+
+        // A committed change, against a named base; then no change at all.
+        try Self.touch("Sources/Feature/Feature.swift", in: package)
+        try await Self.git(["commit", "-qam", "feature"], in: package)
+        let (status, ran, stderr, _) = try await Self.run(package, ["--base", "HEAD~1"])
+        #expect(status == 0 && ran == ["FeatureTests", "AppTests"], "\(ran.sorted()): \(stderr)")
+        let (nothingStatus, nothing, nothingSaid, nothingRecord) = try await Self.run(package)
+        #expect(nothingStatus == 0 && nothing.isEmpty, "\(nothingSaid)")
+        #expect(nothingSaid.contains("no test can be affected by this change"))
+        #expect(nothingRecord?.notes.contains("no test can be affected by this change") == true)
+        #expect(FileManager.default.fileExists(atPath: "\(package)/Reports/index.html"))
+    }
+
+    @Test func anUnknownBaseOrNoRepositoryIsAUsageError() async throws {
+        let package = try await Self.repository()
+        let (status, _, stderr, _) = try await Self.run(package, ["--base", "no-such-branch"])
+        #expect(status == 2)
+        #expect(stderr.contains("--changed no-such-branch: git knows no such commit, branch or tag"), "\(stderr)")
+        try FileManager.default.removeItem(atPath: "\(package)/.git")
+        let outside = try await Self.run(package)
+        #expect(outside.0 == 2)
+        #expect(outside.2.contains("is not in a git repository"), "\(outside.2)")
+    }
+}
