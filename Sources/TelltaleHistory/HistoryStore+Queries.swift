@@ -25,6 +25,27 @@ extension HistoryStore {
         }
     }
 
+    /// What should start first for the quickest feedback, keyed as `TestID.timingKey`: 0 for the
+    /// tests that failed in the last recorded run, 1 for those flaky in the last `window` runs.
+    public func feedbackPriorities(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Int] {
+        try await read { db in
+            var priorities: [String: Int] = [:]
+            for (key, counts) in Self.flakyRuns(try Self.windowResults(db, runs: window, keys: nil)) where counts.flaky > 0 {
+                priorities[key] = 1
+            }
+            let failed = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT test.key FROM result JOIN test ON test.id = result.testId
+                    WHERE result.outcome IN ('failed', 'error')
+                      AND result.runId = (SELECT id FROM run ORDER BY startedAt DESC, id DESC LIMIT 1)
+                    """
+            )
+            for key in failed { priorities[key] = 0 }
+            return priorities
+        }
+    }
+
     /// Every test that was flaky at least once in the last `window` runs, the most flaky first.
     public func flakyScores(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [FlakyScore] {
         try await read { db in

@@ -55,6 +55,7 @@ public struct RunOrchestrator: Sendable {
         let history = await RunHistory.open(plan: plan, options: options, progress: progress)
         // Recorded medians balance the work; a --timings file given by hand wins where both know a test.
         let timings = await history.durations(progress: progress).merging(timingsFile) { $1 }
+        let priorities = await history.priorities(progress: progress)
         let collector = ResultCollector(forwardingTo: progress)
         let execution = RunExecution(
             services: services, verifier: verifier, lifecycle: RunExecution.lifecycle(for: plan, services: services),
@@ -65,8 +66,8 @@ public struct RunOrchestrator: Sendable {
         var stoppedBy: ServiceError?
         do {
             outcome = try await buildAndRun(
-                plan: plan, selection: selection, changes: changes, reports: reports, execution: execution, timings: timings,
-                observer: collector
+                plan: plan, selection: selection, changes: changes, reports: reports, execution: execution,
+                timings: timings, priorities: priorities, observer: collector
             )
             outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
             if let failure = outcome.serviceFailure {
@@ -143,7 +144,7 @@ public struct RunOrchestrator: Sendable {
 
     private func buildAndRun(
         plan: Plan, selection: TestSelection, changes: ChangeSelection?, reports: ReportDirectory, execution: RunExecution,
-        timings: [String: Double], observer: any TestRunObserver
+        timings: [String: Double], priorities: [String: Int], observer: any TestRunObserver
     ) async throws -> RunExecution.Outcome {
         let services = execution.services
         let builder = PackageBuilder(packagePath: plan.package)
@@ -208,7 +209,8 @@ public struct RunOrchestrator: Sendable {
             workers: workers,
             settings: settings,
             defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries),
-            durations: timings
+            durations: timings,
+            priorities: priorities
         )
         return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
     }

@@ -31,6 +31,9 @@ public struct TestRunner: Sendable {
         /// Past durations in seconds, keyed as `ShardPlanner.timingKey` (`--timings`): workers then
         /// take the longest work first. Empty: no estimates, tests go in id order.
         public var durations: [String: Double]
+        /// Tests to start first, keyed as `durations`: lower goes earlier (0 failed in the last
+        /// recorded run, 1 was flaky lately); the rest follow, longest first.
+        public var priorities: [String: Int]
 
         public init(
             binary: String,
@@ -44,7 +47,8 @@ public struct TestRunner: Sendable {
             workerEnvironment: [Int: [String: String]] = [:],
             lifecycle: (any TestLifecycle)? = nil,
             oneTestAtATime: Bool = false,
-            durations: [String: Double] = [:]
+            durations: [String: Double] = [:],
+            priorities: [String: Int] = [:]
         ) {
             self.binary = binary
             self.workingDirectory = workingDirectory
@@ -58,6 +62,7 @@ public struct TestRunner: Sendable {
             self.lifecycle = lifecycle
             self.oneTestAtATime = oneTestAtATime
             self.durations = durations
+            self.priorities = priorities
         }
     }
 
@@ -181,7 +186,9 @@ public struct TestRunner: Sendable {
         _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits
     ) async throws -> [TestID: TestResult] {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
-        let queue = WorkQueue(tests: tests, limits: limits, workers: contexts.count, estimates: estimates)
+        let queue = WorkQueue(
+            tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities
+        )
         return try await withThrowingTaskGroup(of: [TestID: TestResult].self) { group in
             for context in contexts {
                 group.addTask { try await TestWorker(context: context, listed: listed, queue: queue).run() }

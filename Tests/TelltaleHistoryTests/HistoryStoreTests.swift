@@ -132,3 +132,15 @@ extension HistoryStoreTests {
         #expect(try await store.record(record, source: .import) == false)
     }
 }
+
+extension HistoryStoreTests {
+    @Test func lastRunsFailuresComeFirstThenFlakyTests() async throws {
+        let store = try HistoryStore(path: path)
+        // `fixed` failed on c1 and passed on c2: fixed, not flaky.
+        try await store.record(
+            Self.run(1, [Self.test("A.S/flaky", .passed, retriedFrom: .failed), Self.test("A.S/fixed", .failed)], commit: "c1"))
+        try await store.record(
+            Self.run(2, [Self.test("A.S/broken", .error), Self.test("A.S/fixed"), Self.test("A.S/flaky")], commit: "c2"))
+        #expect(try await store.feedbackPriorities() == ["A.S/broken": 0, "A.S/flaky": 1])
+    }
+}

@@ -90,3 +90,24 @@ struct WorkQueueTests {
         #expect(plain.flatMap(\.tests) == xctests.map(\.id))
     }
 }
+
+extension WorkQueueTests {
+    /// For the quickest feedback: last run's failures first, then recently flaky tests, then the
+    /// rest longest first; across frameworks, and with or without durations.
+    @Test func lastFailuresThenFlakyTestsStartFirst() async {
+        let durations = ["M.C/test01": 1.0, "M.C/test02": 9.0, "M.Suite/a()": 5.0, "M.Suite/b()": 5.0]
+        let priorities = ["M.C/test20": 0, "M.Suite/a()": 1]
+        let tests = Array(xctests.prefix(2)) + [xctests[19]] + swiftTests.prefix(2)
+        let estimated = DurationEstimates(recorded: durations, tests: tests)
+        let withDurations = await drain(
+            WorkQueue(tests: tests, limits: limits(), workers: 2, estimates: estimated, priorities: priorities))
+        #expect(withDurations.first?.tests.first == TestID("M.C/test20"))
+        #expect(withDurations.dropFirst().first?.tests.first == TestID("M.Suite/a()"))
+        #expect(withDurations.flatMap(\.tests).count == 5)
+
+        let blind = await drain(WorkQueue(tests: tests, limits: limits(), workers: 2, priorities: priorities))
+        #expect(blind.first?.framework == .xctest)
+        #expect(blind.first?.tests.first == TestID("M.C/test20"))
+        #expect(blind.flatMap(\.tests).count == 5)
+    }
+}

@@ -47,7 +47,8 @@ struct ChangeSet: Sendable, Equatable {
         let diff = await GitCommand.run(["diff", "--name-status", "-M", "--no-color", commit, "--", "."], in: root)
         let untracked = await GitCommand.run(["ls-files", "--others", "--exclude-standard", "--full-name"], in: root)
         guard diff.succeeded, untracked.succeeded else {
-            throw Failure(description: "--changed: git diff from \(described) failed: \((diff.lines + untracked.lines).suffix(5).joined(separator: "\n"))")
+            throw Failure(
+                description: "--changed: git diff from \(described) failed: \((diff.lines + untracked.lines).suffix(5).joined(separator: "\n"))")
         }
         var files: [String] = []
         for line in diff.lines where !line.isEmpty {

@@ -45,6 +45,17 @@ struct RunHistory: Sendable {
         }
     }
 
+    /// Tests to start first: those that failed last time (0), then recently flaky ones (1).
+    func priorities(progress: ConsoleProgress) async -> [String: Int] {
+        guard let store else { return [:] }
+        do {
+            return try await store.feedbackPriorities()
+        } catch {
+            await progress.note("warning: \(error) (no failing or flaky tests put first)")
+            return [:]
+        }
+    }
+
     /// Records the run, then reads back what its reports show; a note in the record when the
     /// history could not be written.
     ///

@@ -13,15 +13,27 @@ import TelltaleModel
 /// they belong to, and a share is measured in expected seconds rather than units: a
 /// long test starts at once instead of late in a chunk, where it would keep one
 /// worker busy after the others finish. Without them, units go in id order.
+///
+/// With `priorities` (from the history: tests that failed in the last run, then recently flaky
+/// ones), those units go before all others, so a run learns soonest what is likely to fail.
 actor WorkQueue {
     private var serialBatches: [TestBatch]
     private var units: [TestFramework: [[TestID]]]
     private let workers: Int
     private let estimates: DurationEstimates?
+    /// By test: lower starts earlier; tests without one come after every test with one.
+    private let priorities: [TestID: Int]
 
-    init(tests: [ListedTest], limits: TimeLimits, workers: Int, estimates: DurationEstimates? = nil) {
+    init(
+        tests: [ListedTest], limits: TimeLimits, workers: Int, estimates: DurationEstimates? = nil, priorities: [String: Int] = [:]
+    ) {
         self.workers = max(1, workers)
         self.estimates = estimates
+        var ranks: [TestID: Int] = [:]
+        if !priorities.isEmpty {
+            for test in tests { if let rank = priorities[test.id.timingKey] { ranks[test.id] = rank } }
+        }
+        self.priorities = ranks
         var serial: [String: [ListedTest]] = [:]
         var pooled: [ListedTest] = []
         for test in tests {
@@ -48,14 +60,25 @@ actor WorkQueue {
                 units[framework] = groups.keys.sorted().map { groups[$0]! }
             }
         }
-        if let estimates {
+        if estimates != nil || !ranks.isEmpty {
             for framework in TestFramework.allCases {
-                units[framework] = units[framework]?.map { unit in (unit, Self.seconds(unit, estimates)) }
-                    .sorted { a, b in a.1 != b.1 ? a.1 > b.1 : a.0[0] < b.0[0] }
-                    .map(\.0)
+                let keyed: [(unit: [TestID], rank: Int, seconds: Double)] = (units[framework] ?? []).map { unit in
+                    (unit, Self.rank(unit, ranks), estimates.map { Self.seconds(unit, $0) } ?? 0)
+                }
+                units[framework] = keyed.sorted { a, b in
+                    if a.rank != b.rank { return a.rank < b.rank }
+                    if a.seconds != b.seconds { return a.seconds > b.seconds }
+                    return a.unit[0] < b.unit[0]
+                }
+                .map(\.unit)
             }
         }
         self.units = units
+    }
+
+    /// A unit's rank is its most urgent test's; `Int.max` for none.
+    private static func rank(_ unit: [TestID], _ ranks: [TestID: Int]) -> Int {
+        unit.compactMap { ranks[$0] }.min() ?? Int.max
     }
 
     private static func seconds(_ unit: [TestID], _ estimates: DurationEstimates) -> Double {
@@ -66,7 +89,10 @@ actor WorkQueue {
     func next() -> TestBatch? {
         if !serialBatches.isEmpty { return serialBatches.removeFirst() }
         if workers > 1, let estimates { return nextLongestFirst(estimates) }
-        guard let framework = TestFramework.allCases.first(where: { !(units[$0]?.isEmpty ?? true) }) else { return nil }
+        // The framework whose next unit is most urgent; then the first one with work left.
+        let waiting = TestFramework.allCases.filter { !(units[$0]?.isEmpty ?? true) }
+        guard let framework = waiting.min(by: { Self.rank(units[$0]![0], priorities) < Self.rank(units[$1]![0], priorities) })
+        else { return nil }
         let available = units[framework]!
         let remaining = units.values.reduce(0) { $0 + $1.count }
         // One worker: one process per framework, exactly as `swift test` runs them.
@@ -80,9 +106,10 @@ actor WorkQueue {
     /// its share of the expected time left: at least one unit.
     private func nextLongestFirst(_ estimates: DurationEstimates) -> TestBatch? {
         let heads = TestFramework.allCases.compactMap { framework in
-            units[framework]?.first.map { (framework, Self.seconds($0, estimates)) }
+            units[framework]?.first.map { (framework, Self.rank($0, priorities), Self.seconds($0, estimates)) }
         }
-        guard let framework = heads.max(by: { $0.1 < $1.1 })?.0 else { return nil }
+        // The most urgent head, then the longest.
+        guard let framework = heads.max(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 })?.0 else { return nil }
         let remaining = units.values.joined().reduce(0) { $0 + Self.seconds($1, estimates) }
         let share = remaining / Double(2 * workers)
         var available = units[framework]!
