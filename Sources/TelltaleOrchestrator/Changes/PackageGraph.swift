@@ -62,8 +62,14 @@ struct PackageGraph: Sendable, Equatable {
                 var c99name: String?
                 var type: String
                 var path: String
-                var target_dependencies: [String]?
-                var product_dependencies: [String]?
+                var targetDependencies: [String]?
+                var productDependencies: [String]?
+
+                enum CodingKeys: String, CodingKey {
+                    case name, c99name, type, path
+                    case targetDependencies = "target_dependencies"
+                    case productDependencies = "product_dependencies"
+                }
             }
             struct Product: Decodable {
                 var name: String
@@ -79,7 +85,7 @@ struct PackageGraph: Sendable, Equatable {
             targets: description.targets.map {
                 Target(
                     name: $0.name, module: $0.c99name ?? $0.name, type: $0.type, path: $0.path,
-                    dependencies: $0.target_dependencies ?? [], products: $0.product_dependencies ?? []
+                    dependencies: $0.targetDependencies ?? [], products: $0.productDependencies ?? []
                 )
             },
             localPackages: (description.dependencies ?? []).compactMap { dependency in
