@@ -8,7 +8,9 @@ public struct TelltaleCommand: AsyncParsableCommand {
         commandName: "telltale",
         abstract: "Run a Swift package's tests end to end and report them for people and review bots.",
         version: RunOrchestrator.version,
-        subcommands: [RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self],
+        subcommands: [
+            RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self, HookCommand.self,
+        ],
         defaultSubcommand: nil
     )
 

@@ -91,4 +91,57 @@ struct ChangedRunTests {
         #expect(outside.0 == 2)
         #expect(outside.2.contains("is not in a git repository"), "\(outside.2)")
     }
+
+    static func gitStatus(_ arguments: [String], in package: String) async throws -> TelltaleProcess.Result {
+        try await TelltaleProcess.runProcess("/usr/bin/env", ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: package)
+    }
+
+    /// A push whose commits break a test is refused; `--no-verify` goes through; a fix goes through.
+    @Test func thePrePushHookRefusesAPushThatBreaksATest() async throws {
+        let package = try await Self.repository()
+        let remote = package + "-remote.git"
+        try await Self.git(["init", "-q", "--bare", remote], in: package)
+        try await Self.git(["remote", "add", "origin", remote], in: package)
+        try await Self.git(["push", "-q", "origin", "HEAD:refs/heads/main"], in: package)
+        for _ in 1...2 {  // idempotent
+            let install = try await TelltaleProcess.run(["hook", "install", "--package", "."], in: package)
+            #expect(install.status == 0, "\(install.stderr)")
+        }
+        func remoteMain() async throws -> String {
+            try await Self.gitStatus(["ls-remote", "origin", "refs/heads/main"], in: package).stdout
+        }
+        let before = try await remoteMain()
+
+        let core = "\(package)/Sources/Core/Core.swift"
+        try "public func double(_ value: Int) -> Int { value * 3 }\n".write(toFile: core, atomically: true, encoding: .utf8)
+        try await Self.git(["commit", "-qam", "break double"], in: package)
+        let refused = try await Self.gitStatus(["push", "-q", "origin", "HEAD:refs/heads/main"], in: package)
+        #expect(refused.status != 0, "the push went through: \(refused.stderr)")
+        #expect(try await remoteMain() == before)
+        let forced = try await Self.gitStatus(["push", "-q", "--no-verify", "origin", "HEAD:refs/heads/main"], in: package)
+        #expect(forced.status == 0, "\(forced.stderr)")
+
+        try "public func double(_ value: Int) -> Int { value * 2 }\n".write(toFile: core, atomically: true, encoding: .utf8)
+        try await Self.git(["commit", "-qam", "fix double"], in: package)
+        let fixed = try await Self.gitStatus(["push", "-q", "origin", "HEAD:refs/heads/main"], in: package)
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+
+        let uninstall = try await TelltaleProcess.run(["hook", "uninstall"], in: package)
+        #expect(uninstall.status == 0 && uninstall.stdout.hasPrefix("removed "), "\(uninstall.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(package)/.git/hooks/pre-push"))
+    }
+
+    @Test func aHookTelltaleDidNotWriteIsLeftAloneUnlessForced() async throws {
+        let package = try await Self.repository()
+        let hook = "\(package)/.git/hooks/pre-push"
+        try "#!/bin/sh\nexit 0\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        let refused = try await TelltaleProcess.run(["hook", "install"], in: package)
+        #expect(refused.status == 2 && refused.stderr.contains("Telltale did not write it"), "\(refused.stderr)")
+        let removal = try await TelltaleProcess.run(["hook", "uninstall"], in: package)
+        #expect(removal.status == 2)
+        #expect(try String(contentsOfFile: hook, encoding: .utf8) == "#!/bin/sh\nexit 0\n")
+        let forced = try await TelltaleProcess.run(["hook", "install", "--force"], in: package)
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try String(contentsOfFile: hook, encoding: .utf8).contains("# telltale pre-push hook"))
+    }
 }
