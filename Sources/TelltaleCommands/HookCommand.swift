@@ -8,7 +8,7 @@ struct HookCommand: AsyncParsableCommand {
         commandName: "hook",
         abstract: "Install or remove a git pre-push hook that runs the tests a push can break.",
         discussion: """
-            The hook runs `telltale run [PLAN] --changed --base <the remote's commit>` for each pushed \
+            The hook runs `telltale run [PLAN] --changed --base <the remote's commit> --fail-fast` for each pushed \
             branch (everything for a new branch) and refuses the push when a test fails. \
             `git push --no-verify` skips it.
             """,
@@ -36,7 +36,7 @@ struct HookCommand: AsyncParsableCommand {
             do {
                 let path = try await PrePushHook.install(
                     in: FileManager.default.currentDirectoryPath, telltale: telltale, arguments: arguments, force: force)
-                print("installed \(path): each push runs `telltale run \((arguments + ["--changed"]).joined(separator: " "))`")
+                print("installed \(path): each push runs `telltale run \((arguments + ["--changed", "--fail-fast"]).joined(separator: " "))`")
             } catch {
                 Console.error(error.description)
                 throw ExitCode(TelltaleExitCode.usage)

@@ -64,6 +64,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "With --changed: print why each test target runs.")
     var explain = false
 
+    @Flag(name: .customLong("fail-fast"), help: "Stop at the first test that still fails after its retries; report what ran (exit 1).")
+    var failFast = false
+
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
     var retries: Int?
 
@@ -92,7 +95,8 @@ struct RunCommand: AsyncParsableCommand {
             historyPath: history,
             noHistory: noHistory,
             changed: changed ? (base.map(ChangeBase.named) ?? .upstream) : nil,
-            explain: explain
+            explain: explain,
+            failFast: failFast
         )
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)

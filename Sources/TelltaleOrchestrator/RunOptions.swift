@@ -29,6 +29,8 @@ public struct RunOptions: Sendable {
     public var changed: ChangeBase?
     /// Print why each test target runs.
     public var explain: Bool
+    /// Stop at the first test that fails for good (after its retries), and report what ran.
+    public var failFast: Bool
 
     public init(
         planPath: String? = nil,
@@ -44,7 +46,8 @@ public struct RunOptions: Sendable {
         historyPath: String? = nil,
         noHistory: Bool = false,
         changed: ChangeBase? = nil,
-        explain: Bool = false
+        explain: Bool = false,
+        failFast: Bool = false
     ) {
         self.planPath = planPath
         self.package = package
@@ -60,5 +63,6 @@ public struct RunOptions: Sendable {
         self.noHistory = noHistory
         self.changed = changed
         self.explain = explain
+        self.failFast = failFast
     }
 }

@@ -64,11 +64,19 @@ public struct RunOrchestrator: Sendable {
         var outcome = RunExecution.Outcome()
         var interrupted = false
         var stoppedBy: ServiceError?
+        let watch = options.failFast ? FailFastWatch(forwardingTo: collector) : nil
         do {
-            outcome = try await buildAndRun(
-                plan: plan, selection: selection, changes: changes, reports: reports, execution: execution,
-                timings: timings, priorities: priorities, observer: collector
-            )
+            let run = { @Sendable (observer: any TestRunObserver) async throws -> RunExecution.Outcome in
+                try await buildAndRun(
+                    plan: plan, selection: selection, changes: changes, reports: reports, execution: execution,
+                    timings: timings, priorities: priorities, observer: observer, watch: watch
+                )
+            }
+            if let stopped = try await runStoppingAtFailure(watch, run) {
+                outcome = stopped
+            } else {
+                outcome = try await run(collector)
+            }
             outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
             if let failure = outcome.serviceFailure {
                 stoppedBy = failure
@@ -76,6 +84,13 @@ public struct RunOrchestrator: Sendable {
             }
         } catch let error as OrchestratorError {
             throw error
+        } catch let stop as FailFastStop {
+            // --fail-fast: the test processes are gone; keep what finished, and say why the rest did not run.
+            outcome = await Self.partialOutcome(collector, execution) { finished, total in
+                "stopped at the first failure (--fail-fast): \(stop.failure.id) \(stop.failure.outcome == .error ? "errored" : "failed"); "
+                    + "\(finished) of \(total) tests ran, the others did not"
+            }
+            await progress.note(outcome.notes.last ?? "")
         } catch  where Task.isCancelled {
             // SIGINT or SIGTERM: the test processes are gone; keep what finished.
             interrupted = true
@@ -144,7 +159,7 @@ public struct RunOrchestrator: Sendable {
 
     private func buildAndRun(
         plan: Plan, selection: TestSelection, changes: ChangeSelection?, reports: ReportDirectory, execution: RunExecution,
-        timings: [String: Double], priorities: [String: Int], observer: any TestRunObserver
+        timings: [String: Double], priorities: [String: Int], observer: any TestRunObserver, watch: FailFastWatch?
     ) async throws -> RunExecution.Outcome {
         let services = execution.services
         let builder = PackageBuilder(packagePath: plan.package)
@@ -180,6 +195,8 @@ public struct RunOrchestrator: Sendable {
         let settings = PlanTestSettings.settings(
             for: selected, plan: plan, selection: selection, retriesOverride: options.retries
         )
+        await watch?.setRetries(
+            settings.mapValues(\.retries), default: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries).retries)
         if let shard = options.shard {
             let serialGroups = settings.compactMapValues(\.serialGroup)
             let all = selected.count
@@ -213,6 +230,31 @@ public struct RunOrchestrator: Sendable {
             priorities: priorities
         )
         return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
+    }
+
+    /// With `--fail-fast` (`watch`), runs `body` until it ends or a test fails for good; then
+    /// cancels it (its test processes end with it) and throws `FailFastStop`. Nil without `watch`.
+    private func runStoppingAtFailure(
+        _ watch: FailFastWatch?, _ body: @escaping @Sendable (any TestRunObserver) async throws -> RunExecution.Outcome
+    ) async throws -> RunExecution.Outcome? {
+        guard let watch else { return nil }
+        return try await withThrowingTaskGroup(of: RunExecution.Outcome?.self) { group in
+            group.addTask { try await body(watch) }
+            // Ends (nil) when a test has failed for good.
+            group.addTask {
+                for await _ in watch.firstFailure { break }
+                return nil
+            }
+            if let outcome = try await group.next() ?? nil {
+                group.cancelAll()
+                return outcome
+            }
+            group.cancelAll()
+            // The run, cancelled: its processes are torn down before it returns.
+            _ = try? await group.next()
+            guard let failure = await watch.stoppedBy else { throw CancellationError() }
+            throw FailFastStop(failure: failure)
+        }
     }
 
     /// `--changed`: the test targets the change can affect, printed (with `--explain`, why);

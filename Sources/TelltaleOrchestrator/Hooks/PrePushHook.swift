@@ -2,8 +2,8 @@ import Foundation
 
 /// `telltale hook install|uninstall`: a git pre-push hook that runs the tests a push can break.
 ///
-/// For each pushed branch the hook runs the plan with `--changed --base <what the remote has>`
-/// (a new branch runs everything), so only the test targets the pushed commits and the working
+/// For each pushed branch the hook runs the plan with `--changed --base <what the remote has>
+/// --fail-fast` (a new branch runs everything), so only the test targets the pushed commits and the working
 /// tree can affect run; a failure refuses the push. `git push --no-verify` skips it, as git skips
 /// every pre-push hook then. The hook carries a marker line, so Telltale only ever replaces or
 /// removes a hook it wrote.
@@ -71,10 +71,10 @@ public enum PrePushHook {
                 # A deleted branch has nothing to test.
                 [ "$local_sha" = "$zero" ] && continue
                 if [ "$remote_sha" != "$zero" ] && git cat-file -e "$remote_sha^{commit}" 2>/dev/null; then
-                    "$telltale" run \(quoted) --changed --base "$remote_sha" </dev/null || status=$?
+                    "$telltale" run \(quoted) --changed --base "$remote_sha" --fail-fast </dev/null || status=$?
                 else
                     # A new branch, or one the remote has moved past what is here: everything runs.
-                    "$telltale" run \(quoted) </dev/null || status=$?
+                    "$telltale" run \(quoted) --fail-fast </dev/null || status=$?
                 fi
                 [ "$status" -ne 0 ] && break
             done

@@ -1,0 +1,55 @@
+import TelltaleModel
+import TelltaleRunner
+
+/// `--fail-fast`: passes every report on, and tells the run when a test has failed for good,
+/// that is, failed once more than its retries allow.
+actor FailFastWatch: TestRunObserver {
+    private let next: any TestRunObserver
+    private var retries: [TestID: Int] = [:]
+    private var defaultRetries = 0
+    private var failures: [TestID: Int] = [:]
+    /// The test that failed for good first.
+    private(set) var stoppedBy: TestResult?
+    private let continuation: AsyncStream<TestResult>.Continuation
+    /// Yields the first test that failed for good, then ends.
+    nonisolated let firstFailure: AsyncStream<TestResult>
+
+    init(forwardingTo next: any TestRunObserver) {
+        self.next = next
+        (firstFailure, continuation) = AsyncStream.makeStream(of: TestResult.self)
+    }
+
+    /// Each test's retries, known once the tests are selected.
+    func setRetries(_ retries: [TestID: Int], default defaultRetries: Int) {
+        self.retries = retries
+        self.defaultRetries = defaultRetries
+    }
+
+    func runStarting(testCount: Int) async {
+        await next.runStarting(testCount: testCount)
+    }
+
+    func testFinished(_ result: TestResult) async {
+        await next.testFinished(result)
+        guard result.outcome.isFailure else { return }
+        failures[result.id, default: 0] += 1
+        if failures[result.id]! > retries[result.id] ?? defaultRetries, stoppedBy == nil {
+            stoppedBy = result
+            continuation.yield(result)
+            continuation.finish()
+        }
+    }
+
+    func processRestarting(reason: String, remaining: Int) async {
+        await next.processRestarting(reason: reason, remaining: remaining)
+    }
+
+    func retrying(testCount: Int, attempt: Int) async {
+        await next.retrying(testCount: testCount, attempt: attempt)
+    }
+}
+
+/// Thrown inside a run when `--fail-fast` stops it.
+struct FailFastStop: Error {
+    var failure: TestResult
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TelltaleModel
+import TelltaleReports
+import TelltaleTestSupport
+import Testing
+
+/// `--fail-fast` on `Tests/Fixtures/SchedulingFixture`: a failing test ahead of eight 0.5 s sleepers.
+@Suite(.tags(.large))
+struct FailFastRunTests {
+    @Test func theRunStopsAtTheFirstFailureAndReportsWhatRan() async throws {
+        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
+        let result = try await TelltaleProcess.run([
+            "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "1", "--fail-fast",
+            "--filter", "FlakyCases/testAlwaysFails|SleepingCases", "--report-dir", reports,
+        ])
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        // XCTest runs FlakyCases before SleepingCases: the failure comes first, the sleepers never start.
+        #expect(record.tests.map(\.id.rawValue) == ["SchedulingFixtureTests.FlakyCases/testAlwaysFails"])
+        #expect(record.notes.contains { $0.hasPrefix("stopped at the first failure (--fail-fast)") && $0.contains("1 of 9 tests ran") })
+        let summary = try String(contentsOfFile: "\(reports)/summary.md", encoding: .utf8)
+        #expect(summary.contains("stopped at the first failure"))
+        // No test process of this run is left behind (other tests run the same fixture at the same
+        // time: this run's processes are the ones whose environment names its report folder).
+        #expect(Self.processes(withEnvironment: "TELLTALE_RUN_DIR=\(URL(fileURLWithPath: reports).standardizedFileURL.path)").isEmpty)
+    }
+
+    static func processes(withEnvironment entry: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        return pids.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+            return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == entry }
+        }
+    }
+}
