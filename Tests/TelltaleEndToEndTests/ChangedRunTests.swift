@@ -63,6 +63,16 @@ struct ChangedRunTests {
             #expect(record?.notes.first?.hasPrefix("changed since HEAD (no upstream branch): 1 file") == true, "\(record?.notes ?? [])")
             try await Self.git(["checkout", "--", "."], in: package)
         }
+        // Both sides of a rename count, and a deleted file does too.
+        try await Self.git(["mv", "Sources/App/App.swift", "Sources/App/Describe.swift"], in: package)
+        let renamed = try await Self.run(package)
+        #expect(renamed.0 == 0 && renamed.1 == ["AppTests"], "\(renamed.1.sorted()): \(renamed.2)")
+        try await Self.git(["reset", "-q", "--hard"], in: package)
+        try FileManager.default.removeItem(atPath: "\(package)/README.md")
+        let deleted = try await Self.run(package)
+        #expect(deleted.1 == Self.all && deleted.2.contains("every test runs: README.md changed and no target owns it"), "\(deleted.2)")
+        try await Self.git(["checkout", "--", "."], in: package)
+
         // --explain says why, with the chain of dependencies.
         try Self.touch("Sources/Core/Core.swift", in: package)
         let (_, _, explained, _) = try await Self.run(package)
