@@ -4,7 +4,7 @@
 #   stdbuf  (coreutils):     keeps test output line-buffered so a crash loses none.
 #   setpriv (util-linux):    gives services a parent-death signal, so none outlives Telltale.
 #   chromium:                loads index.html headless in the report tests and benchmark.
-#   libsqlite3-dev (Linux):  SQLite's headers, for GRDB in the demo backend (Examples/DemoShop).
+#   libsqlite3-dev (Linux):  SQLite's headers, for GRDB: the run history, and the demo backend.
 #   junitparser (PyPI):      a JUnit consumer library the report tests read junit.xml with.
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
 #                            snowplow-tracker, which the capture tests point at the server.
