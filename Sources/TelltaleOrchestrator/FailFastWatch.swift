@@ -2,9 +2,11 @@ import TelltaleModel
 import TelltaleRunner
 
 /// `--fail-fast`: passes every report on, and tells the run when a test has failed for good,
-/// that is, failed once more than its retries allow.
+/// that is, failed once more than its retries allow. A quarantined test's failure does not
+/// fail the run, so it does not stop it either.
 actor FailFastWatch: TestRunObserver {
     private let next: any TestRunObserver
+    private let quarantine: QuarantineList
     private var retries: [TestID: Int] = [:]
     private var defaultRetries = 0
     private var failures: [TestID: Int] = [:]
@@ -14,8 +16,9 @@ actor FailFastWatch: TestRunObserver {
     /// Yields the first test that failed for good, then ends.
     nonisolated let firstFailure: AsyncStream<TestResult>
 
-    init(forwardingTo next: any TestRunObserver) {
+    init(forwardingTo next: any TestRunObserver, quarantine: QuarantineList = QuarantineList([])) {
         self.next = next
+        self.quarantine = quarantine
         (firstFailure, continuation) = AsyncStream.makeStream(of: TestResult.self)
     }
 
@@ -31,7 +34,7 @@ actor FailFastWatch: TestRunObserver {
 
     func testFinished(_ result: TestResult) async {
         await next.testFinished(result)
-        guard result.outcome.isFailure else { return }
+        guard result.outcome.isFailure, !quarantine.excuses(result.id) else { return }
         failures[result.id, default: 0] += 1
         if failures[result.id]! > retries[result.id] ?? defaultRetries, stoppedBy == nil {
             stoppedBy = result

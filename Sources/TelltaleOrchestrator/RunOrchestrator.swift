@@ -64,7 +64,7 @@ public struct RunOrchestrator: Sendable {
         var outcome = RunExecution.Outcome()
         var interrupted = false
         var stoppedBy: ServiceError?
-        let watch = options.failFast ? FailFastWatch(forwardingTo: collector) : nil
+        let watch = options.failFast ? FailFastWatch(forwardingTo: collector, quarantine: QuarantineList(plan.quarantine)) : nil
         do {
             let run = { @Sendable (observer: any TestRunObserver) async throws -> RunExecution.Outcome in
                 try await buildAndRun(
@@ -77,7 +77,6 @@ public struct RunOrchestrator: Sendable {
             } else {
                 outcome = try await run(collector)
             }
-            outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
             if let failure = outcome.serviceFailure {
                 stoppedBy = failure
                 outcome.notes.append("the run ended with a failed service: \(failure.headline)")
@@ -111,6 +110,8 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .infrastructure(.launchFailed(command: "telltale run", reason: "\(error)"))
         }
+        // Whatever ended the run, its reports say what --changed selected and why.
+        outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
         await progress.finish()
         let checked = RunChecks.apply(verifier, to: outcome)
         let quarantined = QuarantineList(plan.quarantine).apply(to: checked.results)

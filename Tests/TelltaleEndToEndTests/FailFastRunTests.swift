@@ -33,4 +33,23 @@ struct FailFastRunTests {
             return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == entry }
         }
     }
+
+    /// A quarantined failure does not fail the run, so it does not stop it either.
+    @Test func aQuarantinedFailureDoesNotStopTheRun() async throws {
+        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
+        let plan = "\(reports)/plan.yml"
+        try """
+        version: 1
+        package: Tests/Fixtures/SchedulingFixture
+        filter: ['FlakyCases/testAlwaysFails|SleepingCases/testSleep[12]$']
+        workers: 1
+        quarantine:
+          - { test: SchedulingFixtureTests.FlakyCases/testAlwaysFails, reason: known, owner: me, until: 2099-12-31 }
+        """.write(toFile: plan, atomically: true, encoding: .utf8)
+        let result = try await TelltaleProcess.run(["run", plan, "--skip-build", "--fail-fast", "--report-dir", "\(reports)/out"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let record = try RunRecordFile.read(path: "\(reports)/out/run.json")
+        #expect(record.tests.count == 3)
+    }
 }

@@ -96,3 +96,15 @@ struct QuarantineListTests {
             ])
     }
 }
+
+extension QuarantineListTests {
+    @Test func anEntryInForceExcusesItsTestsOnly() {
+        let list = QuarantineList([
+            QuarantineEntry(test: "/Flaky/", reason: "r", owner: "o", until: "2026-11-18"),
+            QuarantineEntry(test: "App.S/old()", reason: "r", owner: "o", until: "2026-11-17"),
+        ])
+        #expect(list.excuses(TestID("App.FlakyTests/a()"), on: today))
+        #expect(!list.excuses(TestID("App.S/old()"), on: today))
+        #expect(!list.excuses(TestID("App.S/other()"), on: today))
+    }
+}

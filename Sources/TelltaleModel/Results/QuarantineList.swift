@@ -30,6 +30,11 @@ public struct QuarantineList: Sendable {
         return (marked, notes)
     }
 
+    /// Whether an entry in force on `date` names `id`: its failure would not fail the run.
+    public func excuses(_ id: TestID, on date: Date = Date()) -> Bool {
+        entries.contains { !$0.isExpired(on: date) && Self.matcher($0.test)(id) }
+    }
+
     /// `/regex/` matches anywhere in the id, as `--filter` does; anything else is an id,
     /// matched with or without a source-location suffix.
     static func matcher(_ test: String) -> @Sendable (TestID) -> Bool {
