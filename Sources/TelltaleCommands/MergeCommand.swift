@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TelltaleHistory
 import TelltaleModel
 import TelltaleOrchestrator
 import TelltaleReports
@@ -28,7 +27,10 @@ struct MergeCommand: AsyncParsableCommand {
                 try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
             }
             var merged = try RunMerger.merge(records)
-            if let history { await Self.record(&merged, in: history) }
+            // As in a run, a history that cannot be used is a warning, never a failed merge.
+            if let history, let warning = await RunHistory.recordMerged(&merged, historyPath: history) {
+                Console.warning(warning)
+            }
             let context = ReportContext(
                 generatedAt: Date(),
                 toolVersion: RunOrchestrator.version,
@@ -43,19 +45,6 @@ struct MergeCommand: AsyncParsableCommand {
         } catch {
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
-        }
-    }
-
-    /// As a run does: a history that cannot be used is a warning, never a failed merge.
-    static func record(_ record: inout RunRecord, in path: String) async {
-        do {
-            let store = try HistoryStore(path: path)
-            try await store.record(record)
-            record.history = try await store.digest(for: record)
-        } catch {
-            let warning = "warning: \(error) (the merged run was not recorded)"
-            Console.warning(warning)
-            record.notes.append(warning)
         }
     }
 }

@@ -35,16 +35,9 @@ enum RunEnvironmentProbe {
         )
     }
 
+    /// The first line a command printed when it succeeded; nil when it failed or printed nothing.
     static func firstLine(of process: ChildProcess) async -> String? {
-        let collector = FirstLine()
-        guard let exit = try? await process.run(onLine: { await collector.offer($0) }), exit.isSuccess else { return nil }
-        return await collector.line
-    }
-
-    private actor FirstLine {
-        var line: String?
-        func offer(_ text: String) {
-            if line == nil, !text.isEmpty { line = text }
-        }
+        let output = await CommandOutput.of(process)
+        return output.succeeded ? output.first : nil
     }
 }

@@ -43,7 +43,8 @@ struct PackageGraph: Sendable, Equatable {
     }
 
     private static func describe(_ package: String) async throws -> (PackageGraph, productNames: [String]) {
-        let describe = await Self.output(["swift", "package", "--package-path", package, "describe", "--type", "json"])
+        let describe = await CommandOutput.of(
+            ChildProcess(executable: "swift", arguments: ["package", "--package-path", package, "describe", "--type", "json"]))
         guard describe.succeeded, let start = describe.text.firstIndex(of: "{"), let end = describe.text.lastIndex(of: "}") else {
             throw LoadError(description: "`swift package describe` failed in \(package):\n\(describe.text.suffix(2000))")
         }
@@ -93,17 +94,5 @@ struct PackageGraph: Sendable, Equatable {
             }
         )
         return (graph, (description.products ?? []).map(\.name))
-    }
-
-    private static func output(_ command: [String]) async -> (succeeded: Bool, text: String) {
-        let collector = Collected()
-        let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()))
-        guard let exit = try? await process.run(onLine: { await collector.append($0) }) else { return (false, "") }
-        return (exit.isSuccess, await collector.text)
-    }
-
-    private actor Collected {
-        var text = ""
-        func append(_ line: String) { text += line + "\n" }
     }
 }

@@ -5,7 +5,7 @@ import TelltalePlan
 
 /// The run history as one run uses it: opened before the build, read for durations,
 /// written when the run ends. Any problem with it is a warning: the run goes on without.
-struct RunHistory: Sendable {
+public struct RunHistory: Sendable {
     let store: HistoryStore?
     /// Why the history is not used, for the run's notes; nil when it is, or was turned off.
     let warning: String?
@@ -65,13 +65,31 @@ struct RunHistory: Sendable {
     func record(_ record: inout RunRecord, progress: ConsoleProgress) async {
         if let warning { record.notes.append(warning) }
         guard let store, record.shard == nil else { return }
+        if let warning = await Self.record(&record, in: store, what: "this run") { await progress.note(warning) }
+    }
+
+    /// `telltale merge --history PATH`: the merged run recorded once, its trends in its reports.
+    /// Returns the warning (also added to the record's notes) when the history could not be used.
+    public static func recordMerged(_ record: inout RunRecord, historyPath: String) async -> String? {
+        do {
+            return await Self.record(&record, in: try HistoryStore(path: historyPath), what: "the merged run")
+        } catch {
+            let warning = "warning: \(error) (the merged run was not recorded)"
+            record.notes.append(warning)
+            return warning
+        }
+    }
+
+    /// Records `record` and puts the digest its reports draw in it; a failure is a warning in its notes.
+    private static func record(_ record: inout RunRecord, in store: HistoryStore, what: String) async -> String? {
         do {
             try await store.record(record)
             record.history = try await store.digest(for: record)
+            return nil
         } catch {
-            let warning = "warning: \(error) (this run was not recorded)"
-            await progress.note(warning)
+            let warning = "warning: \(error) (\(what) was not recorded)"
             record.notes.append(warning)
+            return warning
         }
     }
 }
