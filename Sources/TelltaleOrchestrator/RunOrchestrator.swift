@@ -175,7 +175,8 @@ public struct RunOrchestrator: Sendable {
             }
         }
         let binary = try await builder.testBinary()
-        let listed = try await TestLister(binary: binary, workingDirectory: plan.package).list()
+        let listing = try await TestLister(binary: binary, workingDirectory: plan.package).list()
+        let listed = listing.tests
         var selected: [ListedTest]
         do {
             selected = try selection.select(listed)
@@ -228,7 +229,9 @@ public struct RunOrchestrator: Sendable {
             settings: settings,
             defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries),
             durations: timings,
-            priorities: priorities
+            priorities: priorities,
+            eventStreamVersion: listing.eventStreamVersion ?? .v0,
+            attachments: AttachmentStore(reportDirectory: reports.path)
         )
         return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
     }

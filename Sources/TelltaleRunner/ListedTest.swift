@@ -4,10 +4,13 @@ import TelltaleModel
 public struct ListedTest: Sendable, Hashable, Comparable {
     public var id: TestID
     public var framework: TestFramework
+    /// What its Swift Testing traits say (XCTest tests have none).
+    public var traits: TestTraits
 
-    public init(id: TestID, framework: TestFramework) {
+    public init(id: TestID, framework: TestFramework, traits: TestTraits = TestTraits()) {
         self.id = id
         self.framework = framework
+        self.traits = traits
     }
 
     public static func < (lhs: ListedTest, rhs: ListedTest) -> Bool {

@@ -16,16 +16,20 @@ struct TestProcessContext: Sendable {
     var lifecycle: (any TestLifecycle)?
     /// Every batch runs serially (see `TestRunner.Configuration.oneTestAtATime`).
     var oneTestAtATime = false
+    /// The schema Swift Testing processes write their event stream in.
+    var eventStreamVersion: EventStreamVersion = .v0
+    /// Where attached files go; nil runs without `--attachments-path`.
+    var attachments: AttachmentStore?
 
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }
 
     /// A test process: the binary with these arguments, line-buffered so a crash loses no output.
-    func process(arguments: [String]) -> ChildProcess {
+    func process(arguments: [String], extraEnvironment: [String: String] = [:]) -> ChildProcess {
         ChildProcess(
             executable: binary,
             arguments: arguments,
-            environment: environment,
+            environment: environment.merging(extraEnvironment) { own, _ in own },
             workingDirectory: workingDirectory,
             lineBuffered: true
         )

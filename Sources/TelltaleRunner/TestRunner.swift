@@ -34,6 +34,10 @@ public struct TestRunner: Sendable {
         /// Tests to start first, keyed as `durations`: lower goes earlier (0 failed in the last
         /// recorded run, 1 was flaky lately); the rest follow, longest first.
         public var priorities: [String: Int]
+        /// The event-stream schema Swift Testing processes write (`TestLister` finds it).
+        public var eventStreamVersion: EventStreamVersion
+        /// Where attached files go (the report folder); nil runs without them.
+        public var attachments: AttachmentStore?
 
         public init(
             binary: String,
@@ -48,7 +52,9 @@ public struct TestRunner: Sendable {
             lifecycle: (any TestLifecycle)? = nil,
             oneTestAtATime: Bool = false,
             durations: [String: Double] = [:],
-            priorities: [String: Int] = [:]
+            priorities: [String: Int] = [:],
+            eventStreamVersion: EventStreamVersion = .v0,
+            attachments: AttachmentStore? = nil
         ) {
             self.binary = binary
             self.workingDirectory = workingDirectory
@@ -63,6 +69,8 @@ public struct TestRunner: Sendable {
             self.oneTestAtATime = oneTestAtATime
             self.durations = durations
             self.priorities = priorities
+            self.eventStreamVersion = eventStreamVersion
+            self.attachments = attachments
         }
     }
 
@@ -88,7 +96,8 @@ public struct TestRunner: Sendable {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
 
         let limits = TimeLimits(
-            settings: configuration.settings, defaults: configuration.defaultSettings, testingStarted: Date()
+            settings: configuration.settings, defaults: configuration.defaultSettings, testingStarted: Date(),
+            ownLimits: Dictionary(tests.compactMap { test in test.traits.timeLimit.map { (test.id, $0) } }) { first, _ in first }
         )
         let workerCount = min(configuration.workers, max(1, tests.count))
         // Once for every worker: a long list is written to a file, which all of them share.
@@ -118,7 +127,9 @@ public struct TestRunner: Sendable {
                     observer: observer,
                     limits: limits,
                     lifecycle: configuration.lifecycle,
-                    oneTestAtATime: configuration.oneTestAtATime
+                    oneTestAtATime: configuration.oneTestAtATime,
+                    eventStreamVersion: configuration.eventStreamVersion,
+                    attachments: configuration.attachments
                 ))
         }
         let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
@@ -160,7 +171,18 @@ public struct TestRunner: Sendable {
             results[test.id] = result
             await observer.testFinished(result)
         }
-        return Outcome(results: tests.compactMap { results[$0.id] }, notes: notes)
+        notes += await configuration.attachments?.notes ?? []
+        return Outcome(results: tests.compactMap { test in results[test.id].map { Self.withTraits($0, of: test) } }, notes: notes)
+    }
+
+    /// A result with what the listing knew of its test's traits, which the run's own
+    /// records may lack (bugs and time limits before event stream 6.4).
+    static func withTraits(_ result: TestResult, of test: ListedTest) -> TestResult {
+        var result = result
+        result.displayName = result.displayName ?? test.traits.displayName
+        if result.tags.isEmpty { result.tags = test.traits.tags }
+        if result.bugs.isEmpty { result.bugs = test.traits.bugs }
+        return result
     }
 
     /// A selected test that no process reported means Telltale could not map what the

@@ -1,11 +1,13 @@
 /// One thing a test reported: a failed assertion, an error, the reason for a skip,
-/// or a known issue (which Swift Testing records without failing the test).
+/// a known issue or a warning (which Swift Testing records without failing the test).
 public struct TestMessage: Codable, Sendable, Hashable {
     public enum Kind: String, Codable, Sendable, Hashable {
         case failure
         case error
         case skip
         case knownIssue
+        /// `Issue.record(_:severity: .warning)`: shown in every report, never a failure.
+        case warning
     }
 
     public var kind: Kind
@@ -20,4 +22,9 @@ public struct TestMessage: Codable, Sendable, Hashable {
         self.location = location
         self.testCase = testCase
     }
+}
+
+extension TestMessage.Kind {
+    /// Failures and errors fail their test; known issues, warnings and skips do not.
+    public var failsTest: Bool { self == .failure || self == .error }
 }

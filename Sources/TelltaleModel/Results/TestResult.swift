@@ -24,6 +24,16 @@ public struct TestResult: Codable, Sendable, Hashable {
     public var worker: Int?
     /// The plan's quarantine entry that excused its failure; nil when it counts as usual.
     public var quarantine: QuarantineEntry?
+    /// The name Swift Testing shows for it (`@Test("Checks out")`), when it has one.
+    public var displayName: String?
+    /// Its Swift Testing tags, its suites' included, without the leading dot.
+    public var tags: [String]
+    /// The bugs its `.bug(...)` traits name.
+    public var bugs: [TestBug]
+    /// The files it attached, copied into the report folder.
+    public var attachments: [TestAttachment]
+    /// A parameterized test's argument cases, each with its own outcome; nil otherwise.
+    public var cases: [TestCaseResult]?
 
     public init(
         id: TestID,
@@ -38,7 +48,12 @@ public struct TestResult: Codable, Sendable, Hashable {
         previousAttempts: [TestAttempt] = [],
         session: String? = nil,
         worker: Int? = nil,
-        quarantine: QuarantineEntry? = nil
+        quarantine: QuarantineEntry? = nil,
+        displayName: String? = nil,
+        tags: [String] = [],
+        bugs: [TestBug] = [],
+        attachments: [TestAttachment] = [],
+        cases: [TestCaseResult]? = nil
     ) {
         self.id = id
         self.framework = framework
@@ -53,6 +68,11 @@ public struct TestResult: Codable, Sendable, Hashable {
         self.session = session
         self.worker = worker
         self.quarantine = quarantine
+        self.displayName = displayName
+        self.tags = tags
+        self.bugs = bugs
+        self.attachments = attachments
+        self.cases = cases
     }
 
     /// Failed or errored, and not excused by a quarantine entry: fails the run.
@@ -61,6 +81,21 @@ public struct TestResult: Codable, Sendable, Hashable {
     /// Failed at first, passed on a retry: passes the run, and every report says so.
     public var isFlaky: Bool {
         outcome == .passed && previousAttempts.contains { $0.outcome.isFailure }
+    }
+
+    /// The messages one argument case recorded.
+    public func messages(of testCase: TestCaseResult) -> [TestMessage] {
+        messages.filter { $0.testCase == testCase.name }
+    }
+
+    /// The attachments one argument case recorded.
+    public func attachments(of testCase: TestCaseResult) -> [TestAttachment] {
+        attachments.filter { $0.testCase == testCase.name }
+    }
+
+    /// The id with its display name, for people: `Module.Suite/fn() ("Checks out")`.
+    public var labelWithDisplayName: String {
+        displayName.map { "\(id) (\"\($0)\")" } ?? id.rawValue
     }
 
     /// The first message that explains a failure, error or skip.
@@ -77,7 +112,30 @@ public struct TestResult: Codable, Sendable, Hashable {
 extension TestResult {
     enum CodingKeys: String, CodingKey {
         case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts, session
-        case worker, quarantine
+        case worker, quarantine, displayName, tags, bugs, attachments, cases
+    }
+
+    /// Empty lists are left out, so run.json stays as small as the tests' own news.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(framework, forKey: .framework)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(duration, forKey: .duration)
+        try c.encodeIfPresent(startedAt, forKey: .startedAt)
+        try c.encodeIfPresent(location, forKey: .location)
+        try c.encode(messages, forKey: .messages)
+        try c.encode(output, forKey: .output)
+        try c.encodeIfPresent(caseCount, forKey: .caseCount)
+        if !previousAttempts.isEmpty { try c.encode(previousAttempts, forKey: .previousAttempts) }
+        try c.encodeIfPresent(session, forKey: .session)
+        try c.encodeIfPresent(worker, forKey: .worker)
+        try c.encodeIfPresent(quarantine, forKey: .quarantine)
+        try c.encodeIfPresent(displayName, forKey: .displayName)
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        if !bugs.isEmpty { try c.encode(bugs, forKey: .bugs) }
+        if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
+        try c.encodeIfPresent(cases, forKey: .cases)
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -96,7 +154,12 @@ extension TestResult {
             previousAttempts: try c.decodeIfPresent([TestAttempt].self, forKey: .previousAttempts) ?? [],
             session: try c.decodeIfPresent(String.self, forKey: .session),
             worker: try c.decodeIfPresent(Int.self, forKey: .worker),
-            quarantine: try c.decodeIfPresent(QuarantineEntry.self, forKey: .quarantine)
+            quarantine: try c.decodeIfPresent(QuarantineEntry.self, forKey: .quarantine),
+            displayName: try c.decodeIfPresent(String.self, forKey: .displayName),
+            tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
+            bugs: try c.decodeIfPresent([TestBug].self, forKey: .bugs) ?? [],
+            attachments: try c.decodeIfPresent([TestAttachment].self, forKey: .attachments) ?? [],
+            cases: try c.decodeIfPresent([TestCaseResult].self, forKey: .cases)
         )
     }
 }

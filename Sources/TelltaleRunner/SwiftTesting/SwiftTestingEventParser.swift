@@ -4,9 +4,11 @@ import TelltaleProcesses
 
 /// Turns Swift Testing's JSON event stream into per-test results, one record at a time.
 ///
-/// Results are per test function, as `swift test` counts them; a parameterized
-/// test's cases are counted, and each issue names the case that recorded it.
-/// Known issues do not fail a test. A suite that is skipped skips every test in it.
+/// Results are per test function, as `swift test` counts them; a parameterized test
+/// also gets one result per argument case, and each issue and attachment names the
+/// case that recorded it. Known issues and warnings do not fail a test; a cancelled
+/// test (or case) is skipped, with its reason. A suite that is skipped skips every
+/// test in it. Unknown record kinds are ignored, as the ABI documentation requires.
 struct SwiftTestingEventParser {
     private let requested: Set<TestID>
     /// Event-stream ids (`Module.Suite/fn()/File.swift:5:6`) of test functions.
@@ -23,7 +25,20 @@ struct SwiftTestingEventParser {
         var started: Double
         var startedAbsolute: Double
         var messages: [TestMessage] = []
-        var caseCount = 0
+        var attachments: [TestAttachment] = []
+        /// Argument cases by Swift Testing's case id, in the order they started.
+        var cases: [String: RunningCase] = [:]
+        var caseOrder: [String] = []
+        /// Why the test cancelled itself (`Test.cancel`), when it did.
+        var cancelled: TestMessage?
+    }
+
+    private struct RunningCase {
+        /// The case's arguments, made unique within its test.
+        var name: String
+        var startedAbsolute: Double
+        var endedAbsolute: Double?
+        var cancelled = false
     }
 
     init(requested: [TestID]) {
@@ -54,7 +69,7 @@ struct SwiftTestingEventParser {
             }
             return []
         }
-        guard let kind = payload.eventKind else { return [] }
+        guard record.kind == .event, let kind = payload.eventKind else { return [] }
         let now = payload.instant
         switch kind {
         case "testStarted":
@@ -65,20 +80,43 @@ struct SwiftTestingEventParser {
                 startedAbsolute: now?.absolute ?? 0
             )
         case "testCaseStarted":
-            if let streamID = payload.testID, payload.testCase != nil { running[streamID]?.caseCount += 1 }
+            guard let streamID = payload.testID, let testCase = payload.testCase, running[streamID] != nil else { return [] }
+            let key = Self.caseKey(testCase)
+            guard running[streamID]!.cases[key] == nil else { return [] }
+            let taken = Set(running[streamID]!.cases.values.map(\.name))
+            let name = Self.uniqueName(testCase.displayName ?? "case \(running[streamID]!.caseOrder.count + 1)", taken: taken)
+            running[streamID]!.cases[key] = RunningCase(name: name, startedAbsolute: now?.absolute ?? 0)
+            running[streamID]!.caseOrder.append(key)
+        case "testCaseEnded":
+            guard let streamID = payload.testID, let testCase = payload.testCase else { return [] }
+            running[streamID]?.cases[Self.caseKey(testCase)]?.endedAbsolute = now?.absolute
+        case "testCaseCancelled":
+            guard let streamID = payload.testID, let testCase = payload.testCase,
+                let name = running[streamID]?.cases[Self.caseKey(testCase)]?.name
+            else { return [] }
+            running[streamID]!.cases[Self.caseKey(testCase)]!.cancelled = true
+            running[streamID]!.messages.append(Self.skipMessage(payload, testCase: name))
+        case "testCancelled":
+            guard let streamID = payload.testID, running[streamID] != nil else { return [] }
+            running[streamID]!.cancelled = Self.skipMessage(payload, testCase: nil)
         case "issueRecorded":
-            let message = Self.message(for: payload)
+            var message = Self.message(for: payload)
             if let streamID = payload.testID, running[streamID] != nil {
+                message.testCase = caseName(payload.testCase, in: streamID)
                 running[streamID]!.messages.append(message)
             } else {
                 let owner = payload.testID.map { " in \($0)" } ?? ""
                 unattributedIssues.append("issue recorded\(owner): \(message.text)")
             }
+        case "valueAttached":
+            guard let streamID = payload.testID, running[streamID] != nil, let path = payload.attachment?.path else { return [] }
+            let name = payload.attachment?.preferredName ?? URL(fileURLWithPath: path).lastPathComponent
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            running[streamID]!.attachments.append(
+                TestAttachment(name: name, path: path, byteCount: size, testCase: caseName(payload.testCase, in: streamID)))
         case "testSkipped":
             guard let streamID = payload.testID else { return [] }
-            let reason = payload.comments?.first ?? payload.messages?.first?.text ?? "skipped"
-            let location = (payload.eventSourceLocation).map(Self.location)
-            let skip = TestMessage(kind: .skip, text: reason, location: location)
+            let skip = Self.skipMessage(payload, testCase: nil)
             if isFunction(streamID) {
                 return [recordWithoutRunning(listedID(streamID), outcome: .skipped, messages: [skip], streamID: streamID, at: now)]
             }
@@ -90,20 +128,11 @@ struct SwiftTestingEventParser {
             }
         case "testEnded":
             guard let streamID = payload.testID, let test = running.removeValue(forKey: streamID) else { return [] }
-            let failed = test.messages.contains { $0.kind == .failure || $0.kind == .error }
             let end = now?.since1970 ?? Date().timeIntervalSince1970
             let duration = now.map { $0.absolute - test.startedAbsolute } ?? (end - test.started)
             windows[test.id] = test.started...max(end, test.started)
-            let result = TestResult(
-                id: test.id,
-                framework: .swiftTesting,
-                outcome: failed ? .failed : .passed,
-                duration: max(0, duration),
-                startedAt: Date(timeIntervalSince1970: test.started),
-                location: declaredAt[streamID],
-                messages: test.messages,
-                caseCount: test.caseCount > 0 ? test.caseCount : nil
-            )
+            let result = Self.result(
+                for: test, outcome: nil, duration: duration, location: declaredAt[streamID], endAbsolute: now?.absolute)
             finished.append(result)
             return [result]
         case "runEnded":
@@ -112,6 +141,49 @@ struct SwiftTestingEventParser {
             break
         }
         return []
+    }
+
+    /// A finished test's result. `outcome` is given for a crash or kill; otherwise it comes
+    /// from the messages: a failure fails it, else a cancellation skips it.
+    private static func result(
+        for test: Running, outcome forced: TestOutcome?, duration: Double, location: SourceLocation?, endAbsolute: Double?
+    ) -> TestResult {
+        var messages = test.messages
+        let cases: [TestCaseResult] = test.caseOrder.compactMap { key in
+            guard let running = test.cases[key] else { return nil }
+            let own = messages.filter { $0.testCase == running.name }
+            let caseOutcome: TestOutcome =
+                own.contains { $0.kind == .error } && forced == .error
+                ? .error
+                : own.contains { $0.kind.failsTest } ? .failed : running.cancelled ? .skipped : .passed
+            let end = running.endedAbsolute ?? endAbsolute ?? running.startedAbsolute
+            return TestCaseResult(name: running.name, outcome: caseOutcome, duration: max(0, end - running.startedAbsolute))
+        }
+        let outcome: TestOutcome
+        if let forced {
+            outcome = forced
+        } else if messages.contains(where: { $0.kind.failsTest }) {
+            outcome = .failed
+        } else if let cancelled = test.cancelled {
+            outcome = .skipped
+            messages.append(cancelled)
+        } else if !cases.isEmpty, cases.allSatisfy({ $0.outcome == .skipped }) {
+            outcome = .skipped
+        } else {
+            outcome = .passed
+        }
+        return TestResult(
+            id: test.id,
+            framework: .swiftTesting,
+            outcome: outcome,
+            duration: max(0, duration),
+            startedAt: Date(timeIntervalSince1970: test.started),
+            location: location,
+            messages: messages,
+            caseCount: cases.isEmpty ? nil : cases.count,
+            attachments: test.attachments,
+            cases: cases.isEmpty ? nil : cases
+        )
     }
 
     private mutating func recordWithoutRunning(
@@ -131,24 +203,24 @@ struct SwiftTestingEventParser {
     }
 
     /// Ends the parse once the process has exited. The running tests in `blamed` died
-    /// with it (for the reason given, else a crash); others still running are left
-    /// unfinished, for the caller to run again.
+    /// with it (for the reason given, else a crash), and so did their cases still
+    /// running; others still running are left unfinished, for the caller to run again.
     mutating func finish(exit: ProcessExit, lastLines: [String], blamed: Set<TestID>, reasons: [TestID: String] = [:]) -> [TestResult] {
         let crashed = running.values.filter { blamed.contains($0.id) }.sorted { $0.id < $1.id }
         running.removeAll()
         return crashed.map { test in
             // Open-ended: everything after a crashed test's start may be its output.
             windows[test.id] = test.started...Double.greatestFiniteMagnitude
-            var messages = test.messages
-            messages.append(TestMessage(kind: .error, text: CrashReport.message(exit: exit, lastLines: lastLines, reason: reasons[test.id])))
-            let result = TestResult(
-                id: test.id,
-                framework: .swiftTesting,
-                outcome: .error,
-                duration: max(0, Date().timeIntervalSince1970 - test.started),
-                startedAt: Date(timeIntervalSince1970: test.started),
-                messages: messages
-            )
+            var test = test
+            let text = CrashReport.message(exit: exit, lastLines: lastLines, reason: reasons[test.id])
+            let inFlightCases = test.caseOrder.compactMap { test.cases[$0] }.filter { $0.endedAbsolute == nil }
+            if inFlightCases.isEmpty {
+                test.messages.append(TestMessage(kind: .error, text: text))
+            } else {
+                for running in inFlightCases { test.messages.append(TestMessage(kind: .error, text: text, testCase: running.name)) }
+            }
+            let result = Self.result(
+                for: test, outcome: .error, duration: Date().timeIntervalSince1970 - test.started, location: nil, endAbsolute: nil)
             finished.append(result)
             return result
         }
@@ -156,6 +228,11 @@ struct SwiftTestingEventParser {
 
     private func isFunction(_ streamID: String) -> Bool {
         functionIDs.contains(streamID) || TestID(streamID).sourceLocationSuffix != nil
+    }
+
+    private func caseName(_ testCase: SwiftTestingRecord.TestCase?, in streamID: String) -> String? {
+        guard let testCase else { return nil }
+        return running[streamID]?.cases[Self.caseKey(testCase)]?.name ?? testCase.displayName
     }
 
     /// The listed id of an event-stream id. The stream always names a test function with
@@ -172,13 +249,39 @@ struct SwiftTestingEventParser {
         SourceLocation(file: location.filePath ?? location.fileID ?? "?", line: location.line, column: location.column)
     }
 
+    /// Swift Testing's own case id when the stream has it, else the arguments.
+    private static func caseKey(_ testCase: SwiftTestingRecord.TestCase) -> String {
+        testCase.id ?? testCase.displayName ?? ""
+    }
+
+    /// `name`, or `name #2`, `name #3`… when another case of the test already has it.
+    static func uniqueName(_ name: String, taken: Set<String>) -> String {
+        guard taken.contains(name) else { return name }
+        var number = 2
+        while taken.contains("\(name) #\(number)") { number += 1 }
+        return "\(name) #\(number)"
+    }
+
+    private static func skipMessage(_ payload: SwiftTestingRecord.Payload, testCase: String?) -> TestMessage {
+        let reason = payload.comments?.first ?? payload.messages?.first?.text ?? "skipped"
+        return TestMessage(kind: .skip, text: reason, location: payload.eventSourceLocation.map(location), testCase: testCase)
+    }
+
     static func message(for payload: SwiftTestingRecord.Payload) -> TestMessage {
         let texts = (payload.messages ?? []).map(\.text)
         var text = texts.joined(separator: "\n")
         if text.isEmpty { text = payload.comments?.joined(separator: "\n") ?? "issue recorded" }
-        let kind: TestMessage.Kind =
-            payload.issue?.isKnown == true ? .knownIssue : (payload.issue?.error != nil ? .error : .failure)
-        let location = (payload.issue?.sourceLocation ?? payload.eventSourceLocation).map(location)
+        let issue = payload.issue
+        let kind: TestMessage.Kind
+        if issue?.isKnown == true {
+            kind = .knownIssue
+        } else if issue?.severity == "warning" || issue?.isFailure == false {
+            // 6.3 and on say whether an issue fails its test; a warning never does.
+            kind = .warning
+        } else {
+            kind = issue?.error != nil ? .error : .failure
+        }
+        let location = (issue?.sourceLocation ?? payload.eventSourceLocation).map(location)
         return TestMessage(kind: kind, text: text, location: location, testCase: payload.testCase?.displayName)
     }
 }

@@ -12,17 +12,21 @@ struct SwiftTestingProcess {
         var outcome = BatchResult()
         for (index, filters) in BatchArguments.swiftTestingFilters(batch, listed: listed).enumerated() {
             let eventPath = "\(context.scratchDirectory)/events-\(UUID().uuidString)-\(index).jsonl"
-            var arguments = [
-                "--testing-library", "swift-testing", "--quiet",
-                "--event-stream-output-path", eventPath, "--event-stream-version", "0",
-            ]
+            var arguments =
+                ["--testing-library", "swift-testing", "--quiet", "--event-stream-output-path", eventPath]
+                + context.eventStreamVersion.arguments
+            // Each process its own folder: Swift Testing names files by the test's preferred name.
+            let attachmentsPath = "\(context.scratchDirectory)/attachments-\(UUID().uuidString)"
+            if context.attachments != nil, (try? FileManager.default.createDirectory(atPath: attachmentsPath, withIntermediateDirectories: true)) != nil {
+                arguments += ["--attachments-path", attachmentsPath]
+            }
             if batch.serial { arguments.append("--no-parallel") }
             arguments += filters
             let recorder = SwiftTestingRecorder(
                 requested: batch.tests, eventPath: eventPath, limits: context.limits,
-                log: context.log, observer: context.observer
+                log: context.log, observer: context.observer, attachments: context.attachments
             )
-            let process = context.process(arguments: arguments)
+            let process = context.process(arguments: arguments, extraEnvironment: context.eventStreamVersion.environment)
             await context.log.heading(process.commandLine)
             // The check also tails the event stream, so it always runs: results arrive live.
             let exit = try await Watchdog.run(
@@ -32,6 +36,7 @@ struct SwiftTestingProcess {
             )
             let finished = await recorder.finish(exit: exit)
             try? FileManager.default.removeItem(atPath: eventPath)
+            try? FileManager.default.removeItem(atPath: attachmentsPath)
             outcome.results += finished.results
             outcome.notes += finished.notes
             if !finished.runEnded {
@@ -72,13 +77,28 @@ actor SwiftTestingRecorder {
     private let observer: any TestRunObserver
     /// Tests the watchdog killed the process for, with the reason.
     private var killReasons: [TestID: String] = [:]
+    private let attachments: AttachmentStore?
+    /// Finished results, their attachments moved into the report folder.
+    private var adopted: [TestID: TestResult] = [:]
 
-    init(requested: [TestID], eventPath: String, limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver) {
+    init(
+        requested: [TestID], eventPath: String, limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver,
+        attachments: AttachmentStore?
+    ) {
         parser = SwiftTestingEventParser(requested: requested)
         tail = FileTail(path: eventPath)
         self.limits = limits
         self.log = log
         self.observer = observer
+        self.attachments = attachments
+    }
+
+    /// Moves a finished test's attachments in (as it finishes, so a later crash keeps them) and tells the observer.
+    private func finished(_ result: TestResult) async {
+        var result = result
+        if let attachments { result = await attachments.adopt(result) }
+        adopted[result.id] = result
+        await observer.testFinished(result)
     }
 
     func consume(line text: String) async {
@@ -102,7 +122,7 @@ actor SwiftTestingRecorder {
     private func drainEvents() async {
         for line in tail.readLines() {
             for result in parser.consume(jsonLine: line[...]) {
-                await observer.testFinished(result)
+                await finished(result)
             }
         }
     }
@@ -124,11 +144,11 @@ actor SwiftTestingRecorder {
             }
         }
         for result in parser.finish(exit: exit, lastLines: lastLines.lines, blamed: blamed, reasons: killReasons) {
-            await observer.testFinished(result)
+            await finished(result)
         }
         let output = OutputAttribution.assign(lines: lines, windows: parser.windows)
         let results = parser.finished.map { result in
-            var result = result
+            var result = adopted[result.id] ?? result
             result.output = (output[result.id] ?? []).joined(separator: "\n")
             return result
         }
