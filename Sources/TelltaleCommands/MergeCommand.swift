@@ -27,6 +27,11 @@ struct MergeCommand: AsyncParsableCommand {
                 try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
             }
             var merged = try RunMerger.merge(records)
+            // Each shard's attachments come along, at the same paths under the merged folder.
+            for (source, record) in zip(sources, records) {
+                let folder = source.hasSuffix(".json") ? URL(fileURLWithPath: source).deletingLastPathComponent().path : source
+                merged.notes += ReportDirectory(path: output).copyAttachments(of: record, from: folder)
+            }
             // As in a run, a history that cannot be used is a warning, never a failed merge.
             if let history, let warning = await RunHistory.recordMerged(&merged, historyPath: history) {
                 Console.warning(warning)

@@ -31,6 +31,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Skip tests whose id matches this regex, as `swift test --skip`. Repeatable.")
     var skip: [String] = []
 
+    @Option(help: "Run only Swift Testing tests with this tag (`network` or `.network`), a suite's tags included. Repeatable: any of them.")
+    var tag: [String] = []
+
+    @Option(name: .customLong("skip-tag"), help: "Leave out tests with this Swift Testing tag. Repeatable.")
+    var skipTag: [String] = []
+
     @Flag(name: .customLong("skip-build"), help: "Use the existing build, as `swift test --skip-build`.")
     var skipBuild = false
 
@@ -81,7 +87,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = RunOptions(
+        var options = RunOptions(
             planPath: plan,
             package: package,
             reportDirectory: reportDirectory,
@@ -98,6 +104,8 @@ struct RunCommand: AsyncParsableCommand {
             explain: explain,
             failFast: failFast
         )
+        options.tags = tag
+        options.skipTags = skipTag
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {

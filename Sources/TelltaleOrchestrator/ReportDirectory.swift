@@ -22,14 +22,41 @@ public struct ReportDirectory: Sendable {
     /// Every report file, `run.json` first.
     public var reportPaths: [String] { [runRecordPath, junitPath, htmlPath, summaryPath, eventsPath] }
 
-    /// Creates the folder and its `logs/`, clearing reports of an earlier run so
-    /// nothing stale is mistaken for this run's.
+    /// Where tests' attachments go, one folder per test (`AttachmentStore`).
+    public var attachmentsPath: String { "\(path)/attachments" }
+
+    /// Creates the folder and its `logs/`, clearing reports and attachments of an earlier
+    /// run so nothing stale is mistaken for this run's.
     public func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
-        for file in reportPaths where manager.fileExists(atPath: file) {
+        for file in reportPaths + [attachmentsPath] where manager.fileExists(atPath: file) {
             try manager.removeItem(atPath: file)
         }
+    }
+
+    /// Copies the attachments `record` lists from the report folder it was written in
+    /// (`telltale merge`: each shard's into the merged folder). Returns a note for each
+    /// that is missing there.
+    public func copyAttachments(of record: RunRecord, from source: String) -> [String] {
+        let manager = FileManager.default
+        var missing: [String] = []
+        for test in record.tests {
+            for attachment in test.attachments {
+                let from = "\(source)/\(attachment.path)"
+                let to = "\(path)/\(attachment.path)"
+                guard from != to else { continue }
+                do {
+                    try manager.createDirectory(
+                        atPath: URL(fileURLWithPath: to).deletingLastPathComponent().path, withIntermediateDirectories: true)
+                    if manager.fileExists(atPath: to) { try manager.removeItem(atPath: to) }
+                    try manager.copyItem(atPath: from, toPath: to)
+                } catch {
+                    missing.append("attachment \(attachment.path) of \(test.id) could not be copied from \(source): \(error.localizedDescription)")
+                }
+            }
+        }
+        return missing
     }
 
     /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.

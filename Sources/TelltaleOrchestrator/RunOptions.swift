@@ -11,6 +11,9 @@ public struct RunOptions: Sendable {
     /// Added to the plan's filters and skips, as `swift test --filter/--skip`.
     public var filter: [String]
     public var skip: [String]
+    /// Added to the plan's `tags` and `skipTags`: Swift Testing tags to run, and to leave out.
+    public var tags: [String] = []
+    public var skipTags: [String] = []
     /// Use the existing build, as `swift test --skip-build`.
     public var skipBuild: Bool
     /// Parallel test processes (overrides the plan's `workers`; default: the number of cores).

@@ -184,7 +184,9 @@ public struct RunOrchestrator: Sendable {
             throw OrchestratorError.badOption(error.description)
         }
         guard !selected.isEmpty else {
-            let patterns = selection.filter + selection.skip.map { "skip \($0)" } + selection.groups.map { "suite \($0.name)" }
+            let patterns =
+                selection.filter + selection.skip.map { "skip \($0)" } + selection.tags.map { "tag \($0)" }
+                + selection.skipTags.map { "skip tag \($0)" } + selection.groups.map { "suite \($0.name)" }
             throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
         }
         if let changes {
@@ -330,6 +332,8 @@ public struct RunOrchestrator: Sendable {
         }
         plan.filter += options.filter
         plan.skip += options.skip
+        plan.tags += options.tags
+        plan.skipTags += options.skipTags
         let manifest = URL(fileURLWithPath: plan.package).appendingPathComponent("Package.swift").path
         guard FileManager.default.fileExists(atPath: manifest) else {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
@@ -360,7 +364,11 @@ public struct RunOrchestrator: Sendable {
         let selection = TestSelection(
             filter: plan.filter,
             skip: plan.skip,
-            groups: plan.suites.map { TestSelection.Group(name: $0.name, filter: $0.filter, skip: $0.skip) }
+            tags: plan.tags,
+            skipTags: plan.skipTags,
+            groups: plan.suites.map {
+                TestSelection.Group(name: $0.name, filter: $0.filter, skip: $0.skip, tags: $0.tags, skipTags: $0.skipTags)
+            }
         )
         do {
             _ = try selection.select([])

@@ -2,7 +2,8 @@ import TelltaleModel
 
 /// Writes GitHub Actions workflow commands that annotate a pull request's diff:
 /// `::error file=…,line=…,title=…::message` for failing tests, `::warning` for quarantined
-/// failures (which do not fail the run) and flaky tests.
+/// failures (which do not fail the run), flaky tests, and warnings tests recorded
+/// (`Issue.record(_:severity: .warning)`), at the line that recorded them.
 ///
 /// GitHub shows at most 10 error and 10 warning annotations per step, so the most useful
 /// come first (failures with a source location, then errors, then the rest) and, when
@@ -27,10 +28,13 @@ public struct GitHubAnnotationWriter: Sendable {
         lines += budgeted(failing.map { failure($0, context: context) }, kind: "error") {
             "\($0) more failing tests are not annotated; see the report's summary.md or index.html"
         }
-        let warnings = quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) }
-        let warned = quarantined.isEmpty ? "flaky" : "quarantined or flaky"
+        let recorded = record.tests.flatMap { test in
+            test.messages.filter { $0.kind == .warning }.map { recordedWarning($0, of: test, context: context) }
+        }
+        let warnings =
+            quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) } + recorded
         lines += budgeted(warnings, kind: "warning") {
-            "\($0) more \(warned) tests are not annotated; see the report's summary.md or index.html"
+            "\($0) more warnings (quarantined or flaky tests, recorded warnings) are not annotated; see the report's summary.md or index.html"
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -91,6 +95,17 @@ public struct GitHubAnnotationWriter: Sendable {
         return Annotation(
             file: location.map { context.relativePath($0.file) }, line: location?.line, column: location?.column,
             title: "flaky: \(test.id.rawValue)", message: message
+        )
+    }
+
+    /// A warning a passing test recorded, at the line that recorded it.
+    private func recordedWarning(_ message: TestMessage, of test: TestResult, context: ReportContext) -> Annotation {
+        let location = message.location ?? test.location
+        var text = message.text
+        if let testCase = message.testCase { text = "[arguments: \(testCase)] " + text }
+        return Annotation(
+            file: location.map { context.relativePath($0.file) }, line: location?.line, column: location?.column,
+            title: "warning in \(test.id.rawValue)", message: text
         )
     }
 

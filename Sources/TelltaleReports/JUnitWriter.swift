@@ -14,6 +14,12 @@ import TelltaleModel
 /// A failing test that the plan quarantines is written as `skipped`, so publishers do not
 /// fail the check; its message names the real outcome and the entry, and `system-out`
 /// keeps the failure.
+///
+/// A parameterized Swift Testing test is one `testcase` per argument case, named
+/// `fn(_:) [arguments]` so publishers and the history can follow a case from run to run.
+/// Warnings and known issues go in `system-out` with their `file:line`; attachments as
+/// `[[ATTACHMENT|path]]` lines there (the convention GitLab and Jenkins read, the path
+/// relative to where Telltale ran) and one `attachment` property each, beside the tags.
 public struct JUnitWriter: Sendable {
     /// Output beyond this many bytes per test is cut, with a note; review tools choke on more.
     public static let maxOutputBytes = 1 << 20
@@ -22,7 +28,7 @@ public struct JUnitWriter: Sendable {
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let totals = RunTotals(record.tests.map(Self.asPublished))
+        let totals = RunTotals(record.tests.flatMap(Self.publishedUnits))
         xml += "<testsuites"
         xml += attribute("name", record.plan.name)
         xml += counts(totals)
@@ -41,22 +47,26 @@ public struct JUnitWriter: Sendable {
         let started = tests.compactMap(\.startedAt).min() ?? record.startedAt
         var xml = "  <testsuite"
         xml += attribute("name", name)
-        xml += counts(RunTotals(tests.map(Self.asPublished)))
+        xml += counts(RunTotals(tests.flatMap(Self.publishedUnits)))
         xml += attribute("time", Self.seconds(tests.reduce(0) { $0 + $1.duration }))
         xml += attribute("timestamp", Self.timestamp(started))
         xml += attribute("hostname", record.environment.host)
         xml += ">\n"
         for test in tests {
-            xml += testCase(test, context: context)
+            if let cases = test.cases, !cases.isEmpty, !(test.quarantine != nil && test.outcome.isFailure) {
+                xml += parameterized(test, cases: cases, context: context)
+            } else {
+                xml += testCase(test, context: context)
+            }
         }
         xml += "  </testsuite>\n"
         return xml
     }
 
-    private func testCase(_ test: TestResult, context: ReportContext) -> String {
+    private func testCase(_ test: TestResult, context: ReportContext, name: String? = nil) -> String {
         var xml = "    <testcase"
         xml += attribute("classname", test.id.suiteName)
-        xml += attribute("name", test.id.listedName)
+        xml += attribute("name", name ?? test.id.listedName)
         xml += attribute("time", Self.seconds(test.duration))
         let location = test.location ?? test.primaryMessage?.location ?? test.messages.first { $0.location != nil }?.location
         if let location {
@@ -85,16 +95,100 @@ public struct JUnitWriter: Sendable {
             children += "</\(element)>\n"
         }
         children += reruns(test, context: context)
-        let known = test.messages.filter { $0.kind == .knownIssue }
-        var output = known.map { "known issue: " + describe($0, context: context) }.joined(separator: "\n")
-        if !test.output.isEmpty {
-            output += (output.isEmpty ? "" : "\n") + Self.capped(test.output)
-        }
-        if !output.isEmpty {
-            children += "      <system-out>" + XMLText.escapeContent(output) + "</system-out>\n"
-        }
+        children += properties(tags: test.tags, attachments: test.attachments, context: context)
+        children += systemOut(messages: test.messages, attachments: test.attachments, output: test.output, context: context)
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
+    }
+
+    /// One `testcase` per argument case; failures recorded outside any case (and a crash
+    /// before the first) go on a `testcase` of the test's own name. The test's output and
+    /// earlier attempts go with its first case, where a reader looks first.
+    private func parameterized(_ test: TestResult, cases: [TestCaseResult], context: ReportContext) -> String {
+        var xml = ""
+        let outside = test.messages.filter { $0.testCase == nil && $0.kind.failsTest }
+        if !outside.isEmpty {
+            var own = test
+            own.cases = nil
+            own.messages = test.messages.filter { $0.testCase == nil }
+            own.attachments = test.attachments.filter { $0.testCase == nil }
+            xml += testCase(own, context: context)
+        }
+        for (index, testCase) in cases.enumerated() {
+            var unit = test
+            unit.cases = nil
+            unit.outcome = testCase.outcome
+            unit.duration = testCase.duration
+            unit.messages = test.messages(of: testCase)
+            unit.attachments = test.attachments(of: testCase)
+            if index > 0 {
+                unit.output = ""
+                unit.previousAttempts = []
+            }
+            xml += self.testCase(unit, context: context, name: Self.caseName(test, testCase))
+        }
+        return xml
+    }
+
+    /// `fn(_:) [3]`: stable while the arguments' descriptions are.
+    static func caseName(_ test: TestResult, _ testCase: TestCaseResult) -> String {
+        "\(test.id.listedName) [\(testCase.name)]"
+    }
+
+    /// The results as JUnit counts them: a case each for a parameterized test (and one for
+    /// failures outside its cases), a quarantined failure as skipped.
+    static func publishedUnits(_ test: TestResult) -> [TestResult] {
+        let published = asPublished(test)
+        guard let cases = test.cases, !cases.isEmpty, published.outcome == test.outcome else { return [published] }
+        var units = cases.map { testCase -> TestResult in
+            var unit = test
+            unit.outcome = testCase.outcome
+            return unit
+        }
+        if test.messages.contains(where: { $0.testCase == nil && $0.kind.failsTest }) {
+            var own = test
+            own.outcome = test.messages.contains { $0.testCase == nil && $0.kind == .error } ? .error : .failed
+            units.insert(own, at: 0)
+        }
+        return units
+    }
+
+    /// A `properties` element with a `tag` per tag and an `attachment` per attachment, or nothing.
+    private func properties(tags: [String], attachments: [TestAttachment], context: ReportContext) -> String {
+        guard !tags.isEmpty || !attachments.isEmpty else { return "" }
+        var xml = "      <properties>\n"
+        for tag in tags {
+            xml += "        <property" + attribute("name", "tag") + attribute("value", tag) + "/>\n"
+        }
+        for attachment in attachments {
+            xml +=
+                "        <property" + attribute("name", "attachment") + attribute("value", attachmentPath(attachment, context: context))
+                + "/>\n"
+        }
+        return xml + "      </properties>\n"
+    }
+
+    /// Warnings and known issues with their location, attachments in GitLab's and Jenkins'
+    /// form, then the test's output.
+    private func systemOut(messages: [TestMessage], attachments: [TestAttachment], output: String, context: ReportContext) -> String {
+        var lines: [String] = []
+        for message in messages where message.kind == .warning {
+            lines.append("warning: " + describe(message, context: context))
+        }
+        for message in messages where message.kind == .knownIssue {
+            lines.append("known issue: " + describe(message, context: context))
+        }
+        for attachment in attachments {
+            lines.append("[[ATTACHMENT|\(attachmentPath(attachment, context: context))]]")
+        }
+        if !output.isEmpty { lines.append(Self.capped(output)) }
+        guard !lines.isEmpty else { return "" }
+        return "      <system-out>" + XMLText.escapeContent(lines.joined(separator: "\n")) + "</system-out>\n"
+    }
+
+    /// The attachment's path from where Telltale ran (`Reports/attachments/…`), as CI artifacts keep it.
+    private func attachmentPath(_ attachment: TestAttachment, context: ReportContext) -> String {
+        context.relativePath("\(context.reportDirectory)/\(attachment.path)")
     }
 
     /// A quarantined failure as a skip: the real outcome and the entry in the message, the

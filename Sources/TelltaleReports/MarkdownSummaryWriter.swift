@@ -3,8 +3,8 @@ import TelltaleModel
 
 /// Writes `summary.md` for `$GITHUB_STEP_SUMMARY` and pull-request comments: a totals
 /// table, the failing tests with their first message and location, the quarantined and
-/// flaky tests, the most flaky and slower-than-usual tests by the run history, and how to
-/// open the HTML report.
+/// flaky tests, warnings and known issues, tests linked to bugs, the most flaky and
+/// slower-than-usual tests by the run history, and how to open the HTML report.
 ///
 /// The result is always under `maxBytes` (GitHub refuses comments over 65,536 characters):
 /// long lists are cut, with a count of what was left out.
@@ -24,6 +24,10 @@ public struct MarkdownSummaryWriter: Sendable {
         let failing = record.tests.filter(\.failsRun).sorted { $0.id < $1.id }
         let quarantined = record.tests.filter { $0.outcome.isFailure && $0.quarantine != nil }.sorted { $0.id < $1.id }
         let flaky = record.tests.filter(\.isFlaky).sorted { $0.id < $1.id }
+        let remarks = record.tests.sorted { $0.id < $1.id }.flatMap { test in
+            test.messages.filter { $0.kind == .warning || $0.kind == .knownIssue }.map { (test, $0) }
+        }
+        let withBugs = record.tests.filter { !$0.bugs.isEmpty }.sorted { $0.id < $1.id }
 
         var head = ""
         let unattributed = record.verification?.unattributed.count ?? 0
@@ -80,6 +84,28 @@ public struct MarkdownSummaryWriter: Sendable {
                     header: "Passed on a retry; they pass the run.\n\n| test | attempts | first failure |\n|---|---:|---|\n",
                     count: flaky.count, row: { flakyRow(flaky[$0], context: context) },
                     leftOut: { "_…and \($0) more flaky tests; see the HTML report._" }
+                ))
+        }
+        if !remarks.isEmpty {
+            sections.append(
+                Section(
+                    title: "Warnings and known issues (\(remarks.count))",
+                    header: "Recorded without failing their test.\n\n| test | kind | location | message |\n|---|---|---|---|\n",
+                    count: remarks.count, row: { remarkRow(remarks[$0].0, remarks[$0].1, context: context) },
+                    leftOut: { "_…and \($0) more; see the HTML report._" }
+                ))
+        }
+        if !withBugs.isEmpty {
+            sections.append(
+                Section(
+                    title: "Tests linked to bugs (\(withBugs.count))",
+                    header: "| test | outcome | bugs |\n|---|---|---|\n",
+                    count: withBugs.count,
+                    row: { index in
+                        let test = withBugs[index]
+                        return "| \(Self.testLabel(test)) | \(test.outcome.rawValue) | \(test.bugs.map(Self.link).joined(separator: ", ")) |\n"
+                    },
+                    leftOut: { "_…and \($0) more; see the HTML report._" }
                 ))
         }
         if !quarantined.isEmpty {
@@ -178,8 +204,37 @@ public struct MarkdownSummaryWriter: Sendable {
         let place = location.map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""
         var text = message.map { Self.oneLine(PlainText.clean($0.text), limit: Self.messageLimit) } ?? test.outcome.rawValue
         if test.outcome == .error { text = "**error:** " + text }
+        if let cases = test.cases {
+            let failed = cases.filter(\.outcome.isFailure).map { Self.escape($0.name) }
+            text += " _(\(failed.count) of \(cases.count) cases failed: \(Self.oneLine(failed.joined(separator: "; "), limit: 120)))_"
+        }
         if !test.previousAttempts.isEmpty { text += " _(failed all \(test.previousAttempts.count + 1) attempts)_" }
-        return "| `\(Self.code(test.id.rawValue))` | \(place) | \(text) |\n"
+        if !test.bugs.isEmpty { text += " · " + test.bugs.map(Self.link).joined(separator: ", ") }
+        return "| \(Self.testLabel(test)) | \(place) | \(text) |\n"
+    }
+
+    private func remarkRow(_ test: TestResult, _ message: TestMessage, context: ReportContext) -> String {
+        let place = (message.location ?? test.location).map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""
+        let kind = message.kind == .warning ? "⚠️ warning" : "known issue"
+        var text = Self.oneLine(PlainText.clean(message.text), limit: Self.messageLimit)
+        if let testCase = message.testCase { text = "_\\[\(Self.escape(testCase))\\]_ " + text }
+        return "| \(Self.testLabel(test)) | \(kind) | \(place) | \(text) |\n"
+    }
+
+    /// The id in code, with the display name after it when the test has one.
+    static func testLabel(_ test: TestResult) -> String {
+        let id = "`\(code(test.id.rawValue))`"
+        return test.displayName.map { "\(id) “\(oneLine(PlainText.clean($0), limit: 120))”" } ?? id
+    }
+
+    /// A bug as a Markdown link when its URL is http(s), else as text.
+    static func link(_ bug: TestBug) -> String {
+        let label = escape(PlainText.clean(bug.label))
+        guard let url = bug.url, url.hasPrefix("https://") || url.hasPrefix("http://") else { return label }
+        let safe = url.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28")
+            .replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+            .replacingOccurrences(of: "|", with: "%7C")
+        return "[\(label)](\(safe))"
     }
 
     private func quarantinedRow(_ test: TestResult) -> String {
@@ -196,7 +251,7 @@ public struct MarkdownSummaryWriter: Sendable {
         if let location = message?.location {
             text = "`\(Self.code(context.relativeLocation(location)))` " + text
         }
-        return "| `\(Self.code(test.id.rawValue))` | \(test.previousAttempts.count + 1) | \(text) |\n"
+        return "| \(Self.testLabel(test)) | \(test.previousAttempts.count + 1) | \(text) |\n"
     }
 
     /// Text for a Markdown table cell or line: first line only, markup characters escaped.

@@ -6,27 +6,53 @@ import TelltaleModel
 /// (`Module.Class/test`); for Swift Testing, as that library does, it may also
 /// match an enclosing suite's id (`Module.Suite`), which selects the suite's
 /// tests. With groups (a plan's suites), a test must be chosen by one group.
+///
+/// Tags select as Swift Testing's own tag filters do: with `tags`, a test must have at
+/// least one of them (so XCTest tests, which have none, are left out); a test with any
+/// of `skipTags` is left out. A suite's tags count for every test in it.
 public struct TestSelection: Sendable {
     public struct Group: Sendable {
         public var name: String
         public var filter: [String]
         public var skip: [String]
+        public var tags: [String]
+        public var skipTags: [String]
 
-        public init(name: String, filter: [String], skip: [String]) {
+        public init(name: String, filter: [String], skip: [String], tags: [String] = [], skipTags: [String] = []) {
             self.name = name
             self.filter = filter
             self.skip = skip
+            self.tags = tags
+            self.skipTags = skipTags
         }
     }
 
     public var filter: [String]
     public var skip: [String]
+    public var tags: [String]
+    public var skipTags: [String]
     public var groups: [Group]
 
-    public init(filter: [String] = [], skip: [String] = [], groups: [Group] = []) {
+    public init(filter: [String] = [], skip: [String] = [], tags: [String] = [], skipTags: [String] = [], groups: [Group] = []) {
         self.filter = filter
         self.skip = skip
-        self.groups = groups
+        self.tags = tags.map(Self.tagName)
+        self.skipTags = skipTags.map(Self.tagName)
+        self.groups = groups.map { group in
+            var group = group
+            group.tags = group.tags.map(Self.tagName)
+            group.skipTags = group.skipTags.map(Self.tagName)
+            return group
+        }
+    }
+
+    /// `.network` and `network` name the same tag.
+    static func tagName(_ name: String) -> String { name.hasPrefix(".") ? String(name.dropFirst()) : name }
+
+    private static func tagsAllow(_ test: ListedTest, tags: [String], skipTags: [String]) -> Bool {
+        let own = test.traits.tags
+        if !tags.isEmpty, !own.contains(where: tags.contains) { return false }
+        return !own.contains(where: skipTags.contains)
     }
 
     public enum SelectionError: Error, Equatable, CustomStringConvertible {
@@ -49,9 +75,11 @@ public struct TestSelection: Sendable {
             let names = candidates(test)
             guard filters.isEmpty || matchesAny(filters, names) else { return false }
             guard !matchesAny(skips, names) else { return false }
+            guard Self.tagsAllow(test, tags: tags, skipTags: skipTags) else { return false }
             guard !compiledGroups.isEmpty else { return true }
-            return compiledGroups.contains { groupFilters, groupSkips in
-                (groupFilters.isEmpty || matchesAny(groupFilters, names)) && !matchesAny(groupSkips, names)
+            return zip(groups, compiledGroups).contains { group, compiled in
+                (compiled.0.isEmpty || matchesAny(compiled.0, names)) && !matchesAny(compiled.1, names)
+                    && Self.tagsAllow(test, tags: group.tags, skipTags: group.skipTags)
             }
         }
     }
@@ -63,6 +91,7 @@ public struct TestSelection: Sendable {
             let filters = (try? compile(group.filter)) ?? []
             let skips = (try? compile(group.skip)) ?? []
             return (filters.isEmpty || matchesAny(filters, names)) && !matchesAny(skips, names)
+                && Self.tagsAllow(test, tags: group.tags, skipTags: group.skipTags)
         }?.name
     }
 

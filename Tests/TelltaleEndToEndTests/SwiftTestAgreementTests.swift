@@ -42,14 +42,14 @@ struct SwiftTestAgreementTests {
 /// Swift Testing's xUnit file (no source locations) tells two same-named tests apart,
 /// so both sides are compared as the multiset of verdicts each name got.
 enum SwiftTestVerdicts {
-    static func collect(packagePath: String) async throws -> [String: [String]] {
+    static func collect(packagePath: String, extraArguments: [String] = []) async throws -> [String: [String]] {
         let xunit = try TelltaleProcess.temporaryDirectory("xunit") + "/results.xml"
         let swift = try #require(
             (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/swift" }
                 .first(where: FileManager.default.isExecutableFile(atPath:))
         )
         let result = try await TelltaleProcess.runProcess(
-            swift, ["test", "--package-path", packagePath, "--skip-build", "--xunit-output", xunit], in: packagePath
+            swift, ["test", "--package-path", packagePath, "--skip-build", "--xunit-output", xunit] + extraArguments, in: packagePath
         )
         var verdicts: [String: [String]] = [:]
         // XCTest prints `Test Case 'Class.method' passed (0.001 seconds)`; the class is module-less on Linux.

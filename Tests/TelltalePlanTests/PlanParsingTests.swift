@@ -103,3 +103,29 @@ import Testing
         #expect(Plan.defaultPlan(package: ".").name != ".")
     }
 }
+
+@Suite(.tags(.small))
+struct PlanTagParsingTests {
+    @Test func tagsAreReadWithOrWithoutTheirDot() throws {
+        let yaml = """
+            version: 1
+            tags: [.network]
+            skipTags: [slow]
+            suites:
+              - name: fast
+                tags: [smoke, .ui]
+                skipTags: [.flaky]
+            """
+        let plan = try PlanLoader().parse(yaml: yaml, file: "plan.yml")
+        #expect(plan.tags == ["network"])
+        #expect(plan.skipTags == ["slow"])
+        #expect(plan.suites.first?.tags == ["smoke", "ui"])
+        #expect(plan.suites.first?.skipTags == ["flaky"])
+    }
+
+    @Test func aTagThatCannotBeATagIsAProblemAtItsLine() {
+        expectProblems(
+            problems(in: "version: 1\ntags: [\"two words\"]\n"),
+            [PlanProblemExpectation(2, 8, "tags[0]", "is not a tag name")])
+    }
+}

@@ -61,7 +61,10 @@ struct GitHubAnnotationWriterTests {
         #expect(errors[0].contains("line=20,") && errors[1].contains("line=22,") && errors[2].contains("line=24,"))
         #expect(errors[3].contains("line=21,") && errors[4].contains("line=23,"))
         #expect(errors[9] == "::error title=Telltale::16 more failing tests are not annotated; see the report's summary.md or index.html")
-        #expect(warnings[9] == "::warning title=Telltale::3 more flaky tests are not annotated; see the report's summary.md or index.html")
+        #expect(
+            warnings[9]
+                == "::warning title=Telltale::3 more warnings (quarantined or flaky tests, recorded warnings) are not annotated; see the report's summary.md or index.html"
+        )
     }
 
     @Test func nothingToSayIsNothing() {

@@ -81,33 +81,9 @@ struct JUnitConsumerTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
         try JUnitWriter().write(SampleRecord.record, context: SampleRecord.context).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let script = """
-            import json, sys
-            from junitparser import JUnitXml, Failure, Error, Skipped
-            xml = JUnitXml.fromfile(sys.argv[1])
-            counted = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
-            declared = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
-            for suite in xml:
-                for key in declared:
-                    declared[key] += getattr(suite, key)
-                for case in suite:
-                    counted["tests"] += 1
-                    kinds = [type(r) for r in case.result]
-                    counted["failures"] += Failure in kinds
-                    counted["errors"] += Error in kinds
-                    counted["skipped"] += Skipped in kinds
-            print(json.dumps({"root": {k: getattr(xml, k) for k in declared}, "declared": declared, "counted": counted}))
-            """
-        // python3 from PATH, where pip installed junitparser.
-        let result = try await ChildProcesses.run("python3", ["-c", script, file.path])
-        let stdout = result.stdout
-        try #require(
-            result.status == 0,
-            "junitparser could not read junit.xml (run Scripts/install-dependencies.sh if it is missing): \(result.stderrText)"
-        )
+        let read = try await JUnitParserTotals.read(path: file.path)
         let totals = SampleRecord.record.totals
         let expected = ["tests": totals.tests, "failures": totals.failed, "errors": totals.errors, "skipped": totals.skipped]
-        let read = try JSONDecoder().decode([String: [String: Int]].self, from: stdout)
         #expect(read["root"] == expected)
         #expect(read["declared"] == expected)
         #expect(read["counted"] == expected)

@@ -71,11 +71,12 @@ struct SwiftTestingEventParserTests {
     }
 
     @Test func parameterizedCasesAreCountedAndIssuesNameTheirCase() {
-        let caseExtra = #","_testCase":{"displayName":"2","id":"c"}"#
+        let firstCase = #","_testCase":{"displayName":"1","id":"c1"}"#
+        let caseExtra = #","_testCase":{"displayName":"2","id":"c2"}"#
         let parser = parse([
             Self.test(fail),
             Self.event("testStarted", fail, at: 1),
-            Self.event("testCaseStarted", fail, at: 1, extra: caseExtra), Self.event("testCaseStarted", fail, at: 1, extra: caseExtra),
+            Self.event("testCaseStarted", fail, at: 1, extra: firstCase), Self.event("testCaseStarted", fail, at: 1, extra: caseExtra),
             Self.issue(fail, at: 1.1, testCase: "2"),
             Self.event("testEnded", fail, at: 1.2),
         ])

@@ -58,3 +58,38 @@ struct TestSelectionTests {
         }
     }
 }
+
+/// Tags select as Swift Testing's tag filters do; a suite's tags count for its tests.
+@Suite(.tags(.small))
+struct TagSelectionTests {
+    let tests = [
+        ListedTest(id: TestID("App.Login/testOK"), framework: .xctest),
+        ListedTest(id: TestID("App.Net/fetches()"), framework: .swiftTesting, traits: TestTraits(tags: ["network"])),
+        ListedTest(id: TestID("App.Net/uploads()"), framework: .swiftTesting, traits: TestTraits(tags: ["network", "slow"])),
+        ListedTest(id: TestID("App.Math/adds()"), framework: .swiftTesting),
+    ]
+
+    func names(_ selection: TestSelection) throws -> [String] {
+        try selection.select(tests).map(\.id.name)
+    }
+
+    @Test func tagsSelectTestsWithAnyOfThem() throws {
+        #expect(try names(TestSelection(tags: ["network"])) == ["fetches()", "uploads()"])
+        #expect(try names(TestSelection(tags: [".slow", "nothing"])) == ["uploads()"])
+    }
+
+    @Test func skipTagsLeaveTestsOut() throws {
+        #expect(try names(TestSelection(skipTags: ["slow"])) == ["testOK", "fetches()", "adds()"])
+        #expect(try names(TestSelection(tags: ["network"], skipTags: [".slow"])) == ["fetches()"])
+    }
+
+    @Test func aGroupsTagsChooseItsTests() throws {
+        let selection = TestSelection(groups: [
+            TestSelection.Group(name: "net", filter: [], skip: [], tags: ["network"], skipTags: ["slow"]),
+            TestSelection.Group(name: "plain", filter: ["Math"], skip: []),
+        ])
+        #expect(try names(selection) == ["fetches()", "adds()"])
+        #expect(selection.group(of: tests[1]) == "net")
+        #expect(selection.group(of: tests[2]) == nil)
+    }
+}

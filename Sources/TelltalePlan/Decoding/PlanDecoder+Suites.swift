@@ -1,7 +1,7 @@
 import Yams
 
 extension PlanDecoder {
-    static let suiteKeys = ["name", "filter", "skip", "retries", "timeout", "serial"]
+    static let suiteKeys = ["name", "filter", "skip", "tags", "skipTags", "retries", "timeout", "serial"]
     static let timeoutKeys = ["test", "run"]
 
     mutating func suites(_ node: Node, path: String) -> [PlanSuite] {
@@ -62,6 +62,8 @@ extension PlanDecoder {
             switch key {
             case "filter": suite.filter = patterns(value, path: keyPath)
             case "skip": suite.skip = patterns(value, path: keyPath)
+            case "tags": suite.tags = tagNames(value, path: keyPath)
+            case "skipTags": suite.skipTags = tagNames(value, path: keyPath)
             case "retries": suite.retries = count(value, path: keyPath, minimum: 0)
             case "timeout": suite.timeout = timeouts(value, path: keyPath)
             case "serial": suite.serial = bool(value, path: keyPath) ?? false

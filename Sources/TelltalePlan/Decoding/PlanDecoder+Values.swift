@@ -101,6 +101,24 @@ extension PlanDecoder {
         return items.map(\.value)
     }
 
+    /// Swift Testing tag names, written `network` or `.network` (as in `.tags(.network)`); kept without the dot.
+    mutating func tagNames(_ node: Node, path: String) -> [String] {
+        let items = strings(node, path: path)
+        var names: [String] = []
+        for item in items {
+            let name = item.value.hasPrefix(".") ? String(item.value.dropFirst()) : item.value
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+                report(
+                    "'\(item.value)' is not a tag name", at: item.node, path: item.path,
+                    hint: "write the tag as it is declared, e.g. `network` for `@Tag static var network: Self`"
+                )
+                continue
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     /// String keys to scalar values; numbers and booleans keep their text (`DEBUG: 1` is "1").
     mutating func stringMap(_ node: Node, path: String) -> [String: String] {
         guard let mapping = mapping(node, path: path, example: "`environment: { API_URL: http://localhost }`") else {

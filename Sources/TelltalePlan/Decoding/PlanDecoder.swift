@@ -4,7 +4,7 @@ import Yams
 /// way instead of stopping at the first: fixing a plan should take one round.
 struct PlanDecoder {
     static let planKeys = [
-        "version", "name", "package", "xctestplan", "filter", "skip",
+        "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
         "capture", "expectations", "lifecycle", "history", "quarantine",
     ]
@@ -66,6 +66,8 @@ struct PlanDecoder {
             plan.xctestplan = nonEmptyString(value, path: key)
         case "filter": plan.filter = patterns(value, path: key)
         case "skip": plan.skip = patterns(value, path: key)
+        case "tags": plan.tags = tagNames(value, path: key)
+        case "skipTags": plan.skipTags = tagNames(value, path: key)
         case "environment": plan.environment = stringMap(value, path: key)
         case "arguments": plan.arguments = strings(value, path: key).map(\.value)
         case "retries":

@@ -16,6 +16,10 @@ public struct Plan: Sendable, Equatable {
     public var filter: [String]
     /// Regexes over test ids, as `swift test --skip`.
     public var skip: [String]
+    /// Swift Testing tags (`network`, or `.network`): only tests with one of them run.
+    public var tags: [String] = []
+    /// Swift Testing tags whose tests never run.
+    public var skipTags: [String] = []
     public var environment: [String: String]
     public var arguments: [String]
     public var retries: Int

@@ -4,6 +4,10 @@ public struct PlanSuite: Sendable, Equatable {
     /// Regexes over test ids; empty selects every test the plan selects.
     public var filter: [String]
     public var skip: [String]
+    /// Swift Testing tags: the suite takes only tests with one of them.
+    public var tags: [String] = []
+    /// Swift Testing tags whose tests the suite leaves out.
+    public var skipTags: [String] = []
     /// nil inherits the plan's `retries`.
     public var retries: Int?
     public var timeout: PlanTimeouts

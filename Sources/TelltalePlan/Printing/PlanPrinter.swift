@@ -13,6 +13,8 @@ public struct PlanPrinter {
         ]
         lines += list("filter", plan.filter, indent: "")
         lines += list("skip", plan.skip, indent: "")
+        lines += list("tags", plan.tags, indent: "")
+        lines += list("skipTags", plan.skipTags, indent: "")
         lines += environment(plan.environment)
         lines += list("arguments", plan.arguments, indent: "")
         lines.append("retries: \(plan.retries)")
@@ -60,6 +62,8 @@ public struct PlanPrinter {
         var lines = ["  - name: \(YAMLScalar.string(suite.name))"]
         lines += list("filter", suite.filter, indent: indent)
         lines += list("skip", suite.skip, indent: indent)
+        lines += list("tags", suite.tags, indent: indent)
+        lines += list("skipTags", suite.skipTags, indent: indent)
         lines.append(indent + "retries: \(YAMLScalar.optional(suite.retries))")
         lines += timeouts(suite.timeout, indent: indent)
         lines.append(indent + "serial: \(suite.serial)")

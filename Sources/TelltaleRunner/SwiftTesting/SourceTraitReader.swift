@@ -32,7 +32,8 @@ struct SourceTraitReader {
 
     private mutating func attributeArguments(path: String, line: Int, column: Int) -> String? {
         if files[path] == nil {
-            files[path] = .some((try? String(contentsOfFile: path, encoding: .utf8)).map { $0.split(separator: "\n", omittingEmptySubsequences: false) })
+            files[path] = .some(
+                (try? String(contentsOfFile: path, encoding: .utf8)).map { $0.split(separator: "\n", omittingEmptySubsequences: false) })
         }
         guard let lines = files[path] ?? nil, line >= 1, line <= lines.count else { return nil }
         // The attribute may span lines; 200 is far more than any attribute takes.

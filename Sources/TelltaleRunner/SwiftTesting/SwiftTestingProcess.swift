@@ -17,7 +17,9 @@ struct SwiftTestingProcess {
                 + context.eventStreamVersion.arguments
             // Each process its own folder: Swift Testing names files by the test's preferred name.
             let attachmentsPath = "\(context.scratchDirectory)/attachments-\(UUID().uuidString)"
-            if context.attachments != nil, (try? FileManager.default.createDirectory(atPath: attachmentsPath, withIntermediateDirectories: true)) != nil {
+            if context.attachments != nil,
+                (try? FileManager.default.createDirectory(atPath: attachmentsPath, withIntermediateDirectories: true)) != nil
+            {
                 arguments += ["--attachments-path", attachmentsPath]
             }
             if batch.serial { arguments.append("--no-parallel") }
