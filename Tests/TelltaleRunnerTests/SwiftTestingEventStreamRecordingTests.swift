@@ -43,7 +43,9 @@ struct SwiftTestingEventStreamRecordingTests {
         let warning = try #require(try parsed()["recordsAWarning()"])
         #expect(warning.outcome == .passed)
         #expect(warning.messages.map(\.kind) == [.warning])
-        #expect(warning.messages.first?.location == SourceLocation(file: "/src/Tests/RichResultsFixtureTests/RichResultsTests.swift", line: 32, column: 21))
+        #expect(
+            warning.messages.first?.location
+                == SourceLocation(file: "/src/Tests/RichResultsFixtureTests/RichResultsTests.swift", line: 32, column: 21))
         #expect(warning.messages.first?.text.contains("the cache was cold") == true)
     }
 
@@ -88,11 +90,13 @@ struct SwiftTestingEventStreamRecordingTests {
         let id = "M.S/p(_:)/T.swift:1:2"
         func event(_ kind: String, _ time: Double, testCase: String? = nil) -> String {
             let field = testCase.map { #","_testCase":{"displayName":"\#($0)","id":"case-\#($0)"}"# } ?? ""
-            return #"{"kind":"event","payload":{"kind":"\#(kind)","testID":"\#(id)","instant":{"absolute":\#(time),"since1970":\#(time)},"messages":[]\#(field)},"version":"6.3.0"}"#
+            return
+                #"{"kind":"event","payload":{"kind":"\#(kind)","testID":"\#(id)","instant":{"absolute":\#(time),"since1970":\#(time)},"messages":[]\#(field)},"version":"6.3.0"}"#
         }
-        for line in [event("testStarted", 1), event("testCaseStarted", 1, testCase: "1"), event("testCaseEnded", 1.1, testCase: "1"),
-            event("testCaseStarted", 1.2, testCase: "2")]
-        {
+        for line in [
+            event("testStarted", 1), event("testCaseStarted", 1, testCase: "1"), event("testCaseEnded", 1.1, testCase: "1"),
+            event("testCaseStarted", 1.2, testCase: "2"),
+        ] {
             _ = parser.consume(jsonLine: line[...])
         }
         let crashed = parser.finish(exit: .signaled(11), lastLines: [], blamed: [TestID("M.S/p(_:)")])
@@ -113,7 +117,8 @@ struct SwiftTestingEventStreamRecordingTests {
 struct SourceTraitReaderTests {
     @Test func literalBugsAndTimeLimitsAreRead() {
         let traits = SourceTraitReader.traits(
-            inArguments: #""Checks out", .bug("https://example.com/1", "Off by one"), .bug(id: 12), .bug("https://x.test/2", id: "B-2", "Two"), .timeLimit(.minutes(3)), .tags(.network)"#
+            inArguments:
+                #""Checks out", .bug("https://example.com/1", "Off by one"), .bug(id: 12), .bug("https://x.test/2", id: "B-2", "Two"), .timeLimit(.minutes(3)), .tags(.network)"#
         )
         #expect(
             traits.bugs == [
@@ -155,10 +160,10 @@ struct SourceTraitReaderTests {
 @Suite(.tags(.small))
 struct EventStreamVersionTests {
     @Test func versionsAreAskedNewestFirst() {
-        #expect(EventStreamVersion.known == [.v6_4, .v6_3, .v0])
-        #expect(EventStreamVersion.v6_3.arguments == ["--event-stream-version", "6.3"])
+        #expect(EventStreamVersion.known == [.v64, .v63, .v0])
+        #expect(EventStreamVersion.v63.arguments == ["--event-stream-version", "6.3"])
         #expect(EventStreamVersion.v0.arguments == ["--event-stream-version", "0"])
-        #expect(EventStreamVersion.v6_3.environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] == "1")
+        #expect(EventStreamVersion.v63.environment["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED"] == "1")
         #expect(EventStreamVersion.v0.environment.isEmpty)
     }
 

@@ -15,21 +15,21 @@ public struct EventStreamVersion: Sendable, Hashable, Comparable, CustomStringCo
     /// The first schema: issues without severity; warnings are not sent at all.
     public static let v0 = EventStreamVersion(0)
     /// Adds issue severity (warnings) and `isFailure`.
-    public static let v6_3 = EventStreamVersion(6, 3)
+    public static let v63 = EventStreamVersion(6, 3)
     /// Adds tags, bugs and time limits to test records.
-    public static let v6_4 = EventStreamVersion(6, 4)
+    public static let v64 = EventStreamVersion(6, 4)
 
     /// The versions Telltale reads, newest first: the order in which a binary is asked.
-    public static let known: [EventStreamVersion] = [.v6_4, .v6_3, .v0]
+    public static let known: [EventStreamVersion] = [.v64, .v63, .v0]
 
     public var description: String { major == 0 ? "0" : "\(major).\(minor)" }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
 
     /// Issues say whether they fail their test, and warnings are sent.
-    public var carriesSeverity: Bool { self >= .v6_3 }
+    public var carriesSeverity: Bool { self >= .v63 }
     /// Test records carry `tags`, `bugs` and `timeLimit` as stable fields.
-    public var carriesTraits: Bool { self >= .v6_4 }
+    public var carriesTraits: Bool { self >= .v64 }
 
     /// The arguments that ask a Swift Testing process for this version.
     public var arguments: [String] { ["--event-stream-version", description] }
@@ -37,7 +37,7 @@ public struct EventStreamVersion: Sendable, Hashable, Comparable, CustomStringCo
     /// From 6.3, fields still marked experimental (a case's arguments, skip comments, tags
     /// before 6.4, attachment names) are written only when this variable is set.
     public var environment: [String: String] {
-        self >= .v6_3 ? ["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED": "1"] : [:]
+        self >= .v63 ? ["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED": "1"] : [:]
     }
 
     /// Whether a failed run's output says the binary does not speak the version asked for
