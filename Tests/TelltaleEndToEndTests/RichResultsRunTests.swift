@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleReports
 import TelltaleTestSupport
 import Testing
 
@@ -127,6 +128,22 @@ struct RichResultsRunTests {
         swiftTest[cancelled] = ["skipped"]
         #expect(SwiftTestVerdicts.telltaleVerdicts(record) == swiftTest)
         #expect(swiftTest.values.joined().count == 10)
+    }
+
+    @Test func mergeKeepsEachShardsAttachments() async throws {
+        let (first, _) = try await run(Self.withoutHang + ["--shard", "1/2"])
+        let (second, _) = try await run(Self.withoutHang + ["--shard", "2/2"])
+        let out = try TelltaleProcess.temporaryDirectory("merged") + "/merged"
+        let merge = try await TelltaleProcess.run(["merge", first.reportDirectory, second.reportDirectory, "--out", out])
+        #expect(merge.status == 1, "the parameterized case fails: \(merge.stderr)")
+        let merged = try RunRecordFile.read(path: "\(out)/run.json")
+        #expect(merged.tests.count == 10)
+        let attachments = merged.tests.flatMap(\.attachments)
+        #expect(attachments.count == 2)
+        for attachment in attachments {
+            #expect(FileManager.default.fileExists(atPath: "\(out)/\(attachment.path)"), "\(attachment.path) was not copied")
+        }
+        #expect(merged.notes.allSatisfy { !$0.contains("could not be copied") }, "\(merged.notes)")
     }
 
     /// `hangs()` blocks its thread under a 1-minute `.timeLimit` (the shortest Swift Testing

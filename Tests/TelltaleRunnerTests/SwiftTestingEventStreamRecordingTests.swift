@@ -113,6 +113,32 @@ struct SwiftTestingEventStreamRecordingTests {
     }
 }
 
+/// A listing's `test` records give each test's traits; 6.4 spells them as stable fields.
+@Suite(.tags(.small))
+struct ListedTraitsTests {
+    static let records = [
+        #"{"kind":"test","payload":{"id":"M.Net","kind":"suite","name":"Net","tags":["network"],"bugs":[{"url":"https://b.test/1","title":{"rawValue":"Suite bug"}}],"sourceLocation":{"filePath":"/nowhere.swift","line":1,"column":2}},"version":"6.4.0"}"#,
+        #"{"kind":"test","payload":{"id":"M.Net/fetches()/T.swift:5:6","kind":"function","name":"fetches()","displayName":"Fetches","tags":["slow"],"bugs":[{"id":"7"}],"timeLimit":60,"sourceLocation":{"filePath":"/nowhere.swift","line":5,"column":6}},"version":"6.4.0"}"#,
+    ].joined(separator: "\n")
+
+    @Test func aSuitesTagsAndBugsApplyToItsTests() throws {
+        let listed = TestLister.withTraits(
+            [ListedTest(id: TestID("M.Net/fetches()"), framework: .swiftTesting)], records: Self.records, version: .v64)
+        let traits = try #require(listed.first?.traits)
+        #expect(traits.displayName == "Fetches")
+        #expect(traits.tags == ["network", "slow"])
+        #expect(traits.bugs == [TestBug(url: "https://b.test/1", title: "Suite bug"), TestBug(id: "7")])
+        #expect(traits.timeLimit == .seconds(60))
+    }
+
+    @Test func sixPointThreeTagsLoseTheirDot() throws {
+        let records =
+            #"{"kind":"test","payload":{"id":"M.S/a()/T.swift:1:2","kind":"function","name":"a()","_tags":[".network"],"sourceLocation":{"filePath":"/nowhere.swift","line":1,"column":2}},"version":"6.3.0"}"#
+        let listed = TestLister.withTraits([ListedTest(id: TestID("M.S/a()"), framework: .swiftTesting)], records: records, version: .v63)
+        #expect(listed.first?.traits.tags == ["network"])
+    }
+}
+
 @Suite(.tags(.small))
 struct SourceTraitReaderTests {
     @Test func literalBugsAndTimeLimitsAreRead() {
