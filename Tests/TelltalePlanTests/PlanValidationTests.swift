@@ -92,7 +92,7 @@ import Testing
                 .init(5, 5, "suites[0].colour", "unknown key `colour`"),
             ])
         #expect(found.first?.hint == "did you mean `timeout`?")
-        #expect(found.last?.hint == "allowed keys here: `name`, `filter`, `skip`, `retries`, `timeout`, `serial`")
+        #expect(found.last?.hint == "allowed keys here: `name`, `filter`, `skip`, `tags`, `skipTags`, `retries`, `timeout`, `serial`")
     }
 
     @Test(.tags(.small), arguments: ["capture", "expectations"])
