@@ -67,7 +67,7 @@ public struct ReportDirectory: Sendable {
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
         var allJobs: [@Sendable () throws -> (String, Data)] = [
-            { [context] in (htmlPath, HTMLReportWriter().write(record, context: context)) },
+            { [context] in (htmlPath, HTMLReportWriter(attachmentsRoot: path).write(record, context: context)) },
             { [context] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
             { [context] in (junitPath, JUnitWriter().write(record, context: context)) },
             { [context] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },

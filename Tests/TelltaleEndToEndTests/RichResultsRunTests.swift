@@ -99,6 +99,44 @@ struct RichResultsRunTests {
         #expect(bug == [TestBug(url: "https://example.com/issues/42", title: "Totals are off by one")])
     }
 
+    /// `index.html` opened from `file://` in headless Chromium: the PNG inline, the text
+    /// attachment as text, the warning, the tag filter and the bug link.
+    @Test func theHTMLReportShowsEverythingFromAFileURL() async throws {
+        let (run, _) = try await run()
+        let page = URL(fileURLWithPath: "\(run.reportDirectory)/index.html")
+        func dom(_ hash: String) async throws -> String {
+            let url = try #require(URL(string: page.absoluteString + hash))
+            return try await Chromium.dumpDOM(url).stdout
+        }
+        func opened(_ id: String) -> String {
+            "#test=" + id.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        }
+
+        let attachments = try await dom(opened("RichResultsFixtureTests.AttachmentTests/attachesTextAndImage()"))
+        #expect(attachments.contains(#"class="display-name">Attaches a log and a screenshot<"#))
+        #expect(attachments.contains(#"<img class="attachment-image" alt="screen.png" src="data:image/png;base64,iVBORw0KGgo"#))
+        // The log is text: its markup stays characters.
+        #expect(attachments.contains("line one\nline two &lt;b&gt;not bold&lt;/b&gt;"), "\(attachments)")
+        #expect(!attachments.contains("<b>not bold</b>"))
+        #expect(attachments.contains(#"class="attachment-link mono" href="attachments/"#))
+
+        let warning = try await dom(opened("RichResultsFixtureTests.IssueTests/recordsAWarning()"))
+        #expect(warning.contains(#"<div class="message warning">"#))
+        #expect(warning.contains("the cache was cold"))
+        #expect(warning.contains(#"<span class="htag warn" title="1 warning (they do not fail the test)">"#))
+        #expect(warning.contains(#"<span class="htag cases failed">3 cases, 1 failed</span>"#))
+        #expect(warning.contains(#"<select class="tag-filter" id="tag-filter""#))
+        #expect(warning.contains(#"<option value="network">network (2)</option>"#))
+
+        let bug = try await dom(opened("RichResultsFixtureTests.IssueTests/tracksABug()"))
+        #expect(
+            bug.contains(
+                #"<a class="bug-link" href="https://example.com/issues/42" target="_blank" rel="noopener noreferrer">Totals are off by one</a>"#))
+
+        let filtered = try await dom("#tag=network")
+        #expect(filtered.contains(#"<div class="shown" id="shown">2 of "#), "\(filtered)")
+    }
+
     @Test func tagsSelectExactlyTheTaggedTests() async throws {
         let (_, tagged) = try await run(["--tag", "network"])
         #expect(tagged.tests.map(\.id.name).sorted() == ["fetchesProfile()", "uploadsAvatar()"])

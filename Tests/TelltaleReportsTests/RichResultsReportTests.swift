@@ -155,3 +155,61 @@ struct RichResultsAnnotationTests {
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 1)
     }
 }
+
+@Suite(.tags(.small))
+struct RichResultsHTMLTests {
+    /// The test entries of the page's data, by id.
+    static func entries(_ writer: HTMLReportWriter) throws -> [String: [String: Any]] {
+        let bytes = Data(writer.payload(RichRecord.record, context: RichRecord.context))
+        let payload = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let tests = try #require(payload["tests"] as? [[String: Any]])
+        return Dictionary(uniqueKeysWithValues: tests.map { ($0["id"] as! String, $0) })
+    }
+
+    @Test func namesTagsBugsAndCasesAreInThePagesData() throws {
+        let tests = try Self.entries(HTMLReportWriter())
+        let warning = try #require(tests["RichTests.Issues/recordsAWarning()"])
+        #expect(warning["dn"] as? String == "Records a <warning>")
+        #expect(warning["tg"] as? [String] == ["network", "slow"])
+        #expect(warning["w"] as? Int == 1)
+        let bugs = try #require(warning["bg"] as? [[String: String]])
+        #expect(bugs == [["l": "Totals are off | by one", "u": "https://example.com/issues/42"], ["l": "#7"]], "no link for javascript:")
+        let cases = try #require(tests["RichTests.Cases/isSmall(_:)"]?["cs"] as? [[String: Any]])
+        #expect(cases.map { $0["n"] as? String } == ["1", "2", "3"])
+        #expect(cases.map { $0["o"] as? String } == ["passed", "passed", "failed"])
+    }
+
+    @Test func attachmentsInTheReportFolderAreInlinedAndMissingOnesSaySo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-html-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let image = RichRecord.warning.attachments[0]
+        try FileManager.default.createDirectory(
+            atPath: URL(fileURLWithPath: "\(folder)/\(image.path)").deletingLastPathComponent().path, withIntermediateDirectories: true)
+        let pixels = Data(repeating: 7, count: image.byteCount)
+        try pixels.write(to: URL(fileURLWithPath: "\(folder)/\(image.path)"))
+
+        let tests = try Self.entries(HTMLReportWriter(attachmentsRoot: folder))
+        let shown = try #require(tests["RichTests.Issues/recordsAWarning()"]?["at"] as? [[String: Any]])
+        #expect(shown.first?["img"] as? String == "data:image/png;base64," + pixels.base64EncodedString())
+        // three.txt was never written into the folder.
+        let missing = try #require(tests["RichTests.Cases/isSmall(_:)"]?["at"] as? [[String: Any]])
+        #expect(missing.first?["txt"] == nil)
+        #expect(missing.first?["note"] as? String == "not found in the report folder")
+        #expect(missing.first?["c"] as? String == "3")
+
+        // Without a folder, everything is a link.
+        let linked = try Self.entries(HTMLReportWriter())["RichTests.Issues/recordsAWarning()"]?["at"] as? [[String: Any]]
+        #expect(linked?.first?["img"] == nil && linked?.first?["p"] as? String == image.path)
+    }
+
+    @Test func aRecordWithoutRichResultsGetsThePageItHadBefore() {
+        var record = RichRecord.record
+        var test = RichRecord.known
+        test.messages = []
+        record.tests = [test]
+        let plain = String(decoding: HTMLReportWriter().write(record, context: RichRecord.context), as: UTF8.self)
+        #expect(!plain.contains("tag-filter") && !plain.contains(".message.warning"))
+        let rich = String(decoding: HTMLReportWriter().write(RichRecord.record, context: RichRecord.context), as: UTF8.self)
+        #expect(rich.contains("tag-filter") && rich.contains(".message.warning"))
+    }
+}

@@ -118,7 +118,6 @@ extension HTMLReportTemplate {
         svg .cell.error { fill: var(--error); } svg .cell.skipped, svg .bar.skip { fill: var(--skip); } svg .bar.time { fill: var(--accent); }
         svg .current { stroke: var(--fg); stroke-width: 1.5; }
         .strip { margin-bottom: 8px; }
-        .htag { font-size: 11px; line-height: 15px; border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; }
         .htag.flaky { color: var(--flaky); } .htag.slow { color: var(--error); } .htag.quarantined { color: var(--skip); }
         .stat.quarantined .value { color: var(--skip); }
 

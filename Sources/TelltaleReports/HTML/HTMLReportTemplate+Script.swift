@@ -5,15 +5,21 @@ extension HTMLReportTemplate {
     /// The same, with the run's analytics verdict (`data.verification`) shown: for records that have one.
     static let scriptWithAnalytics = script(.analytics)
 
-    /// The script for a record: the plain one, with the analytics verdict, and with the run
-    /// history and quarantine, as the record has them.
-    static func script(analytics: Bool, history: Bool) -> String {
-        switch (analytics, history) {
-        case (false, false): script
-        case (true, false): scriptWithAnalytics
-        case (false, true): script(.history)
-        case (true, true): script(ScriptHooks.analytics + .history)
+    /// The script for a record: the plain one, or with the analytics verdict, the run history
+    /// and quarantine, and the rich results (names, tags, bugs, cases, attachments), as the
+    /// record has them.
+    static func script(analytics: Bool, history: Bool, richResults: Bool) -> String {
+        if !richResults {
+            switch (analytics, history) {
+            case (false, false): return script
+            case (true, false): return scriptWithAnalytics
+            default: break
+            }
         }
+        var hooks = analytics ? ScriptHooks.analytics : ScriptHooks()
+        if history { hooks = hooks + .history }
+        if richResults { hooks = hooks + .richResults }
+        return script(hooks)
     }
 
     /// Code added at fixed points of the script; each is whole lines, empty for none, so the

@@ -61,6 +61,7 @@ extension HTMLReportTemplate {
         .row .name { overflow: hidden; text-overflow: ellipsis; flex: 1; }
         .row .suite { color: var(--muted); }
         .row .dur { color: var(--muted); font-size: 12px; }
+        .htag { font-size: 11px; line-height: 15px; border: 1px solid currentColor; border-radius: 4px; padding: 0 4px; }
         .badge { display: inline-block; min-width: 52px; text-align: center; font-size: 11px; font-weight: 700; border-radius: 4px; padding: 0 5px; color: #fff; letter-spacing: .03em; }
         .badge.passed { background: var(--pass); } .badge.failed { background: var(--fail); } .badge.error { background: var(--error); }
         .badge.skipped { background: var(--skip); } .badge.flaky { background: var(--flaky); }

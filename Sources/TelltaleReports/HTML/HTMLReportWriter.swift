@@ -15,7 +15,13 @@ public struct HTMLReportWriter: Sendable {
     /// A test's output beyond this many bytes is cut in the page, with a pointer to the logs.
     public static let maxOutputBytes = 256 * 1024
 
-    public init() {}
+    /// The report folder that attachments' paths are relative to: images and text are read from
+    /// it and inlined (`HTMLAttachmentEmbedder`). Nil links them instead.
+    public var attachmentsRoot: String?
+
+    public init(attachmentsRoot: String? = nil) {
+        self.attachmentsRoot = attachmentsRoot
+    }
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
         let totals = record.totals
@@ -24,6 +30,8 @@ public struct HTMLReportWriter: Sendable {
         let analytics = record.verification != nil
         // Likewise trends and quarantine: only for a record with a history or a quarantined test.
         let history = record.history != nil || record.tests.contains { $0.quarantine != nil }
+        // And what Swift Testing says beyond pass or fail: names, tags, bugs, cases, attachments.
+        let rich = Self.hasRichResults(record)
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -34,7 +42,7 @@ public struct HTMLReportWriter: Sendable {
             <meta name="generator" content="telltale \(XMLText.escapeAttribute(context.toolVersion))">
             <title>\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(totals.summaryLine)</title>
             <style>
-            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")</style>
+            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")\(rich ? HTMLReportTemplate.richResultsCSS : "")</style>
             </head>
             <body>
             <noscript><p>This report needs JavaScript. The same results are in junit.xml and summary.md beside it.</p></noscript>
@@ -46,7 +54,7 @@ public struct HTMLReportWriter: Sendable {
         html = """
             </script>
             <script>
-            \(HTMLReportTemplate.script(analytics: analytics, history: history))</script>
+            \(HTMLReportTemplate.script(analytics: analytics, history: history, richResults: rich))</script>
             </body>
             </html>
 
@@ -92,11 +100,12 @@ public struct HTMLReportWriter: Sendable {
             runHistory(history, into: &json)
         }
         json.raw(",\"tests\":[")
+        var embedder = HTMLAttachmentEmbedder(root: attachmentsRoot)
         for (index, test) in tests.enumerated() {
             if index > 0 { json.raw(",") }
             self.test(
                 test, events: ranges[index], verification: verifications[test.id], history: record.history?.tests[test.id.rawValue],
-                origin: record.startedAt, context: context, into: &json
+                origin: record.startedAt, context: context, embedder: &embedder, into: &json
             )
         }
         json.raw("],\"events\":[")
@@ -234,7 +243,7 @@ public struct HTMLReportWriter: Sendable {
 
     private func test(
         _ test: TestResult, events: (start: Int, count: Int), verification: TestVerification?, history: TestHistory?,
-        origin: Date, context: ReportContext, into json: inout ScriptJSON
+        origin: Date, context: ReportContext, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON
     ) {
         json.raw("{")
         json.key("id")
@@ -263,6 +272,7 @@ public struct HTMLReportWriter: Sendable {
             json.key("n")
             json.int(cases)
         }
+        richFields(test, embedder: &embedder, into: &json)
         if !test.messages.isEmpty {
             json.raw(",")
             messages(test.messages, context: context, into: &json)

@@ -6,9 +6,10 @@ extension Tag {
     @Tag static var slow: Self
 }
 
-/// A 1×1 transparent PNG, so the HTML report has an image to show.
-let onePixelPNG = Data(
-    base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
+/// A 96×48 PNG of four bars, so the HTML report has an image to show.
+let screenPNG = Data(
+    base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAGAAAAAwCAIAAABhdOiYAAAAfUlEQVR42u3WMQ2AMBRAwa61wIiArkgiqMAHptgrhBAmHHRrUj6XPAU3vZS3qkYJASBAgAABAhQW6LofNQIECBAgQCMDTfvyqwABAgQIECBAgIwiIECARgA65/KJAAECBAgQIECAjCIgQIAiAR1rrwABAgQIECBAgIwioMC9zqZZ3ON1JG8AAAAASUVORK5CYII="
 )!
 
 @Suite("Attachments")
@@ -16,7 +17,7 @@ struct AttachmentTests {
     @Test("Attaches a log and a screenshot")
     func attachesTextAndImage() {
         Attachment.record("line one\nline two <b>not bold</b>\n", named: "session.log")
-        Attachment.record(onePixelPNG, named: "screen.png")
+        Attachment.record(screenPNG, named: "screen.png")
     }
 }
 

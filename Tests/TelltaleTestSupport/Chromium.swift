@@ -1,13 +1,12 @@
 import Foundation
-import TelltaleTestSupport
 import Testing
 
 /// Drives Debian's real headless `chromium` (installed by Scripts/install-dependencies.sh):
 /// dump a page's DOM after its scripts ran, or take a screenshot. No sleeps: `--dump-dom`
 /// returns after the load event (and, with a virtual-time budget, after every timer the page
 /// set within that budget ran); a watchdog kills a browser that misses the deadline.
-enum Chromium {
-    static func executable() throws -> String {
+public enum Chromium {
+    public static func executable() throws -> String {
         let candidates = [
             ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
         ]
@@ -17,15 +16,15 @@ enum Chromium {
         )
     }
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var seconds: Double
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var seconds: Double
     }
 
     /// Runs chromium headless on `url` with `arguments` added, in a fresh profile.
-    static func run(_ arguments: [String], url: URL, deadline: Duration = .seconds(60)) async throws -> Result {
+    public static func run(_ arguments: [String], url: URL, deadline: Duration = .seconds(60)) async throws -> Result {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let errorFile = profile.appendingPathExtension("stderr")
@@ -61,7 +60,7 @@ enum Chromium {
     }
 
     /// The DOM after the page's scripts ran, and timers within `virtualTime` milliseconds.
-    static func dumpDOM(_ url: URL, virtualTime: Int? = 5000) async throws -> Result {
+    public static func dumpDOM(_ url: URL, virtualTime: Int? = 5000) async throws -> Result {
         var arguments = ["--dump-dom"]
         if let virtualTime { arguments.append("--virtual-time-budget=\(virtualTime)") }
         let result = try await run(arguments, url: url)
@@ -69,7 +68,7 @@ enum Chromium {
         return result
     }
 
-    static func screenshot(_ url: URL, to path: String, width: Int = 1440, height: Int = 900, dark: Bool = false) async throws {
+    public static func screenshot(_ url: URL, to path: String, width: Int = 1440, height: Int = 900, dark: Bool = false) async throws {
         try? FileManager.default.removeItem(atPath: path)
         var arguments = ["--screenshot=\(path)", "--window-size=\(width),\(height)", "--hide-scrollbars", "--virtual-time-budget=3000"]
         if dark { arguments += ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] }
