@@ -5,7 +5,6 @@ extension Tag {
     @Tag static var network: Self
     @Tag static var slow: Self
 }
-
 /// A 96×48 PNG of four bars, so the HTML report has an image to show.
 let screenPNG = Data(
     base64Encoded:
