@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "TelltaleCaptureTests",
             dependencies: [
-                "TelltaleCapture", "TelltaleModel", "TelltaleTestSupport",
+                "TelltaleCapture", "TelltaleModel", "TelltaleVerify", "TelltaleTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

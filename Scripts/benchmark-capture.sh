@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Measures the capture server on loopback against an nginx `return 204` baseline, in one run:
 #   - sustained requests/s and events/s, p50/p99 latency, for single-event POSTs and
-#     100-event batches, every event durably stored (fdatasync'd group commits) before its 2xx;
-#     the stored line count is checked against wrk's total;
+#     100-event batches, every event written to the log before its 2xx (CAPTURE_FLAGS=--sync:
+#     fdatasync'd group commits); the stored line count is checked against wrk's total;
 #   - each server's CPU time per request (user + system, from /proc), which on a machine whose
 #     cores wrk shares is what the request rate comes down to;
 #   - the time from an event's arrival to a waiting /_telltale/wait's answer (p50/p99).
@@ -18,6 +18,7 @@
 # (default 1 and 256) are the same for nginx and Telltale: one wrk thread leaves the servers
 # most of a 2-core machine, and 256 connections let a group commit gather enough requests to
 # amortise its fdatasync (with 64, at most 64 requests can share one).
+# CAPTURE_FLAGS are added to `telltale capture` (`--sync`, `--max-events 0`).
 # Installs wrk and nginx-light from Debian if missing. Prints a table and the ratio to nginx.
 set -euo pipefail
 duration=${1:-10}
@@ -72,7 +73,7 @@ pids+=($nginx_pid)
 
 # telltale capture: port 0, the real port read from its first stdout line.
 mkfifo "$work/capture.out"
-"$telltale" capture --port 0 --out "$work/events.jsonl" --quiet > "$work/capture.out" &
+"$telltale" capture --port 0 --out "$work/events.jsonl" --quiet ${CAPTURE_FLAGS:-} > "$work/capture.out" &
 capture_pid=$!
 pids+=($capture_pid)
 exec 3< "$work/capture.out"

@@ -8,6 +8,7 @@
 #   junitparser (PyPI):      a JUnit consumer library the report tests read junit.xml with.
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
 #                            snowplow-tracker, which the capture tests point at the server.
+#   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -41,6 +42,8 @@ python3 -c 'import segment.analytics' >/dev/null 2>&1 || python_packages+=(segme
 python3 -c 'import mixpanel' >/dev/null 2>&1 || python_packages+=(mixpanel)
 python3 -c 'import amplitude' >/dev/null 2>&1 || python_packages+=(amplitude-analytics)
 python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowplow-tracker)
+# Drives headless Chromium over the DevTools protocol, for the capture inspector's live test.
+python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

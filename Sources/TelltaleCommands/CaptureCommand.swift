@@ -3,6 +3,8 @@ import Foundation
 import TelltaleCapture
 import TelltaleModel
 import TelltaleOrchestrator
+import TelltalePlan
+import TelltaleVerify
 
 /// `telltale capture`: the standalone capture server. Parsing only; the server is TelltaleCapture's.
 struct CaptureCommand: AsyncParsableCommand {
@@ -10,9 +12,16 @@ struct CaptureCommand: AsyncParsableCommand {
         commandName: "capture",
         abstract: "Run the event capture server until SIGINT or SIGTERM.",
         discussion: """
-            The first line on stdout is `capture listening on http://HOST:PORT`. Every accepted \
-            event is appended to --out as one JSON line before it is acknowledged, and shown on \
-            stderr. Routes and the control API are described in Docs/Capture.md.
+            The first line on stdout is `capture listening on http://HOST:PORT`; the live \
+            inspector is at http://HOST:PORT/_telltale/ui. Every accepted event is appended to \
+            --out as one JSON line before it is acknowledged, and shown on stderr.
+
+            Durability: by default an event is acknowledged once write(2) has handed its line to \
+            the kernel, so it survives a kill -9 of this process (not a power loss). --sync also \
+            fdatasyncs it first (in groups), so it survives a power loss, at a cost in throughput.
+
+            Exit status: 0 after SIGINT or SIGTERM; 1 with --fail-on-violation when an event broke \
+            the tracking plan; 3 when the server could not start. Routes: Docs/Capture.md.
             """
     )
 
@@ -27,8 +36,22 @@ struct CaptureCommand: AsyncParsableCommand {
         help: "JSONL file every accepted event is appended to (default: $TELLTALE_RUN_DIR/events.jsonl, or a new temporary file).")
     var output: String?
 
-    @Option(help: "A tracking-plan catalog. Only checked to exist here: the verification step (telltale run) checks events against it.")
+    @Option(help: "A tracking plan (catalog YAML): every event is checked against it as it arrives, marked ✓ or ✗ with its violations.")
     var catalog: String?
+
+    @Flag(name: .customLong("fail-on-violation"), help: "Exit 1 at shutdown if any event broke the --catalog tracking plan.")
+    var failOnViolation = false
+
+    @Flag(help: "fdatasync each event (in groups) before acknowledging it: survives a power loss, not only kill -9.")
+    var sync = false
+
+    @Option(
+        name: .customLong("max-events"),
+        help: "Keep the newest N events in memory for queries, waits and the inspector (0: all). Every event stays in --out.")
+    var maxEvents = Self.defaultMaxEvents
+
+    /// A million events take about the memory stated in Docs/Capture.md, whatever the session's length.
+    static let defaultMaxEvents = 1_000_000
 
     @Option(name: .customLong("max-body-size"), help: "Largest request body in bytes, after decompression.")
     var maxBodySize = CaptureConfiguration.defaultMaxBodySize
@@ -43,6 +66,8 @@ struct CaptureCommand: AsyncParsableCommand {
         if let catalog, !FileManager.default.fileExists(atPath: catalog) {
             throw ValidationError("--catalog \(catalog): no such file")
         }
+        if failOnViolation && catalog == nil { throw ValidationError("--fail-on-violation needs --catalog") }
+        if maxEvents < 0 { throw ValidationError("--max-events must be 0 (all) or more") }
         if !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535") }
         if maxBodySize < 1 { throw ValidationError("--max-body-size must be positive") }
         if !allowRemote && !CaptureConfiguration.isLoopback(host) {
@@ -52,23 +77,47 @@ struct CaptureCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logPath = output ?? Self.defaultLogPath()
-        let configuration = CaptureConfiguration(host: host, port: port, maxBodySize: maxBodySize, logPath: logPath, allowRemote: allowRemote)
-        let observer: EventStore.Observer? = quiet ? nil : Self.printEvents
+        let configuration = CaptureConfiguration(
+            host: host, port: port, maxBodySize: maxBodySize, logPath: logPath, allowRemote: allowRemote, synchronous: sync,
+            maxEvents: maxEvents == 0 ? nil : maxEvents)
+        let trackingPlan: TrackingPlanCheck?
         do {
-            try await CaptureRunner.run(configuration: configuration, observer: observer) { address in
+            trackingPlan = try catalog.map { path in try TrackingPlanCheck(catalog: try CatalogLoader().load(path: path)) }
+        } catch let error as PlanError {
+            // Each problem is already a `file:line:column: error: …` line.
+            Console.diagnostics(error.errorDescription ?? "\(error)")
+            throw ExitCode(TelltaleExitCode.usage)
+        } catch {
+            Console.error("--catalog \(catalog ?? ""): \(error)")
+            throw ExitCode(TelltaleExitCode.usage)
+        }
+        let observer: EventStore.Observer? = quiet ? nil : Self.printEvents
+        let store: EventStore
+        do {
+            let announce: @Sendable (CaptureAddress) -> Void = { address in
                 // Written straight to the descriptor: a parent reading a pipe must see it at once.
                 FileHandle.standardOutput.write(Data("capture listening on \(address)\n".utf8))
-                Console.diagnostics("events are appended to \(logPath)")
+                Console.diagnostics("inspector: \(address)/_telltale/ui")
+                Console.diagnostics("events are appended to \(logPath)\(sync ? " (fdatasync before each acknowledgement)" : "")")
             }
+            store = try await CaptureRunner.run(
+                configuration: configuration, observer: observer, trackingPlan: trackingPlan, onNote: { Console.diagnostics($0) },
+                announce: announce
+            )
         } catch {
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.infrastructure)
         }
+        let violating = store.violatingEventCount
+        if trackingPlan != nil {
+            Console.diagnostics("\(violating) event\(violating == 1 ? "" : "s") broke the tracking plan")
+        }
+        if failOnViolation && violating > 0 { throw ExitCode(TelltaleExitCode.testsFailed) }
     }
 
-    @Sendable private static func printEvents(_ events: [Event]) {
-        let text = events.map(EventConsoleLine.line).joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+    @Sendable private static func printEvents(_ events: [Event], _ checks: [[CatalogViolation]]?) {
+        let lines = events.indices.map { EventConsoleLine.line(events[$0], violations: checks?[$0]) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     private static func defaultLogPath() -> String {

@@ -15,6 +15,8 @@ struct RunExecution {
     var runDirectory: String
     var logDirectory: String
     var progress: ConsoleProgress
+    /// The plan's `capture.sync`: `fdatasync` each event before acknowledging it.
+    var captureSync = false
 
     struct Outcome: Sendable {
         var results: [TestResult] = []
@@ -39,9 +41,10 @@ struct RunExecution {
     func run(
         _ tests: [ListedTest], listed: [ListedTest], configuration: TestRunner.Configuration, observer: any TestRunObserver
     ) async throws -> Outcome {
-        let capture = try RunCapture(logPath: captureLogPath)
+        let capture = try RunCapture(logPath: captureLogPath, synchronous: captureSync)
         let sessions = Dictionary(uniqueKeysWithValues: (1...configuration.workers).map { ($0, "\(configuration.session)-w\($0)") })
         return try await capture.run { address in
+            await progress.note("capture inspector: \(address)/_telltale/ui (the events tests send, live)")
             var configuration = configuration
             configuration.environment.merge(RunCapture.environment(address)) { _, capture in capture }
             if lifecycle == .automatic {

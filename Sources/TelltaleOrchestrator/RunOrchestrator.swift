@@ -59,7 +59,7 @@ public struct RunOrchestrator: Sendable {
         let collector = ResultCollector(forwardingTo: progress)
         let execution = RunExecution(
             services: services, verifier: verifier, lifecycle: RunExecution.lifecycle(for: plan, services: services),
-            runDirectory: runDirectory, logDirectory: reports.logsPath, progress: progress
+            runDirectory: runDirectory, logDirectory: reports.logsPath, progress: progress, captureSync: plan.capture.sync
         )
         var outcome = RunExecution.Outcome()
         var interrupted = false

@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import TelltaleCapture
 import TelltaleModel
+import TelltaleVerify
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -25,11 +26,14 @@ struct CaptureHarness: Sendable {
     /// Starts a server, waits for its own "listening" signal (no sleeps), runs `body`, stops it.
     static func with<T: Sendable>(
         maxBodySize: Int = CaptureConfiguration.defaultMaxBodySize,
+        maxEvents: Int? = nil,
+        trackingPlan: TrackingPlanCheck? = nil,
         _ body: @Sendable (CaptureHarness) async throws -> T
     ) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-capture-tests-\(UUID().uuidString)")
         let logPath = directory.appendingPathComponent("events.jsonl").path
-        let server = try CaptureServer(configuration: .init(port: 0, maxBodySize: maxBodySize, logPath: logPath))
+        let server = try CaptureServer(
+            configuration: .init(port: 0, maxBodySize: maxBodySize, logPath: logPath, maxEvents: maxEvents), trackingPlan: trackingPlan)
         let services = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "test")))
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {

@@ -62,8 +62,11 @@ struct CaptureProcessTests {
         return (response as! HTTPURLResponse).statusCode
     }
 
-    @Test func killNineAfterABurstLosesNoAcknowledgedEvent() async throws {
-        let running = try await Self.start()
+    /// Both durabilities keep every acknowledged event through `kill -9`: by default its line
+    /// was written to the kernel before the 2xx; with `--sync` it was also `fdatasync`ed.
+    @Test(arguments: [[], ["--sync"]])
+    func killNineAfterABurstLosesNoAcknowledgedEvent(durability: [String]) async throws {
+        let running = try await Self.start(durability)
         let acknowledged = await withTaskGroup(of: String?.self) { group in
             for index in 0..<400 {
                 group.addTask {
@@ -99,6 +102,22 @@ struct CaptureProcessTests {
             await ChildProcesses.waitForExit(running.process)
             #expect(running.process.terminationStatus == 0)
             #expect(try String(contentsOfFile: running.out, encoding: .utf8).contains("\"before_signal\""))
+        }
+    }
+
+    /// `--catalog` checks as events arrive; `--fail-on-violation` turns a broken plan into exit 1.
+    @Test func failOnViolationExitsOneWhenAnEventBrokeThePlan() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let catalog = directory.appendingPathComponent("events.yml").path
+        try "events:\n  purchase:\n    params:\n      value: { type: number, required: true }\n"
+            .write(toFile: catalog, atomically: true, encoding: .utf8)
+        for (body, status) in [(#"{"name":"purchase","params":{"value":1}}"#, Int32(0)), (#"{"name":"purchase","params":{"value":"1"}}"#, 1)] {
+            let running = try await Self.start(["--catalog", catalog, "--fail-on-violation"])
+            #expect(try await Self.post(running.base, "/events", body) == 200)
+            kill(running.process.processIdentifier, SIGTERM)
+            await ChildProcesses.waitForExit(running.process)
+            #expect(running.process.terminationStatus == status, "\(body)")
         }
     }
 

@@ -1,21 +1,24 @@
 import Foundation
+import NIOPosix
 import TelltaleTestSupport
 import Testing
 
 @testable import TelltaleCapture
 
-/// The durable log's group commit: concurrent appends all land, whole and once; close waits for
-/// the group being written; nothing is taken after close.
+/// The durable log, synced (group commit) and written only (one `write` per event-loop turn):
+/// concurrent appends all land, whole and once; close waits for what was appended; nothing is
+/// taken after close.
 @Suite(.tags(.medium))
 struct EventLogTests {
     static func temporaryPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("telltale-log-\(UUID().uuidString)/events.jsonl").path
     }
 
-    @Test func concurrentAppendsAreAllWrittenWholeInGroups() async throws {
+    @Test(arguments: [true, false])
+    func concurrentAppendsAreAllWrittenWholeInGroups(synchronous: Bool) async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let log = try EventLog(path: path)
+        let log = try EventLog(path: path, synchronous: synchronous)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for task in 0..<8 {
                 group.addTask {
@@ -49,15 +52,36 @@ struct EventLogTests {
         #expect(EventLog.gatherTarget(lastGroupSize: 8, waiting: 1, senders: 256) == nil)
     }
 
-    @Test func closeWaitsForTheGroupBeingWrittenAndRefusesLaterAppends() async throws {
+    @Test(arguments: [true, false])
+    func closeWaitsForTheGroupBeingWrittenAndRefusesLaterAppends(synchronous: Bool) async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let log = try EventLog(path: path)
+        let log = try EventLog(path: path, synchronous: synchronous)
         async let written: Void = log.append(Array("{\"a\":1}\n".utf8))
         try await written
         await log.close()
         await log.close()
         await #expect(throws: CaptureError.self) { try await log.append(Array("{\"b\":2}\n".utf8)) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
+    }
+
+    /// Without sync, lines wait for their event loop's turn: a close in between writes them.
+    @Test func closeWritesLinesStillWaitingForTheirLoopsTurn() async throws {
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let log = try EventLog(path: path, synchronous: false)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let appended = loop.makePromise(of: Void.self)
+        let written = loop.makePromise(of: Void.self)
+        let closed = try await loop.submit {
+            // Appended and closed within one turn of the loop: the write it scheduled has not run.
+            log.append(Array("{\"a\":1}\n".utf8), durable: written)
+            appended.succeed()
+            return Task { await log.close() }
+        }.get()
+        try await appended.futureResult.get()
+        await closed.value
+        try await written.futureResult.get()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
     }
 }

@@ -68,6 +68,7 @@ import Testing
                 """
                 capture:
                   catalog: ~
+                  sync: false
                 expectations:
                   Shop.Cart:
                     events:

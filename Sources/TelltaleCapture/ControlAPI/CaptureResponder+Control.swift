@@ -22,7 +22,20 @@ extension CaptureResponder {
                 source = parsed
             }
             let filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"], source: source)
-            return Self.json(encoding: EventsAnswer(events: store.query(filter)))
+            var events = store.query(filter)
+            if let valid = query["valid"] {
+                guard valid == "true" || valid == "false" else { return badControl("valid must be true or false, not \(valid)") }
+                guard store.hasTrackingPlan else { return badControl("?valid= needs a tracking plan: start the server with --catalog") }
+                let wanted = valid == "true"
+                events = store.checked(events).filter { ($0.violations?.isEmpty ?? true) == wanted }.map(\.event)
+            }
+            return eventsAnswer(events)
+        case ("GET", "/_telltale/ui"):
+            return Self.inspectorPage()
+        case ("GET", "/_telltale/stream"):
+            return inspectorStream(request, query: query)
+        case ("GET", _) where path.hasPrefix("/_telltale/events/"):
+            return storedEvent(id: String(path.dropFirst("/_telltale/events/".count)))
         case ("GET", "/_telltale/bad"):
             return Self.json(encoding: BadAnswer(bad: store.bad(session: session)))
         case ("POST", "/_telltale/reset"):
@@ -94,7 +107,6 @@ extension CaptureResponder {
     }
 }
 
-struct EventsAnswer: Encodable { var events: [Event] }
 struct BadAnswer: Encodable { var bad: [BadCapture] }
 
 /// The body of `POST /_telltale/wait`.

@@ -13,16 +13,23 @@ public struct CaptureConfiguration: Sendable {
     public var logPath: String
     /// Binding anything but loopback must be asked for: captured events may hold personal data.
     public var allowRemote: Bool
+    /// `fdatasync` the log before acknowledging (survives power loss); by default an event is
+    /// acknowledged once `write(2)` has handed it to the kernel, which survives `kill -9`.
+    public var synchronous: Bool
+    /// Keep only the newest this many events in memory; nil keeps all (the log always does).
+    public var maxEvents: Int?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, maxBodySize: Int = CaptureConfiguration.defaultMaxBodySize,
-        logPath: String, allowRemote: Bool = false
+        logPath: String, allowRemote: Bool = false, synchronous: Bool = false, maxEvents: Int? = nil
     ) {
         self.host = host
         self.port = port
         self.maxBodySize = maxBodySize
         self.logPath = logPath
         self.allowRemote = allowRemote
+        self.synchronous = synchronous
+        self.maxEvents = maxEvents
     }
 
     public static func isLoopback(_ host: String) -> Bool {

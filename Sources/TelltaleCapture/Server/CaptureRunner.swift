@@ -1,16 +1,21 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import TelltaleVerify
 
 /// `telltale capture` as a library call: runs the server under a `ServiceGroup` that stops
 /// gracefully on SIGINT and SIGTERM, and calls `announce` once it listens.
 public enum CaptureRunner {
+    /// Returns the server's store once it has stopped, for what it holds (`--fail-on-violation`).
+    @discardableResult
     public static func run(
         configuration: CaptureConfiguration,
         observer: EventStore.Observer?,
+        trackingPlan: TrackingPlanCheck? = nil,
+        onNote: EventStore.NoteSink? = nil,
         announce: @escaping @Sendable (CaptureAddress) -> Void
-    ) async throws {
-        let server = try CaptureServer(configuration: configuration, observer: observer)
+    ) async throws -> EventStore {
+        let server = try CaptureServer(configuration: configuration, observer: observer, trackingPlan: trackingPlan, onNote: onNote)
         var logger = Logger(label: "telltale.capture")
         logger.logLevel = .warning
         let group = ServiceGroup(
@@ -25,5 +30,6 @@ public enum CaptureRunner {
             }
             try await tasks.waitForAll()
         }
+        return server.store
     }
 }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TelltaleModel
+import TelltaleVerify
 
 /// The capture server as a `Service`: run it in a `ServiceGroup`; `listening()` says where it is.
 ///
@@ -14,10 +15,15 @@ public struct CaptureServer: Service {
     private let signal = ListeningSignal()
     private let logger: Logger
 
-    public init(configuration: CaptureConfiguration, synchronous: Bool = true, observer: EventStore.Observer? = nil) throws {
+    public init(
+        configuration: CaptureConfiguration, observer: EventStore.Observer? = nil, trackingPlan: TrackingPlanCheck? = nil,
+        onNote: EventStore.NoteSink? = nil
+    ) throws {
         try configuration.validate()
         self.configuration = configuration
-        store = try EventStore(logPath: configuration.logPath, synchronous: synchronous, observer: observer)
+        store = try EventStore(
+            logPath: configuration.logPath, synchronous: configuration.synchronous, observer: observer,
+            maxEvents: configuration.maxEvents, trackingPlan: trackingPlan, onNote: onNote)
         var logger = Logger(label: "telltale.capture")
         logger.logLevel = .warning
         self.logger = logger
@@ -46,7 +52,14 @@ public struct CaptureServer: Service {
             logger: logger
         )
         do {
-            try await application.run()
+            // The inspector's streams never end by themselves: close them as shutdown begins,
+            // or the server would wait for every open page.
+            let store = store
+            try await withGracefulShutdownHandler {
+                try await application.run()
+            } onGracefulShutdown: {
+                store.feed.close()
+            }
         } catch {
             let failure = CaptureError.server(host: host, port: configuration.port, reason: "\(error)")
             await signal.resolve(.failure(failure))

@@ -1,9 +1,15 @@
 import Foundation
 import TelltaleModel
+import TelltaleVerify
 
 /// The in-memory side of the store: events in arrival order, indexed by session, name and
 /// test; bad captures; each session's running test; and the waits not yet answered.
 /// A plain value: `EventStore` keeps it behind its lock.
+///
+/// With `maxEvents`, only the newest that many stay (the log keeps them all): the indexes
+/// hold positions counted from the first event ever kept (`dropped` before it), so dropping
+/// moves nothing but a chunk at a time. With a tracking plan (`check`), each event is checked
+/// as it is stored; the events that break it keep their violations.
 struct EventIndex {
     struct Waiter {
         var filter: EventFilter
@@ -16,6 +22,16 @@ struct EventIndex {
     typealias Wake = (continuation: CheckedContinuation<WaitOutcome, Never>, outcome: WaitOutcome)
 
     private(set) var events = ChunkedArray<Event>()
+    /// Events dropped from the front for `maxEvents` since the last reset; index positions count them.
+    private var dropped = 0
+    var maxEvents: Int?
+    var check: TrackingPlanCheck?
+    /// The violations of stored events that broke the tracking plan, by event id.
+    private(set) var violations: [String: [CatalogViolation]] = [:]
+    /// Events that broke the tracking plan since the server started, resets and drops included.
+    private(set) var violatingEvents = 0
+    /// The id of the oldest event still in memory after a drop, when events were dropped.
+    private(set) var droppedBefore: String?
     private var bySession: [String: [Int]] = [:]
     private var byName: [String: [Int]] = [:]
     private var byTest: [TestID: [Int]] = [:]
@@ -39,11 +55,79 @@ struct EventIndex {
                 id: Self.paddedNumber(nextNumber), receivedAt: now, session: session, test: item.test ?? test,
                 source: item.source, name: item.name, params: item.params, raw: item.raw
             )
-            index(event, at: events.count)
+            index(event, at: dropped + events.count)
             events.append(event)
             stamped.append(event)
+            if let check {
+                let found = check.violations(of: event)
+                if !found.isEmpty {
+                    violations[event.id] = found
+                    violatingEvents += 1
+                }
+            }
         }
+        if let maxEvents, events.count > maxEvents { dropOldest(events.count - maxEvents) }
         return (stamped, wake(for: stamped))
+    }
+
+    /// Forgets the oldest events (their lines stay in the log); index entries go a chunk at a time.
+    private mutating func dropOldest(_ k: Int) {
+        for position in 0..<k { violations.removeValue(forKey: events[position].id) }
+        let chunksBefore = (dropped >> ChunkedArray<Event>.shift)
+        events.removeFirst(k)
+        dropped += k
+        droppedBefore = events.first?.id
+        if dropped >> ChunkedArray<Event>.shift != chunksBefore {
+            func prune(_ positions: inout [Int]) {
+                // Positions grow: the stale ones are a prefix.
+                var low = 0
+                var high = positions.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if positions[middle] < dropped { low = middle + 1 } else { high = middle }
+                }
+                let stale = low
+                if stale > 0 { positions.removeFirst(stale) }
+            }
+            for key in Array(bySession.keys) {
+                prune(&bySession[key]!)
+                if bySession[key]!.isEmpty { bySession.removeValue(forKey: key) }
+            }
+            for key in Array(byName.keys) {
+                prune(&byName[key]!)
+                if byName[key]!.isEmpty { byName.removeValue(forKey: key) }
+            }
+            for key in Array(byTest.keys) {
+                prune(&byTest[key]!)
+                if byTest[key]!.isEmpty { byTest.removeValue(forKey: key) }
+            }
+        }
+    }
+
+    /// The stored event with this id, if it is still in memory (ids grow with arrival).
+    func event(id: String) -> Event? {
+        guard let wanted = Int(id) else { return nil }
+        var low = 0
+        var high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            let number = Int(events[middle].id) ?? 0
+            if number == wanted { return events[middle] }
+            if number < wanted { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The events stored after the one with id `after` (all, for nil), in arrival order.
+    func events(after id: String?) -> [Event] {
+        guard let id, let after = Int(id) else { return Array(events) }
+        var low = 0
+        var high = events.count
+        while low < high {
+            let middle = (low + high) / 2
+            if (Int(events[middle].id) ?? 0) <= after { low = middle + 1 } else { high = middle }
+        }
+        return Array(events[low...])
     }
 
     private mutating func wake(for batch: [Event]) -> [Wake] {
@@ -99,7 +183,9 @@ struct EventIndex {
             filter.name.flatMap { byName[$0] ?? [] },
             filter.test.flatMap { byTest[$0] ?? [] },
         ].compactMap { $0 }.min { $0.count < $1.count }
-        if let candidates { return candidates.map { events[$0] }.filter(filter.matches) }
+        if let candidates {
+            return candidates.compactMap { $0 >= dropped ? events[$0 - dropped] : nil }.filter(filter.matches)
+        }
         return events.filter(filter.matches)
     }
 
@@ -116,7 +202,10 @@ struct EventIndex {
         bySession = [:]
         byName = [:]
         byTest = [:]
+        dropped = 0
         for (position, event) in events.enumerated() { index(event, at: position) }
+        let kept = Set(events.lazy.map(\.id))
+        violations = violations.filter { kept.contains($0.key) }
         for (id, var waiter) in waiters {
             waiter.seen = query(waiter.filter).count
             waiters[id] = waiter

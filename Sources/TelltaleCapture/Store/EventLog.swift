@@ -9,8 +9,18 @@ import Synchronization
     import Darwin
 #endif
 
-/// The durable JSONL log: an append completes only once its bytes are written and synced to disk.
+/// The durable JSONL log: an append completes only once its bytes are written to the file
+/// (by default), or written and synced to disk (`synchronous`, `--sync`).
 ///
+/// Written, an event survives a crash or `kill -9` of Telltale: its bytes are in the kernel's
+/// page cache, which the kernel writes out whatever becomes of the process. Only a power loss
+/// or a kernel crash in the next seconds can lose it. So by default appends are written on the
+/// event loops themselves, with no thread hop: the first append since the last write asks its
+/// loop for a turn, and in that turn one `write(2)` takes every line appended meanwhile, from
+/// any loop, before their answers go out. A loop that read many requests in one turn thus
+/// makes one system call for all of them rather than one each.
+///
+/// Synced (`synchronous`):
 /// Group commit, as databases do it: one writer at a time takes everything appended so far,
 /// writes it with one `write` and syncs it with one `fdatasync`, while the next appends
 /// accumulate behind it; then it takes those. A burst thus costs one sync per group rather
@@ -56,6 +66,8 @@ final class EventLog: Sendable {
         /// While the writer gathers: the number of waiting appends that wakes it early (0: none).
         var wakeWriterAt = 0
         var writing = false
+        /// Without `synchronous`: an event loop has been asked for a turn to write `bytes`.
+        var writeScheduled = false
         var closed = false
         /// Resumed when a close finds a group being written and leaves the descriptor to it.
         var closeWaiter: CheckedContinuation<Void, Never>?
@@ -93,6 +105,7 @@ final class EventLog: Sendable {
     /// they are not copied); `notice` is delivered once they are synced, or could not be.
     /// `write` runs under the log's lock: keep it to encoding.
     func append(notifying notice: DurabilityNotice, _ write: (inout [UInt8]) -> Void) {
+        guard synchronous else { return appendWritten(notifying: notice, write) }
         enum Lead { case closed, startWriter, wakeWriter, none }
         let lead = state.withLock { state -> Lead in
             guard !state.closed else { return .closed }
@@ -113,6 +126,42 @@ final class EventLog: Sendable {
         case .wakeWriter: gathered.signal()
         case .none: break
         }
+    }
+
+    /// Without `synchronous`: adds the lines to the next write, which the first append since
+    /// the last one schedules on its event loop (never inline: the caller is still in the
+    /// middle of handling its request).
+    private func appendWritten(notifying notice: DurabilityNotice, _ write: (inout [UInt8]) -> Void) {
+        enum Lead { case closed, schedule, joined }
+        let lead = state.withLock { state -> Lead in
+            guard !state.closed else { return .closed }
+            write(&state.bytes)
+            state.waiting.append(notice)
+            if state.writeScheduled { return .joined }
+            state.writeScheduled = true
+            return .schedule
+        }
+        switch lead {
+        case .closed: notice.deliver(.failure(CaptureError.log(path: path, reason: "the log is closed")))
+        case .schedule: notice.eventLoop.execute { self.writeAppended() }
+        case .joined: break
+        }
+    }
+
+    /// One `write` of everything appended since the last, under the lock so lines keep the
+    /// order of their appends; then their notices.
+    private func writeAppended() {
+        let (result, waiting) = state.withLock { state -> (Result<Void, any Error>, [DurabilityNotice]) in
+            state.writeScheduled = false
+            guard !state.waiting.isEmpty else { return (.success(()), []) }
+            let result = Result { try self.write(state.bytes) }
+            state.bytes.removeAll(keepingCapacity: true)
+            let waiting = state.waiting
+            swap(&state.waiting, &state.spareWaiting)
+            state.waiting.removeAll(keepingCapacity: true)
+            return (result, waiting)
+        }
+        Self.complete(waiting, with: result)
     }
 
     /// Appends complete lines; returns when they are durable.
@@ -138,6 +187,8 @@ final class EventLog: Sendable {
             }
             switch action {
             case .closeNow:
+                // Without `synchronous`, lines may wait for their loop's turn: written first.
+                if !synchronous { writeAppended() }
                 finish()
                 continuation.resume()
             case .alreadyClosed: continuation.resume()
@@ -222,7 +273,12 @@ final class EventLog: Sendable {
             }
         }
         for (loop, notices) in byLoop {
-            loop.execute { for notice in notices { notice.deliver(result) } }
+            // Already on the loop (a write without sync): delivered in this turn.
+            if loop.inEventLoop {
+                for notice in notices { notice.deliver(result) }
+            } else {
+                loop.execute { for notice in notices { notice.deliver(result) } }
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import Synchronization
 import TelltaleModel
+import TelltaleVerify
 
 /// Every captured event: durably logged, indexed in memory, and waited for.
 ///
@@ -17,19 +18,45 @@ import TelltaleModel
 public final class EventStore: Sendable {
     public static let badCaptureLimit = 10_000
 
-    /// Called with every accepted batch, after it is durable (the console's live lines), outside the lock.
-    public typealias Observer = @Sendable ([Event]) -> Void
+    /// Called with every accepted batch, after it is durable (the console's live lines), outside
+    /// the lock; with a tracking plan, each event's violations too (empty: it keeps the plan).
+    public typealias Observer = @Sendable ([Event], [[CatalogViolation]]?) -> Void
+
+    /// Told once, when events first leave memory for `maxEvents`.
+    public typealias NoteSink = @Sendable (String) -> Void
 
     private let log: EventLog?
     private let observer: Observer?
     private let index = Mutex(EventIndex())
     private let testLifecycle = Mutex<(any CaptureTestLifecycle)?>(nil)
+    /// The inspector's live streams read this.
+    let feed = EventFeed()
+    /// Names this server process to the inspector, which starts afresh when it changes.
+    let serverID = UUID().uuidString.lowercased()
+    public let maxEvents: Int?
+    public let hasTrackingPlan: Bool
+    private let onNote: NoteSink?
 
-    /// - Parameter logPath: the JSONL file events are appended to before they are acknowledged;
-    ///   nil keeps them in memory only.
-    public init(logPath: String?, synchronous: Bool = true, observer: Observer? = nil) throws {
+    /// - Parameters:
+    ///   - logPath: the JSONL file events are appended to before they are acknowledged; nil
+    ///     keeps them in memory only.
+    ///   - synchronous: `fdatasync` each group before acknowledging it (survives power loss);
+    ///     otherwise an event is acknowledged once written to the log (survives `kill -9`).
+    ///   - maxEvents: keep only the newest this many in memory (queries and waits); the log keeps all.
+    ///   - trackingPlan: check each event against it as it arrives.
+    public init(
+        logPath: String?, synchronous: Bool = false, observer: Observer? = nil, maxEvents: Int? = nil,
+        trackingPlan: TrackingPlanCheck? = nil, onNote: NoteSink? = nil
+    ) throws {
         log = try logPath.map { try EventLog(path: $0, synchronous: synchronous) }
         self.observer = observer
+        self.maxEvents = maxEvents
+        hasTrackingPlan = trackingPlan != nil
+        self.onNote = onNote
+        index.withLock { index in
+            index.maxEvents = maxEvents
+            index.check = trackingPlan
+        }
     }
 
     public var logPath: String? { log?.path }
@@ -41,14 +68,33 @@ public final class EventStore: Sendable {
     @discardableResult
     func accept(_ incoming: [IncomingEvent], session: String, notifying notice: DurabilityNotice) -> [Event] {
         let now = Date()
-        let (stamped, wakes) = index.withLock { $0.accept(incoming, session: session, at: now) }
+        let feed = feed
+        let observing = observer != nil
+        let (stamped, wakes, firstDrop, checks) = index.withLock { index in
+            let droppedBefore = index.droppedBefore
+            let (stamped, wakes) = index.accept(incoming, session: session, at: now)
+            let checks = observing && index.check != nil ? stamped.map { index.violations[$0.id] ?? [] } : nil
+            // Published under the lock, so a stream that starts sees each event once: in its
+            // replay or from the feed. Nothing is encoded while no page listens.
+            if feed.hasSubscribers {
+                var frames = stamped.map { InspectorFrames.capture($0, violations: index.check == nil ? nil : index.violations[$0.id] ?? []) }
+                if let before = index.droppedBefore, before != droppedBefore { frames.append(InspectorFrames.dropped(before: before)) }
+                feed.publish(frames)
+            }
+            return (stamped, wakes, droppedBefore == nil && index.droppedBefore != nil, checks)
+        }
         for wake in wakes { wake.continuation.resume(returning: wake.outcome) }
+        if firstDrop, let onNote, let maxEvents {
+            onNote(
+                "more than \(maxEvents) events: the oldest now leave memory (queries, waits and the inspector keep the newest \(maxEvents); --max-events changes it); every event stays in \(log?.path ?? "the log")"
+            )
+        }
         var notice = notice
         if let observer {
             // The console's live line comes once the events are durable, as the sender's answer does.
             let durable = notice.eventLoop.makePromise(of: Void.self)
             durable.futureResult.whenComplete { [notice] result in
-                if case .success = result { observer(stamped) }
+                if case .success = result { observer(stamped, checks) }
                 notice.deliver(result)
             }
             notice = .promise(durable)
@@ -79,7 +125,11 @@ public final class EventStore: Sendable {
 
     /// Keeps a refused request; the store gives it its id.
     func recordBad(_ capture: BadCapture) {
-        index.withLock { $0.recordBad(capture, limit: Self.badCaptureLimit) }
+        let feed = feed
+        index.withLock { index in
+            index.recordBad(capture, limit: Self.badCaptureLimit)
+            if feed.hasSubscribers, let stored = index.badCaptures.last { feed.publish([InspectorFrames.bad(stored)]) }
+        }
     }
 
     // MARK: Queries
@@ -100,7 +150,49 @@ public final class EventStore: Sendable {
     /// The log on disk keeps them: it is the run's record.
     @discardableResult
     public func reset(session: String? = nil) -> Int {
-        index.withLock { $0.reset(session: session) }
+        let feed = feed
+        return index.withLock { index in
+            let removed = index.reset(session: session)
+            if feed.hasSubscribers { feed.publish([InspectorFrames.reset(removed: removed, session: session)]) }
+            return removed
+        }
+    }
+
+    /// The stored event with this id and, with a tracking plan, its violations (empty: it keeps the plan).
+    public func event(id: String) -> (event: Event, violations: [CatalogViolation]?)? {
+        index.withLock { index in
+            index.event(id: id).map { ($0, index.check == nil ? nil : index.violations[$0.id] ?? []) }
+        }
+    }
+
+    /// Each event with its violations (nil without a tracking plan).
+    func checked(_ events: [Event]) -> [(event: Event, violations: [CatalogViolation]?)] {
+        index.withLock { index in
+            events.map { ($0, index.check == nil ? nil : index.violations[$0.id] ?? []) }
+        }
+    }
+
+    /// Events that broke the tracking plan since the server started (resets and drops included).
+    public var violatingEventCount: Int { index.withLock { $0.violatingEvents } }
+
+    /// A new inspector stream: its first frames (hello, then every event after `lastEventID`, or
+    /// all, and the bad captures after it) and where it goes on reading the feed.
+    func openStream(after lastEventID: String?) -> (frames: [ByteBuffer], cursor: Int) {
+        let feed = feed
+        let (hello, events, bad, violations, cursor) = index.withLock { index in
+            let events = index.events(after: lastEventID)
+            let after = lastEventID.flatMap { Int($0) } ?? 0
+            let bad = index.badCaptures.filter { (Int($0.id.dropFirst(4)) ?? 0) > after }
+            let hello = InspectorFrames.hello(
+                server: serverID, events: index.events.count, bad: index.badCaptures.count, catalog: index.check != nil,
+                maxEvents: index.maxEvents)
+            let violations = index.check == nil ? nil : index.violations
+            return (hello, events, bad, violations, feed.subscribe())
+        }
+        var frames = [hello]
+        frames += bad.map(InspectorFrames.bad)
+        frames += events.map { event in InspectorFrames.capture(event, violations: violations.map { $0[event.id] ?? [] }) }
+        return (frames, cursor)
     }
 
     // MARK: Tests
@@ -176,6 +268,7 @@ public final class EventStore: Sendable {
 
     /// Syncs and closes the log; ends every wait.
     public func close() async {
+        feed.close()
         for wake in index.withLock({ $0.expireAll() }) { wake.continuation.resume(returning: wake.outcome) }
         await log?.close()
     }

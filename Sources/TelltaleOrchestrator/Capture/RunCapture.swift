@@ -9,8 +9,9 @@ import TelltaleModel
 struct RunCapture: Sendable {
     let server: CaptureServer
 
-    init(logPath: String) throws {
-        server = try CaptureServer(configuration: CaptureConfiguration(host: "127.0.0.1", port: 0, logPath: logPath))
+    init(logPath: String, synchronous: Bool = false) throws {
+        server = try CaptureServer(
+            configuration: CaptureConfiguration(host: "127.0.0.1", port: 0, logPath: logPath, synchronous: synchronous))
     }
 
     var store: EventStore { server.store }

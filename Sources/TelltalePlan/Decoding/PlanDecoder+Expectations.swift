@@ -3,7 +3,7 @@ import Yams
 
 /// `capture:` and `expectations:`. Shapes and meaning: Docs/Verification.md.
 extension PlanDecoder {
-    static let captureKeys = ["catalog"]
+    static let captureKeys = ["catalog", "sync"]
     static let expectationKeys = ["events", "forbid", "order", "strict"]
     static let expectedEventKeys = ["name", "params", "count"]
     static let eventSpecKeys = ["name", "params"]
@@ -17,6 +17,9 @@ extension PlanDecoder {
         if let catalog = entries["catalog"] {
             capture.catalog = nonEmptyString(catalog, path: path.appendingKey("catalog"))
             capture.catalogLocation = capture.catalog.map { _ in catalog.location(in: file) }
+        }
+        if let sync = entries["sync"] {
+            capture.sync = bool(sync, path: path.appendingKey("sync")) ?? false
         }
         return capture
     }

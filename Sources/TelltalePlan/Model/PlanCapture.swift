@@ -7,9 +7,12 @@ public struct PlanCapture: Sendable, Equatable {
     public var catalog: String?
     /// Where the plan names the catalog, so a catalog that cannot be read is reported there.
     public var catalogLocation: SourceLocation?
+    /// `fdatasync` every event before acknowledging it (survives power loss, not only `kill -9`).
+    public var sync: Bool
 
-    public init(catalog: String? = nil, catalogLocation: SourceLocation? = nil) {
+    public init(catalog: String? = nil, catalogLocation: SourceLocation? = nil, sync: Bool = false) {
         self.catalog = catalog
         self.catalogLocation = catalogLocation
+        self.sync = sync
     }
 }

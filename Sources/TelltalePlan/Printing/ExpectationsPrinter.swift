@@ -4,7 +4,7 @@ import TelltaleModel
 /// each event as `{ name, params, count }`, each order as `{ events, gaps }`.
 enum ExpectationsPrinter {
     static func lines(_ capture: PlanCapture) -> [String] {
-        ["capture:", "  catalog: \(YAMLScalar.optional(capture.catalog))"]
+        ["capture:", "  catalog: \(YAMLScalar.optional(capture.catalog))", "  sync: \(capture.sync)"]
     }
 
     static func lines(_ expectations: [TestExpectations]) -> [String] {
