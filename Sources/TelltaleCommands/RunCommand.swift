@@ -43,7 +43,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Test processes to run at once (default: the plan's workers, or the number of cores).")
     var workers: Int?
 
-    @Option(help: "Run only shard I of N (e.g. 2/4), split by past durations (history, --timings) when known, else by test id.")
+    @Option(
+        help: """
+            Run only shard I of N (e.g. 2/4), split by past durations (history, --timings) when known, else by test id. \
+            Without it, a parallel CI job's own variables choose the shard: GitLab's CI_NODE_INDEX/CI_NODE_TOTAL, \
+            Buildkite's BUILDKITE_PARALLEL_JOB/_COUNT, CircleCI's CIRCLE_NODE_INDEX/CIRCLE_NODE_TOTAL.
+            """)
     var shard: Shard?
 
     @Option(
@@ -87,6 +92,19 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        var shard = self.shard
+        if shard == nil {
+            // A job of a parallel CI matrix runs its part without a flag.
+            do {
+                if let detected = try CIShardEnvironment.detect(ProcessInfo.processInfo.environment) {
+                    shard = detected.shard
+                    Console.diagnostics("shard \(detected.shard), from \(detected.source) (--shard overrides it)")
+                }
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(TelltaleExitCode.usage)
+            }
+        }
         var options = RunOptions(
             planPath: plan,
             package: package,

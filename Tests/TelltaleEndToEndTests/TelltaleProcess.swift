@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 import TelltaleTestSupport
 import Testing
 
@@ -43,6 +44,8 @@ enum TelltaleProcess {
         variables["CI"] = "true"
         // The tests' own environment must not leak Telltale's contract into the runs they start.
         for key in variables.keys where key.hasPrefix("TELLTALE_") { variables.removeValue(forKey: key) }
+        // Nor a parallel CI job's shard (the project's own CI may run in one).
+        for key in CIShardEnvironment.variableNames { variables.removeValue(forKey: key) }
         variables.merge(environment) { $1 }
         process.environment = variables
         let out = Pipe()
