@@ -44,6 +44,8 @@ python3 -c 'import amplitude' >/dev/null 2>&1 || python_packages+=(amplitude-ana
 python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowplow-tracker)
 # Drives headless Chromium over the DevTools protocol, for the capture inspector's live test.
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
+# Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.
+python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

@@ -8,7 +8,8 @@ import TelltaleReports
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Regenerate the reports of a run (junit.xml, index.html, summary.md, events.jsonl) from its run.json."
+        abstract:
+            "Regenerate the reports of a run (junit.xml, index.html, summary.md, events.jsonl) from its run.json, or write them for Phabricator (--format harbormaster)."
     )
 
     @Argument(help: "A report folder holding run.json, or the run.json itself.")
@@ -16,6 +17,12 @@ struct ReportCommand: ParsableCommand {
 
     @Option(name: .customLong("out"), help: "Where to write the reports (default: the folder of run.json).")
     var output: String?
+
+    @Option(
+        help:
+            "all: junit.xml, index.html, summary.md, events.jsonl; harbormaster: harbormaster.json (the parameters of Conduit's harbormaster.sendmessage, without buildTargetPHID) and summary.remarkup, for Phabricator."
+    )
+    var format: ReportFormat = .all
 
     @OptionGroup var annotations: AnnotationsOptions
 
@@ -31,6 +38,12 @@ struct ReportCommand: ParsableCommand {
                 reportDirectory: folder
             )
             let directory = ReportDirectory(path: folder)
+            if format == .harbormaster {
+                try directory.writeHarbormasterReports(record, context: context)
+                print("reports: \(directory.harbormasterPath), \(directory.remarkupSummaryPath)")
+                print(record.totals.summaryLine)
+                return
+            }
             // run.json is the input: never rewritten. Another folder gets a byte-for-byte copy,
             // so it holds a complete set of reports.
             try directory.writeReports(record, context: context, includingRunRecord: false)
@@ -49,4 +62,10 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode(TelltaleExitCode.usage)
         }
     }
+}
+
+/// What `telltale report` writes.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case all
+    case harbormaster
 }

@@ -18,6 +18,10 @@ public struct ReportDirectory: Sendable {
     public var htmlPath: String { "\(path)/index.html" }
     public var summaryPath: String { "\(path)/summary.md" }
     public var eventsPath: String { "\(path)/events.jsonl" }
+    /// `telltale report --format harbormaster`: Conduit's `harbormaster.sendmessage` parameters.
+    public var harbormasterPath: String { "\(path)/harbormaster.json" }
+    /// Beside it, the summary in Phabricator's markup.
+    public var remarkupSummaryPath: String { "\(path)/summary.remarkup" }
 
     /// Every report file, `run.json` first.
     public var reportPaths: [String] { [runRecordPath, junitPath, htmlPath, summaryPath, eventsPath] }
@@ -57,6 +61,16 @@ public struct ReportDirectory: Sendable {
             }
         }
         return missing
+    }
+
+    /// Writes `harbormaster.json` and `summary.remarkup`, for Phabricator's Harbormaster.
+    public func writeHarbormasterReports(_ record: RunRecord, context: ReportContext) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        var context = context
+        if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
+        try HarbormasterWriter().write(record, context: context).write(to: URL(fileURLWithPath: harbormasterPath), options: .atomic)
+        try Data(RemarkupSummaryWriter().write(record, context: context).utf8).write(
+            to: URL(fileURLWithPath: remarkupSummaryPath), options: .atomic)
     }
 
     /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.

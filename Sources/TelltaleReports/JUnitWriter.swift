@@ -53,8 +53,8 @@ public struct JUnitWriter: Sendable {
         xml += attribute("hostname", record.environment.host)
         xml += ">\n"
         for test in tests {
-            if let cases = test.cases, !cases.isEmpty, !(test.quarantine != nil && test.outcome.isFailure) {
-                xml += parameterized(test, cases: cases, context: context)
+            if test.cases?.isEmpty == false, !(test.quarantine != nil && test.outcome.isFailure) {
+                xml += parameterized(test, context: context)
             } else {
                 xml += testCase(test, context: context)
             }
@@ -101,38 +101,9 @@ public struct JUnitWriter: Sendable {
         return xml + ">\n" + children + "    </testcase>\n"
     }
 
-    /// One `testcase` per argument case; failures recorded outside any case (and a crash
-    /// before the first) go on a `testcase` of the test's own name. The test's output and
-    /// earlier attempts go with its first case, where a reader looks first.
-    private func parameterized(_ test: TestResult, cases: [TestCaseResult], context: ReportContext) -> String {
-        var xml = ""
-        let outside = test.messages.filter { $0.testCase == nil && $0.kind.failsTest }
-        if !outside.isEmpty {
-            var own = test
-            own.cases = nil
-            own.messages = test.messages.filter { $0.testCase == nil }
-            own.attachments = test.attachments.filter { $0.testCase == nil }
-            xml += testCase(own, context: context)
-        }
-        for (index, testCase) in cases.enumerated() {
-            var unit = test
-            unit.cases = nil
-            unit.outcome = testCase.outcome
-            unit.duration = testCase.duration
-            unit.messages = test.messages(of: testCase)
-            unit.attachments = test.attachments(of: testCase)
-            if index > 0 {
-                unit.output = ""
-                unit.previousAttempts = []
-            }
-            xml += self.testCase(unit, context: context, name: Self.caseName(test, testCase))
-        }
-        return xml
-    }
-
-    /// `fn(_:) [3]`: stable while the arguments' descriptions are.
-    static func caseName(_ test: TestResult, _ testCase: TestCaseResult) -> String {
-        "\(test.id.listedName) [\(testCase.name)]"
+    /// One `testcase` per argument case, as `caseUnits()` splits the test.
+    private func parameterized(_ test: TestResult, context: ReportContext) -> String {
+        test.caseUnits().map { testCase($0.result, context: context, name: $0.name) }.joined()
     }
 
     /// The results as JUnit counts them: a case each for a parameterized test (and one for

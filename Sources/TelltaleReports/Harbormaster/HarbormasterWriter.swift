@@ -1,0 +1,108 @@
+import Foundation
+import TelltaleModel
+
+/// `harbormaster.json`: the run as the parameters of Conduit's `harbormaster.sendmessage`, all
+/// but `buildTargetPHID` (which only the build knows): `{"type": "pass"|"fail", "unit": […]}`.
+///
+/// One unit per test, or per argument case of a parameterized test (as in JUnit, `caseUnits`).
+/// Results: `pass`; `fail`; `broken` for a crash, a timeout or a test that could not run
+/// (outcome `error`); `skip`; `unsound` for a test that passed only on a retry (flaky) and for a
+/// quarantined failure ("failed, but this change is probably not what broke it", in
+/// Harbormaster's words). `details` is remarkup (`format`): the messages with their locations,
+/// earlier attempts, and the end of the output of a test that did not pass. Analytics failures
+/// are among their test's messages already.
+public struct HarbormasterWriter: Sendable {
+    /// The end of a failed test's output kept in its details.
+    public static let maxOutputBytes = 4096
+    /// The engine Harbormaster shows beside each namespace, one per framework.
+    static func engine(_ framework: TestFramework) -> String {
+        framework == .xctest ? "telltale/XCTest" : "telltale/swift-testing"
+    }
+
+    public init() {}
+
+    public struct Unit: Codable, Sendable, Hashable {
+        public var name: String
+        public var namespace: String
+        public var engine: String
+        public var path: String?
+        public var result: String
+        public var duration: Double
+        public var details: String?
+        public var format: String?
+    }
+
+    public struct Message: Codable, Sendable, Hashable {
+        /// `pass` or `fail`, as the run's exit code says.
+        public var type: String
+        public var unit: [Unit]
+    }
+
+    public func message(_ record: RunRecord, context: ReportContext) -> Message {
+        let units = record.tests.flatMap { test in
+            test.caseUnits().map { unit(name: $0.name, $0.result, context: context) }
+        }
+        return Message(type: record.failed ? "fail" : "pass", unit: units)
+    }
+
+    public func write(_ record: RunRecord, context: ReportContext) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(message(record, context: context)) + Data("\n".utf8)
+    }
+
+    static func result(_ test: TestResult) -> String {
+        if test.quarantine != nil && test.outcome.isFailure { return "unsound" }
+        switch test.outcome {
+        case .passed: return test.isFlaky ? "unsound" : "pass"
+        case .failed: return "fail"
+        case .error: return "broken"
+        case .skipped: return "skip"
+        }
+    }
+
+    private func unit(name: String, _ test: TestResult, context: ReportContext) -> Unit {
+        let details = Self.details(test, context: context)
+        let location = test.location ?? test.messages.first { $0.location != nil }?.location
+        return Unit(
+            name: PlainText.clean(name),
+            namespace: test.id.suiteName,
+            engine: Self.engine(test.framework),
+            path: location.map { context.relativePath($0.file) },
+            result: Self.result(test),
+            duration: (test.duration * 1000).rounded() / 1000,
+            details: details.isEmpty ? nil : details,
+            format: details.isEmpty ? nil : "remarkup"
+        )
+    }
+
+    /// Remarkup: each message (what, where, its text as a code block), a flaky test's earlier
+    /// attempts, a quarantine's reason, and for a test that did not pass the end of its output.
+    static func details(_ test: TestResult, context: ReportContext) -> String {
+        var parts: [String] = []
+        if let quarantine = test.quarantine, test.outcome.isFailure {
+            parts.append(
+                "**Quarantined** until \(quarantine.until) (\(Remarkup.inline(quarantine.owner))): \(Remarkup.inline(quarantine.reason)). It does not fail the run."
+            )
+        }
+        if let name = test.displayName { parts.append("//\(Remarkup.inline(name))//") }
+        for message in test.messages {
+            parts.append(Remarkup.message(message, context: context))
+        }
+        if !test.previousAttempts.isEmpty {
+            let attempts = test.previousAttempts.enumerated().map { index, attempt in
+                "  - attempt \(index + 1): \(attempt.outcome.rawValue) in \(String(format: "%.2f", attempt.duration)) s"
+                    + (attempt.messages.first.map { ": " + Remarkup.inline(Remarkup.firstLine($0.text)) } ?? "")
+            }
+            parts.append("**Earlier attempts** (passed on attempt \(test.previousAttempts.count + 1)):\n" + attempts.joined(separator: "\n"))
+        }
+        // The end of the output, unless a message already quotes it (a crash's last lines do).
+        let lastLine = test.output.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
+        if test.outcome.isFailure, !lastLine.isEmpty, !test.messages.contains(where: { $0.text.contains(lastLine) }) {
+            let output = PlainText.clean(test.output)
+            let tail = output.utf8.count > maxOutputBytes ? "…" + String(decoding: output.utf8.suffix(maxOutputBytes), as: UTF8.self) : output
+            parts.append("**Output** (the end; all of it is in \(context.logsPath)/tests.log):\n" + Remarkup.codeBlock(tail))
+        }
+        return parts.joined(separator: "\n\n")
+    }
+}
