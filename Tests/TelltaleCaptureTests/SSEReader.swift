@@ -86,9 +86,10 @@ final class SSEReader: @unchecked Sendable {
 
     /// Whether the hello and `count` capture frames have arrived.
     private func has(captures count: Int) -> Bool {
-        // Frames are written whole, so a marker is never split across reads' boundaries but may
-        // straddle the last scan's end: rescan from a marker's length before it.
-        let start = max(0, scanned - Self.captureMarker.count)
+        // A read may end inside a marker: rescan from one byte less than a marker's length
+        // before the last scan's end, so a marker that straddles it is found, and one that
+        // ended exactly there (already counted) is not counted again.
+        let start = max(0, scanned - (Self.captureMarker.count - 1))
         var range = start..<buffer.count
         while let found = buffer.range(of: Self.captureMarker, in: range) {
             // `id: 00000042` precedes the marker: its last digits are the id.
