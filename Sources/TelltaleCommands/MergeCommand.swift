@@ -41,7 +41,8 @@ struct MergeCommand: AsyncParsableCommand {
                 toolVersion: RunOrchestrator.version,
                 sourceRoot: FileManager.default.currentDirectoryPath
             )
-            try ReportDirectory(path: output).writeReports(merged, context: context)
+            let notes = try ReportDirectory(path: output).writeReports(merged, context: context)
+            for note in notes { Console.diagnostics(note) }
             print("reports: \(output)/index.html (open in a browser), junit.xml, summary.md, run.json")
             print(merged.totals.summaryLine)
             if merged.failed { throw ExitCode(TelltaleExitCode.testsFailed) }

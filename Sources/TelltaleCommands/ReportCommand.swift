@@ -20,7 +20,7 @@ struct ReportCommand: ParsableCommand {
 
     @Option(
         help:
-            "all: junit.xml, index.html, summary.md, events.jsonl; harbormaster: harbormaster.json (the parameters of Conduit's harbormaster.sendmessage, without buildTargetPHID) and summary.remarkup, for Phabricator."
+            "all: junit.xml, index.html, summary.md, events.jsonl; junit: junit.xml alone (junit-2.xml, … for a run larger than GitLab reads in one file); harbormaster: harbormaster.json (the parameters of Conduit's harbormaster.sendmessage, without buildTargetPHID) and summary.remarkup, for Phabricator."
     )
     var format: ReportFormat = .all
 
@@ -44,9 +44,17 @@ struct ReportCommand: ParsableCommand {
                 print(record.totals.summaryLine)
                 return
             }
+            if format == .junit {
+                let written = try directory.writeJUnitReports(record, context: context)
+                for note in written.notes { Console.diagnostics(note) }
+                print("reports: \(written.paths.joined(separator: ", "))")
+                print(record.totals.summaryLine)
+                return
+            }
             // run.json is the input: never rewritten. Another folder gets a byte-for-byte copy,
             // so it holds a complete set of reports.
-            try directory.writeReports(record, context: context, includingRunRecord: false)
+            let notes = try directory.writeReports(record, context: context, includingRunRecord: false)
+            for note in notes { Console.diagnostics(note) }
             let source = URL(fileURLWithPath: runJSON).standardizedFileURL.resolvingSymlinksInPath()
             let target = URL(fileURLWithPath: directory.runRecordPath).standardizedFileURL.resolvingSymlinksInPath()
             if source.path != target.path {
@@ -55,7 +63,7 @@ struct ReportCommand: ParsableCommand {
                 try manager.copyItem(at: source, to: target)
             }
             annotations.print(record, context: context)
-            print("reports: \(directory.reportPaths.joined(separator: ", "))")
+            print("reports: \((directory.reportPaths + directory.continuedJUnitPaths()).joined(separator: ", "))")
             print(record.totals.summaryLine)
         } catch {
             Console.error(error.localizedDescription)
@@ -67,5 +75,6 @@ struct ReportCommand: ParsableCommand {
 /// What `telltale report` writes.
 enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
     case all
+    case junit
     case harbormaster
 }

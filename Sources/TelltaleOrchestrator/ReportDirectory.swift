@@ -34,9 +34,19 @@ public struct ReportDirectory: Sendable {
     public func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
-        for file in reportPaths + [attachmentsPath] where manager.fileExists(atPath: file) {
+        for file in reportPaths + continuedJUnitPaths() + [attachmentsPath] where manager.fileExists(atPath: file) {
             try manager.removeItem(atPath: file)
         }
+    }
+
+    /// `junit-2.xml`, `junit-3.xml`, …: where a run too large for one JUnit file continues.
+    public func continuedJUnitPaths() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let numbers = names.compactMap { name -> Int? in
+            guard name.hasPrefix("junit-"), name.hasSuffix(".xml") else { return nil }
+            return Int(name.dropFirst(6).dropLast(4))
+        }
+        return numbers.sorted().map { "\(path)/junit-\($0).xml" }
     }
 
     /// Copies the attachments `record` lists from the report folder it was written in
@@ -73,20 +83,48 @@ public struct ReportDirectory: Sendable {
             to: URL(fileURLWithPath: remarkupSummaryPath), options: .atomic)
     }
 
-    /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.
-    /// The writers run in parallel; each file is written atomically. `includingRunRecord: false`
-    /// leaves `run.json` alone: `telltale report` reads it and must not rewrite its own input.
-    public func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws {
+    /// Writes the JUnit files alone (`telltale report --format junit`); returns their paths and
+    /// the notes on what was split or left out.
+    public func writeJUnitReports(_ record: RunRecord, context: ReportContext) throws -> (paths: [String], notes: [String]) {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
+        let junit = JUnitWriter().files(record, context: context)
+        for stale in continuedJUnitPaths() { try FileManager.default.removeItem(atPath: stale) }
+        var paths: [String] = []
+        for (index, document) in junit.documents.enumerated() {
+            let file = "\(path)/\(JUnitFiles.fileName(index))"
+            try document.write(to: URL(fileURLWithPath: file), options: .atomic)
+            paths.append(file)
+        }
+        return (paths, junit.notes)
+    }
+
+    /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.
+    /// The writers run in parallel; each file is written atomically. `includingRunRecord: false`
+    /// leaves `run.json` alone: `telltale report` reads it and must not rewrite its own input.
+    ///
+    /// JUnit comes first: when the run is too large for one file under GitLab's rules, its notes
+    /// (which files, what was left out) join the record's, so every other report shows them.
+    /// Returns those notes.
+    @discardableResult
+    public func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        var context = context
+        if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
+        let junit = JUnitWriter().files(record, context: context)
+        var record = record
+        record.notes += junit.notes.filter { !record.notes.contains($0) }
+        for stale in continuedJUnitPaths() { try? FileManager.default.removeItem(atPath: stale) }
         var allJobs: [@Sendable () throws -> (String, Data)] = [
-            { [context] in (htmlPath, HTMLReportWriter(attachmentsRoot: path).write(record, context: context)) },
-            { [context] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
-            { [context] in (junitPath, JUnitWriter().write(record, context: context)) },
-            { [context] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },
+            { [context, record] in (htmlPath, HTMLReportWriter(attachmentsRoot: path).write(record, context: context)) },
+            { [context, record] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
+            { [context, record] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },
         ]
-        if includingRunRecord { allJobs.insert({ (runRecordPath, try RunRecordFile.encode(record)) }, at: 1) }
+        for (index, document) in junit.documents.enumerated() {
+            allJobs.append { ("\(path)/\(JUnitFiles.fileName(index))", document) }
+        }
+        if includingRunRecord { allJobs.insert({ [record] in (runRecordPath, try RunRecordFile.encode(record)) }, at: 1) }
         let jobs = allJobs
         let errors = Mutex<[any Error]>([])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -98,5 +136,6 @@ public struct ReportDirectory: Sendable {
             }
         }
         if let error = errors.withLock({ $0.first }) { throw error }
+        return junit.notes
     }
 }

@@ -136,7 +136,9 @@ public struct RunOrchestrator: Sendable {
             sourceRoot: FileManager.default.currentDirectoryPath
         )
         do {
-            try reports.writeReports(record, context: context)
+            let notes = try reports.writeReports(record, context: context)
+            record.notes += notes.filter { !record.notes.contains($0) }
+            for note in notes { await progress.note(note) }
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }

@@ -44,6 +44,8 @@ struct HarbormasterWriterTests {
         let summary = RemarkupSummaryWriter().write(Self.record([failing, Self.test("Rich.Suite/ok()", .passed)]), context: RichRecord.context)
         #expect(summary.hasPrefix("== Telltale: rich FAILED ==\n"))
         #expect(summary.contains("| 2 | 1 | 1 | 0 | 0 | 0 | 1.0 s |"))
-        #expect(summary.contains("=== Failures (1) ===\n\n- `Rich.Suite/fails()`: total was *\u{200B}*\u{200B}3*\u{200B}*\u{200B} (`Tests/A.swift:9`)\n"), "\(summary)")
+        #expect(
+            summary.contains("=== Failures (1) ===\n\n- `Rich.Suite/fails()`: total was *\u{200B}*\u{200B}3*\u{200B}*\u{200B} (`Tests/A.swift:9`)\n"),
+            "\(summary)")
     }
 }

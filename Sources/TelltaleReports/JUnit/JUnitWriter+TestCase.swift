@@ -1,69 +1,55 @@
 import Foundation
 import TelltaleModel
 
-/// Writes a run record as JUnit XML that validates against the extended Surefire
-/// schema and reads correctly in the common publishers (GitHub, GitLab, Jenkins).
-///
-/// One `testsuite` per test class or suite; each `testcase` carries `classname`,
-/// `name`, `time`, and `file`/`line` where known. A failing test gets one
-/// `failure` (or `error`) element whose `message` is the first message's first
-/// line and whose body holds every message with its location. A retried test's earlier
-/// failed attempts follow as `flakyFailure`/`flakyError` (it passed in the end) or
-/// `rerunFailure`/`rerunError` (it never passed).
-///
-/// A failing test that the plan quarantines is written as `skipped`, so publishers do not
-/// fail the check; its message names the real outcome and the entry, and `system-out`
-/// keeps the failure.
-///
-/// A parameterized Swift Testing test is one `testcase` per argument case, named
-/// `fn(_:) [arguments]` so publishers and the history can follow a case from run to run.
-/// Warnings and known issues go in `system-out` with their `file:line`; attachments as
-/// `[[ATTACHMENT|path]]` lines there (the convention GitLab and Jenkins read, the path
-/// relative to where Telltale ran) and one `attachment` property each, beside the tags.
-public struct JUnitWriter: Sendable {
-    /// Output beyond this many bytes per test is cut, with a note; review tools choke on more.
-    public static let maxOutputBytes = 1 << 20
+/// One rendered `testcase`, with what packing it into files needs to know.
+struct RenderedCase: Sendable {
+    var xml: String
+    var elements: Int
+    /// As published: a quarantined failure counts as skipped.
+    var outcome: TestOutcome
+    /// The test's duration on its first case, 0 on the others, so a suite's time counts it once.
+    var suiteTime: Double
+    var startedAt: Date?
+}
 
-    public init() {}
+/// How much of the tests' output the JUnit files carry: all of it (each test's cut at
+/// `maxOutputBytes`) unless the files would pass the run's byte limit; then none of the
+/// passing and skipped tests', then failing tests' cut at `shortOutputBytes`.
+enum OutputAllowance: Sendable {
+    case full, failingOnly, failingShort
 
-    public func write(_ record: RunRecord, context: ReportContext) -> Data {
-        var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        let totals = RunTotals(record.tests.flatMap(Self.publishedUnits))
-        xml += "<testsuites"
-        xml += attribute("name", record.plan.name)
-        xml += counts(totals)
-        xml += attribute("time", Self.seconds(record.duration))
-        xml += attribute("timestamp", Self.timestamp(record.startedAt))
-        xml += ">\n"
-        let suites = Dictionary(grouping: record.tests, by: \.id.suiteName)
-        for name in suites.keys.sorted() {
-            xml += suite(name: name, tests: suites[name]!, record: record, context: context)
+    var less: OutputAllowance? {
+        switch self {
+        case .full: .failingOnly
+        case .failingOnly: .failingShort
+        case .failingShort: nil
         }
-        xml += "</testsuites>\n"
-        return Data(xml.utf8)
     }
 
-    private func suite(name: String, tests: [TestResult], record: RunRecord, context: ReportContext) -> String {
-        let started = tests.compactMap(\.startedAt).min() ?? record.startedAt
-        var xml = "  <testsuite"
-        xml += attribute("name", name)
-        xml += counts(RunTotals(tests.flatMap(Self.publishedUnits)))
-        xml += attribute("time", Self.seconds(tests.reduce(0) { $0 + $1.duration }))
-        xml += attribute("timestamp", Self.timestamp(started))
-        xml += attribute("hostname", record.environment.host)
-        xml += ">\n"
-        for test in tests {
-            if test.cases?.isEmpty == false, !(test.quarantine != nil && test.outcome.isFailure) {
-                xml += parameterized(test, context: context)
-            } else {
-                xml += testCase(test, context: context)
-            }
+    /// Bytes of a test's output to keep; nil leaves it out.
+    func cap(failing: Bool) -> Int? {
+        switch self {
+        case .full: JUnitWriter.maxOutputBytes
+        case .failingOnly: failing ? JUnitWriter.maxOutputBytes : nil
+        case .failingShort: failing ? JUnitWriter.shortOutputBytes : nil
         }
-        xml += "  </testsuite>\n"
-        return xml
     }
 
-    private func testCase(_ test: TestResult, context: ReportContext, name: String? = nil) -> String {
+    func note(limit: Int, logs: String) -> String? {
+        let what: String
+        switch self {
+        case .full: return nil
+        case .failingOnly: what = "passing and skipped tests' output was left out of them"
+        case .failingShort:
+            what = "passing and skipped tests' output was left out of them, failing tests' cut at \(JUnitWriter.shortOutputBytes) bytes"
+        }
+        return "junit: with all of the tests' output the JUnit files would pass \(limit) bytes, what a CI job may upload (GitLab); "
+            + "\(what); run.json and \(logs)/tests.log keep all of it"
+    }
+}
+
+extension JUnitWriter {
+    private func testCase(_ test: TestResult, context: ReportContext, cap: Int?, name: String? = nil) -> String {
         var xml = "    <testcase"
         xml += attribute("classname", test.id.suiteName)
         xml += attribute("name", name ?? test.id.listedName)
@@ -75,7 +61,7 @@ public struct JUnitWriter: Sendable {
         }
         var children = ""
         if let entry = test.quarantine, test.outcome.isFailure {
-            return xml + ">\n" + quarantined(test, entry: entry, context: context) + "    </testcase>\n"
+            return xml + ">\n" + quarantined(test, entry: entry, context: context, cap: cap) + "    </testcase>\n"
         }
         switch test.outcome {
         case .passed:
@@ -94,34 +80,38 @@ public struct JUnitWriter: Sendable {
             children += XMLText.escapeContent(problems.map { describe($0, context: context) }.joined(separator: "\n\n"))
             children += "</\(element)>\n"
         }
-        children += reruns(test, context: context)
+        children += reruns(test, context: context, cap: cap)
         children += properties(tags: test.tags, attachments: test.attachments, context: context)
-        children += systemOut(messages: test.messages, attachments: test.attachments, output: test.output, context: context)
+        children += systemOut(messages: test.messages, attachments: test.attachments, output: test.output, context: context, cap: cap)
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
     }
 
-    /// One `testcase` per argument case, as `caseUnits()` splits the test.
-    private func parameterized(_ test: TestResult, context: ReportContext) -> String {
-        test.caseUnits().map { testCase($0.result, context: context, name: $0.name) }.joined()
+    /// The test's `testcase` elements: one per argument case for a parameterized test, as
+    /// `caseUnits()` splits it (a quarantined failure stays one, as a skip), else one.
+    func renderedCases(_ test: TestResult, allowance: OutputAllowance, context: ReportContext) -> [RenderedCase] {
+        let cap = allowance.cap(failing: test.outcome.isFailure)
+        let units: [(name: String, result: TestResult)] =
+            test.cases?.isEmpty == false && !(test.quarantine != nil && test.outcome.isFailure)
+            ? test.caseUnits() : [(test.id.listedName, test)]
+        return units.enumerated().map { index, unit in
+            let xml = testCase(unit.result, context: context, cap: cap, name: unit.name)
+            return RenderedCase(
+                xml: xml, elements: Self.elementCount(xml), outcome: Self.asPublished(unit.result).outcome,
+                suiteTime: index == 0 ? test.duration : 0, startedAt: test.startedAt)
+        }
     }
 
-    /// The results as JUnit counts them: a case each for a parameterized test (and one for
-    /// failures outside its cases), a quarantined failure as skipped.
-    static func publishedUnits(_ test: TestResult) -> [TestResult] {
-        let published = asPublished(test)
-        guard let cases = test.cases, !cases.isEmpty, published.outcome == test.outcome else { return [published] }
-        var units = cases.map { testCase -> TestResult in
-            var unit = test
-            unit.outcome = testCase.outcome
-            return unit
+    /// The elements in rendered XML, as GitLab counts a document's objects: each start tag.
+    /// Text is escaped, so every `<` in it begins a tag.
+    static func elementCount(_ xml: String) -> Int {
+        var count = 0
+        var afterOpen = false
+        for byte in xml.utf8 {
+            if afterOpen, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "!") { count += 1 }
+            afterOpen = byte == UInt8(ascii: "<")
         }
-        if test.messages.contains(where: { $0.testCase == nil && $0.kind.failsTest }) {
-            var own = test
-            own.outcome = test.messages.contains { $0.testCase == nil && $0.kind == .error } ? .error : .failed
-            units.insert(own, at: 0)
-        }
-        return units
+        return count
     }
 
     /// A `properties` element with a `tag` per tag and an `attachment` per attachment, or nothing.
@@ -141,7 +131,9 @@ public struct JUnitWriter: Sendable {
 
     /// Warnings and known issues with their location, attachments in GitLab's and Jenkins'
     /// form, then the test's output.
-    private func systemOut(messages: [TestMessage], attachments: [TestAttachment], output: String, context: ReportContext) -> String {
+    private func systemOut(
+        messages: [TestMessage], attachments: [TestAttachment], output: String, context: ReportContext, cap: Int?
+    ) -> String {
         var lines: [String] = []
         for message in messages where message.kind == .warning {
             lines.append("warning: " + describe(message, context: context))
@@ -152,7 +144,7 @@ public struct JUnitWriter: Sendable {
         for attachment in attachments {
             lines.append("[[ATTACHMENT|\(attachmentPath(attachment, context: context))]]")
         }
-        if !output.isEmpty { lines.append(Self.capped(output)) }
+        if !output.isEmpty { lines.append(Self.capped(output, cap: cap, logs: context.logsPath)) }
         guard !lines.isEmpty else { return "" }
         return "      <system-out>" + XMLText.escapeContent(lines.joined(separator: "\n")) + "</system-out>\n"
     }
@@ -164,7 +156,7 @@ public struct JUnitWriter: Sendable {
 
     /// A quarantined failure as a skip: the real outcome and the entry in the message, the
     /// failure itself (every attempt) and the output in `system-out`.
-    private func quarantined(_ test: TestResult, entry: QuarantineEntry, context: ReportContext) -> String {
+    private func quarantined(_ test: TestResult, entry: QuarantineEntry, context: ReportContext, cap: Int?) -> String {
         let primary = test.primaryMessage?.text ?? test.outcome.rawValue
         let message = "\(test.outcome == .failed ? "failed" : "error") (\(entry.summary)): \(Self.firstLine(primary))"
         var output = "\(entry.summary)\nreal outcome: \(test.outcome.rawValue)\n"
@@ -174,7 +166,7 @@ public struct JUnitWriter: Sendable {
         }
         let problems = test.messages.filter { $0.kind == .failure || $0.kind == .error }
         output += "\n" + problems.map { describe($0, context: context) }.joined(separator: "\n\n")
-        if !test.output.isEmpty { output += "\n\n" + Self.capped(test.output) }
+        if !test.output.isEmpty { output += "\n\n" + Self.capped(test.output, cap: cap, logs: context.logsPath) }
         return "      <skipped" + attribute("message", message) + "/>\n"
             + "      <system-out>" + XMLText.escapeContent(output) + "</system-out>\n"
     }
@@ -190,7 +182,7 @@ public struct JUnitWriter: Sendable {
     /// Earlier attempts of a retried test, as Surefire's rerun elements: `flakyFailure`/`flakyError`
     /// for a test that passed in the end, `rerunFailure`/`rerunError` after the `failure` of one that
     /// never did. Attempts that passed or were skipped have no element.
-    private func reruns(_ test: TestResult, context: ReportContext) -> String {
+    private func reruns(_ test: TestResult, context: ReportContext, cap: Int?) -> String {
         let prefix: String
         switch test.outcome {
         case .passed: prefix = "flaky"
@@ -215,7 +207,8 @@ public struct JUnitWriter: Sendable {
                 body += "</stackTrace>\n"
             }
             if !attempt.output.isEmpty {
-                body += "        <system-out>" + XMLText.escapeContent(Self.capped(attempt.output)) + "</system-out>\n"
+                body +=
+                    "        <system-out>" + XMLText.escapeContent(Self.capped(attempt.output, cap: cap, logs: context.logsPath)) + "</system-out>\n"
             }
             xml += body.isEmpty ? "/>\n" : ">\n" + body + "      </\(element)>\n"
         }
@@ -231,17 +224,6 @@ public struct JUnitWriter: Sendable {
             text += "[arguments: \(testCase)] "
         }
         return text + message.text
-    }
-
-    private func counts(_ totals: RunTotals) -> String {
-        attribute("tests", String(totals.tests))
-            + attribute("failures", String(totals.failed))
-            + attribute("errors", String(totals.errors))
-            + attribute("skipped", String(totals.skipped))
-    }
-
-    private func attribute(_ name: String, _ value: String) -> String {
-        " \(name)=\"\(XMLText.escapeAttribute(value))\""
     }
 
     /// The assertion that failed (`XCTAssertEqual`), or what kind of problem it was.
@@ -260,18 +242,15 @@ public struct JUnitWriter: Sendable {
         return line.count > 1000 ? String(line.prefix(1000)) + "…" : String(line)
     }
 
-    static func capped(_ output: String) -> String {
-        guard output.utf8.count > maxOutputBytes else { return output }
-        let kept = String(decoding: output.utf8.prefix(maxOutputBytes), as: UTF8.self)
-        return kept + "\n[output cut at \(maxOutputBytes) bytes; the full output is in the logs folder]"
+    /// The output cut at `cap` bytes with a note, or a note in its place when `cap` is nil.
+    static func capped(_ output: String, cap: Int?, logs: String) -> String {
+        guard let cap else {
+            return "[\(output.utf8.count) bytes of output left out to keep the JUnit files under the size a CI job may upload; "
+                + "they are in run.json and \(logs)/tests.log]"
+        }
+        guard output.utf8.count > cap else { return output }
+        let kept = String(decoding: output.utf8.prefix(cap), as: UTF8.self)
+        return kept + "\n[output cut at \(cap) bytes; the full output is in \(logs)/tests.log]"
     }
 
-    /// Seconds with at most three decimals, as the Surefire schema's time type requires.
-    static func seconds(_ value: Double) -> String {
-        String(format: "%.3f", max(0, value))
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
-    }
 }
