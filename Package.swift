@@ -40,6 +40,7 @@ let package = Package(
             name: "TelltaleCommands",
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
+                "TelltalePublish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,6 +110,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // Sends a run's results to review tools over their APIs (Phabricator's Conduit).
+        .target(
+            name: "TelltalePublish",
+            dependencies: [
+                "TelltaleModel", "TelltaleReports",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
         .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
 
@@ -143,6 +153,7 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "TelltalePublishTests", dependencies: ["TelltalePublish", "TelltaleReports", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports", "TelltaleTestSupport"], exclude: ["Golden"]),
         // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(

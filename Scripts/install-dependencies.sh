@@ -19,6 +19,8 @@ command -v setpriv >/dev/null 2>&1 || packages+=(util-linux)
 command -v chromium >/dev/null 2>&1 || packages+=(chromium)
 if [ "$(uname -s)" = Linux ] && [ ! -f /usr/include/sqlite3.h ]; then packages+=(libsqlite3-dev); fi
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
+# Phabricator's own client (with PHP), the reference for `telltale publish harbormaster`'s requests.
+command -v arcanist >/dev/null 2>&1 || packages+=(arcanist)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 if [ ${#packages[@]} -gt 0 ]; then

@@ -10,6 +10,7 @@ public struct TelltaleCommand: AsyncParsableCommand {
         version: RunOrchestrator.version,
         subcommands: [
             RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self, HookCommand.self,
+            PublishCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -30,12 +30,31 @@ public struct HarbormasterWriter: Sendable {
         public var duration: Double
         public var details: String?
         public var format: String?
+
+        public init(
+            name: String, namespace: String, engine: String, path: String? = nil, result: String, duration: Double,
+            details: String? = nil, format: String? = nil
+        ) {
+            self.name = name
+            self.namespace = namespace
+            self.engine = engine
+            self.path = path
+            self.result = result
+            self.duration = duration
+            self.details = details
+            self.format = format
+        }
     }
 
     public struct Message: Codable, Sendable, Hashable {
         /// `pass` or `fail`, as the run's exit code says.
         public var type: String
         public var unit: [Unit]
+
+        public init(type: String, unit: [Unit]) {
+            self.type = type
+            self.unit = unit
+        }
     }
 
     public func message(_ record: RunRecord, context: ReportContext) -> Message {

@@ -1,0 +1,145 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+
+/// Calls Conduit, Phabricator's (and Phorge's) API, the way its own client does: `POST
+/// /api/METHOD` with a form of `params` (the parameters as JSON, the API token in their
+/// `__conduit__` object), `output=json` and `__conduit__=1`, as `arc call-conduit` sends
+/// (arcanist's `ConduitClient::callMethod`).
+///
+/// Network errors, 5xx and 429 answers are retried with exponential backoff; an answer with an
+/// `error_code` is not. The token is never part of an error's text.
+public struct ConduitClient: Sendable {
+    public var endpoint: URL
+    private let token: String
+    public var attempts: Int
+    public var firstBackoff: Duration
+    public var timeout: Duration
+
+    /// `endpoint` is the install's root (`https://phabricator.example.com`), with or without `/api/`.
+    public init(endpoint: URL, token: String, attempts: Int = 4, firstBackoff: Duration = .milliseconds(500), timeout: Duration = .seconds(60)) {
+        self.endpoint = endpoint
+        self.token = token
+        self.attempts = attempts
+        self.firstBackoff = firstBackoff
+        self.timeout = timeout
+    }
+
+    /// The request body for `params` (a JSON object's members, already encoded), with the token.
+    func formBody(paramsJSON: Data) throws -> String {
+        guard var object = try JSONSerialization.jsonObject(with: paramsJSON) as? [String: Any] else {
+            throw ConduitError.encoding("the parameters are not a JSON object")
+        }
+        object["__conduit__"] = ["token": token]
+        let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        return "params=" + Self.formEncoded(String(decoding: json, as: UTF8.self)) + "&output=json&__conduit__=1"
+    }
+
+    /// Form encoding as PHP's `http_build_query` writes it: unreserved characters as they are,
+    /// a space as `+`, everything else as `%XX`.
+    static func formEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count * 3)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                bytes.append(byte)
+            case UInt8(ascii: " "):
+                bytes.append(UInt8(ascii: "+"))
+            default:
+                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    var methodURL: (String) -> String {
+        let root = endpoint.absoluteString.hasSuffix("/") ? String(endpoint.absoluteString.dropLast()) : endpoint.absoluteString
+        let base = root.hasSuffix("/api") ? root : root + "/api"
+        return { "\(base)/\($0)" }
+    }
+
+    /// The HTTP client's settings: a connection that cannot be made fails at once (after
+    /// `connect`), so the retries with backoff here are the only ones; AsyncHTTPClient's own
+    /// would otherwise keep trying until the request's whole timeout has passed.
+    public static func httpConfiguration(connectTimeout: Duration = .seconds(10)) -> HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = .nanoseconds(Int64(connectTimeout / .nanoseconds(1)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return configuration
+    }
+
+    /// Calls `method` with the JSON-encoded `params`; returns Conduit's `result`.
+    @discardableResult
+    public func call(_ method: String, paramsJSON: Data, using client: HTTPClient) async throws -> Any? {
+        let body = try formBody(paramsJSON: paramsJSON)
+        var request = HTTPClientRequest(url: methodURL(method))
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        request.headers.add(name: "User-Agent", value: "telltale")
+        request.body = .bytes(ByteBuffer(string: body))
+        var backoff = firstBackoff
+        for attempt in 1...max(1, attempts) {
+            let outcome: Result<Any?, ConduitError>
+            do {
+                let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
+                let bytes = try await response.body.collect(upTo: 16 * 1024 * 1024)
+                outcome = Self.interpret(status: Int(response.status.code), body: Data(bytes.readableBytesView), method: method)
+            } catch let error as ConduitError {
+                outcome = .failure(error)
+            } catch {
+                outcome = .failure(.network("\(method): \(error)"))
+            }
+            switch outcome {
+            case .success(let result): return result
+            case .failure(let error) where error.isRetryable && attempt < attempts:
+                try await Task.sleep(for: backoff)
+                backoff *= 2
+            case .failure(let error): throw error
+            }
+        }
+        throw ConduitError.network("\(method): no attempt was made")
+    }
+
+    static func interpret(status: Int, body: Data, method: String) -> Result<Any?, ConduitError> {
+        guard (200..<300).contains(status) else {
+            return .failure(.http(status: status, method: method))
+        }
+        guard let answer = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+            return .failure(.badAnswer("\(method): the answer is not Conduit's JSON (is --conduit-uri the install's root?)"))
+        }
+        if let code = answer["error_code"] as? String {
+            return .failure(.conduit(code: code, info: answer["error_info"] as? String ?? "", method: method))
+        }
+        return .success(answer["result"] is NSNull ? nil : answer["result"])
+    }
+}
+
+/// Why a Conduit call failed; none of them holds the token.
+public enum ConduitError: Error, CustomStringConvertible, Sendable {
+    case network(String)
+    case http(status: Int, method: String)
+    case badAnswer(String)
+    case conduit(code: String, info: String, method: String)
+    case encoding(String)
+
+    var isRetryable: Bool {
+        switch self {
+        case .network: true
+        case .http(let status, _): status >= 500 || status == 429
+        case .badAnswer, .conduit, .encoding: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .network(let text): "could not reach Conduit: \(text)"
+        case .http(let status, let method): "\(method): Conduit answered HTTP \(status)"
+        case .badAnswer(let text): text
+        case .conduit(let code, let info, let method): "\(method): Conduit refused it: \(code): \(info)"
+        case .encoding(let text): text
+        }
+    }
+}
