@@ -10,19 +10,20 @@ import SystemPackage
 /// the calling task tears down the child and everything it started (SIGTERM to the
 /// group, then SIGKILL after `gracePeriod`) without touching Telltale itself; when
 /// the child exits, whatever it left running in its group is killed too. The child
-/// also dies if Telltale is killed outright (see `ParentDeathSignal`).
+/// also dies if Telltale is killed outright (see `OrphanGuard`).
 public struct ChildProcess: Sendable {
     public var executable: String
     public var arguments: [String]
     /// Variables set on top of Telltale's own environment.
     public var environment: [String: String]
     public var workingDirectory: String?
-    /// Forces the child's C stdio to line buffering (through `stdbuf`, where the
-    /// system has it) so that output printed just before a crash is not lost in
-    /// a buffer.
+    /// Forces the child's C stdio to line buffering (see `LineBuffering`) so that output
+    /// printed just before a crash is not lost in a buffer.
     public var lineBuffered: Bool
-    /// How long the group has between SIGTERM and SIGKILL when the calling task is cancelled.
+    /// How long the child has between the first signal and SIGKILL when it is stopped.
     public var gracePeriod: Duration
+    /// How the child is stopped: its group, or (for `swift test`) SIGINT to it first.
+    public var stop: StopMethod
 
     public init(
         executable: String,
@@ -30,7 +31,8 @@ public struct ChildProcess: Sendable {
         environment: [String: String] = [:],
         workingDirectory: String? = nil,
         lineBuffered: Bool = false,
-        gracePeriod: Duration = .seconds(2)
+        gracePeriod: Duration = .seconds(2),
+        stop: StopMethod = .group
     ) {
         self.executable = executable
         self.arguments = arguments
@@ -38,14 +40,13 @@ public struct ChildProcess: Sendable {
         self.workingDirectory = workingDirectory
         self.lineBuffered = lineBuffered
         self.gracePeriod = gracePeriod
+        self.stop = stop
     }
 
     /// The command line as a person would type it, for messages.
     public var commandLine: String {
         ([executable] + arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
     }
-
-    static let stdbufPath = "/usr/bin/stdbuf"
 
     /// Starts the child, calls `onLine` for each line of output, and returns how it ended.
     /// `control`, if given, can kill the child while it runs; `onStart` learns its pid.
@@ -57,14 +58,21 @@ public struct ChildProcess: Sendable {
         onLine: @escaping @Sendable (String) async -> Void
     ) async throws -> ProcessExit {
         var launch = (executable: executable, arguments: arguments)
-        if lineBuffered, FileManager.default.isExecutableFile(atPath: Self.stdbufPath) {
-            launch = (Self.stdbufPath, ["-oL", "-eL", executable] + arguments)
-        }
-        launch = ParentDeathSignal.wrap(launch.executable, launch.arguments)
+        if lineBuffered { launch = LineBuffering.wrap(launch.executable, launch.arguments) }
+        let orphanGuard = OrphanGuard.guarding(stop)
+        if orphanGuard == .parentDeathSignal { launch = ParentDeathSignal.wrap(launch.executable, launch.arguments) }
         var options = PlatformOptions()
         // Its own process group: stopping the child stops whatever it started, and never Telltale.
         options.processGroupID = 0
-        options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: gracePeriod)]
+        switch stop {
+        case .group:
+            options.teardownSequence = [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: gracePeriod)]
+        case .interruptFirst:
+            options.teardownSequence = [
+                .send(signal: .interrupt, toProcessGroup: false, allowedDurationToNextStep: gracePeriod),
+                .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .milliseconds(200)),
+            ]
+        }
 
         let overrides = environment.reduce(into: [Environment.Key: String?]()) { result, entry in
             if let key = Environment.Key(rawValue: entry.key) { result[key] = entry.value }
@@ -87,14 +95,22 @@ public struct ChildProcess: Sendable {
                     error: .combinedWithOutput
                 ) { execution in
                     let pid = execution.processIdentifier.value
-                    control?.started(pid: pid)
+                    control?.started(pid: pid, stop: stop, grace: gracePeriod)
                     defer { control?.ended() }
                     // Reading output needs no particular thread: back to the shared pool.
                     try await withTaskExecutorPreference(globalConcurrentExecutor) {
-                        await onStart?(pid)
-                        for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
-                            await onLine(line)
+                        let watcher =
+                            orphanGuard == .watcher ? try await OrphanWatcher.start(guarding: pid, stop: stop, grace: gracePeriod) : nil
+                        do {
+                            await onStart?(pid)
+                            for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
+                                await onLine(line)
+                            }
+                        } catch {
+                            await watcher?.release()
+                            throw error
                         }
+                        await watcher?.release()
                     }
                 }
             }

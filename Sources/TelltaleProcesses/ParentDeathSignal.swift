@@ -8,8 +8,7 @@ import Foundation
 public enum ParentDeathSignal {
     static let setprivPath = "/usr/bin/setpriv"
 
-    /// False on systems without `setpriv` (or not Linux): children then stop on
-    /// Telltale's shutdown, SIGINT and SIGTERM, but a SIGKILL of Telltale leaves them running.
+    /// False on systems without `setpriv` (or not Linux): there `OrphanWatcher` guards children.
     public static let available: Bool = {
         #if os(Linux)
             FileManager.default.isExecutableFile(atPath: setprivPath)

@@ -106,10 +106,14 @@ struct ServicesRunTests {
         #expect(record.notes.contains { $0.hasPrefix("lifecycle is automatic, but 1 test(s) never called tests/begin") }, "\(record.notes)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
-    func killingTelltaleWithSIGKILLLeavesNoProcessOfTheRun() async throws {
+    /// Whatever guards the children: `setpriv`'s parent-death signal, or the portable watcher
+    /// forced on (as on a system without util-linux), with the test process started directly
+    /// or through `swift test` (whose own test process is in a group of its own).
+    @Test(arguments: [("setpriv", "direct"), ("watcher", "direct"), ("watcher", "swiftpm")])
+    func killingTelltaleWithSIGKILLLeavesNoProcessOfTheRun(orphanGuard: String, launcher: String) async throws {
+        try #require(orphanGuard == "watcher" || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"))
         try await Self.buildOnce()
-        let reports = try TelltaleProcess.temporaryDirectory("services-kill")
+        let reports = try TelltaleProcess.temporaryDirectory("services-kill-\(orphanGuard)-\(launcher)")
         let signal = reports + "/running.fifo"
         #expect(mkfifo(signal, 0o600) == 0)
         let plan = try await Self.plan(
@@ -117,9 +121,10 @@ struct ServicesRunTests {
         )
         let telltale = Process()
         telltale.executableURL = URL(fileURLWithPath: try TelltaleProcess.executable())
-        telltale.arguments = ["run", plan, "--report-dir", reports, "--skip-build"]
+        telltale.arguments = ["run", plan, "--report-dir", reports, "--skip-build", "--launcher", launcher]
         telltale.currentDirectoryURL = URL(fileURLWithPath: TelltaleProcess.repositoryRoot)
         telltale.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TELLTALE_") }
+            .merging(["TELLTALE_ORPHAN_GUARD": orphanGuard]) { _, forced in forced }
         telltale.standardOutput = FileHandle.nullDevice
         telltale.standardError = FileHandle.nullDevice
         try telltale.run()
@@ -128,12 +133,27 @@ struct ServicesRunTests {
         #expect(String(decoding: line, as: UTF8.self).contains("running"))
         let before = try InterruptTests.processesOfRun(reports)
         #expect(before.count >= 2, "expected the backend and the test process, found \(before)")
+        let watchers = Self.orphanWatchers(guarding: Set(before.compactMap { Int32($0) }))
+        if orphanGuard == "watcher" { #expect(watchers.count >= 2, "a watcher beside the backend and the test process") }
 
         kill(telltale.processIdentifier, SIGKILL)
         await ChildProcesses.waitForExit(telltale)
-        let pids = before.compactMap { Int32($0) }
-        #expect(await processesEnd(pids), "still alive: \(pids.filter(isAlive))")
+        let pids = before.compactMap { Int32($0) } + watchers
+        #expect(await processesEnd(pids, within: .seconds(10)), "still alive: \(pids.filter(isAlive))")
         for pid in pids where isAlive(pid) { kill(pid, SIGKILL) }
+    }
+
+    /// The `sh` watchers guarding one of `children`: `sh -c SCRIPT telltale-orphan-guard PID …`.
+    static func orphanWatchers(guarding children: Set<Int32>) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard let name = arguments.firstIndex(of: "telltale-orphan-guard"), name + 1 < arguments.count,
+                let guarded = Int32(arguments[name + 1]), children.contains(guarded)
+            else { return nil }
+            return pid
+        }
     }
 
     // MARK: - Helpers
