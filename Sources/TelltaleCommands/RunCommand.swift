@@ -81,9 +81,29 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run a failing test again up to N times; one that then passes is reported flaky.")
     var retries: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "How test processes start: direct (the test executable itself, on Linux), darwin (the .xctest bundle through xcrun xctest and swiftpm-testing-helper, as SwiftPM does on macOS) or swiftpm (swift test --skip-build, anywhere SwiftPM runs).",
+            discussion: "Default: chosen by the built test product; TELLTALE_LAUNCHER sets another default.",
+            valueName: "launcher"))
+    var launcher: LauncherKind?
+
     @OptionGroup var annotations: AnnotationsOptions
 
+    /// `--launcher`, else `TELLTALE_LAUNCHER`, else nil (automatic).
+    func chosenLauncher() throws -> LauncherKind? {
+        if let launcher { return launcher }
+        guard let value = ProcessInfo.processInfo.environment["TELLTALE_LAUNCHER"], !value.isEmpty else { return nil }
+        guard let kind = LauncherKind(rawValue: value) else {
+            throw ValidationError("TELLTALE_LAUNCHER=\(value): expected direct, darwin or swiftpm")
+        }
+        return kind
+    }
+
     func validate() throws {
+        if let kind = try chosenLauncher(), let reason = kind.unavailableReason {
+            throw ValidationError("--launcher \(kind): \(reason)")
+        }
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
@@ -124,6 +144,7 @@ struct RunCommand: AsyncParsableCommand {
         )
         options.tags = tag
         options.skipTags = skipTag
+        options.launcher = try chosenLauncher()
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {

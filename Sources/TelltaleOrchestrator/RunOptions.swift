@@ -1,4 +1,8 @@
 import TelltaleModel
+import TelltaleRunner
+
+/// Which launcher starts test processes (`--launcher`); the commands see it through here.
+public typealias LauncherKind = TelltaleRunner.LauncherKind
 
 /// What `telltale run` was asked to do, after argument parsing.
 public struct RunOptions: Sendable {
@@ -34,6 +38,8 @@ public struct RunOptions: Sendable {
     public var explain: Bool
     /// Stop at the first test that fails for good (after its retries), and report what ran.
     public var failFast: Bool
+    /// How test processes are started; nil chooses by the built test product.
+    public var launcher: LauncherKind?
 
     public init(
         planPath: String? = nil,

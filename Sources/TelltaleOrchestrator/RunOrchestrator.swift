@@ -176,8 +176,11 @@ public struct RunOrchestrator: Sendable {
                 try await ServiceBuilder.build(spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: reports.logsPath))
             }
         }
-        let binary = try await builder.testBinary()
-        let listing = try await TestLister(binary: binary, workingDirectory: plan.package).list()
+        let product = try await builder.testBinary()
+        let launcherKind = options.launcher ?? .automatic(testProduct: product)
+        let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package)
+        if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
+        let listing = try await TestLister(launcher: launcher, workingDirectory: plan.package).list()
         let listed = listing.tests
         var selected: [ListedTest]
         do {
@@ -225,7 +228,7 @@ public struct RunOrchestrator: Sendable {
             environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
         }
         let configuration = TestRunner.Configuration(
-            binary: binary,
+            launcher: launcher,
             workingDirectory: plan.package,
             environment: environment,
             logDirectory: reports.logsPath,

@@ -11,6 +11,7 @@ public enum RunnerError: Error, LocalizedError, Sendable, Equatable {
     case noTestBinary(package: String, searched: String)
     case listingFailed(command: String, exit: ProcessExit, lastLines: [String])
     case packageNotFound(path: String)
+    case launcherUnavailable(launcher: LauncherKind, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -32,6 +33,8 @@ public enum RunnerError: Error, LocalizedError, Sendable, Equatable {
                 """
         case .packageNotFound(let path):
             return "no Package.swift in \(path): pass --package with the directory of a Swift package"
+        case .launcherUnavailable(let launcher, let reason):
+            return "the \(launcher) launcher cannot run here: \(reason); choose another with --launcher direct|darwin|swiftpm"
         }
     }
 }

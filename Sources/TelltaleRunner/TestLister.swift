@@ -2,18 +2,18 @@ import Foundation
 import TelltaleModel
 import TelltaleProcesses
 
-/// Lists a test binary's tests, asking XCTest and Swift Testing separately so
+/// Lists a test product's tests, asking XCTest and Swift Testing separately so
 /// every test is known with the framework that must run it.
 ///
 /// Swift Testing's listing also writes its event stream, whose `test` records give
 /// each test's display name, tags, bugs and time limit; asking for the newest
 /// schema first finds the version the binary speaks, which its runs then use.
 public struct TestLister: Sendable {
-    public var binary: String
+    public var launcher: any TestLauncher
     public var workingDirectory: String?
 
-    public init(binary: String, workingDirectory: String? = nil) {
-        self.binary = binary
+    public init(launcher: any TestLauncher, workingDirectory: String? = nil) {
+        self.launcher = launcher
         self.workingDirectory = workingDirectory
     }
 
@@ -25,54 +25,67 @@ public struct TestLister: Sendable {
     }
 
     public func list() async throws -> Listing {
-        async let xctest = listing(arguments: ["--list-tests"], framework: .xctest)
-        async let swiftTesting = swiftTestingListing()
-        let (xctests, (swiftTests, version)) = try await (xctest, swiftTesting)
-        return Listing(tests: ((xctests ?? []) + swiftTests).sorted(), eventStreamVersion: swiftTests.isEmpty ? nil : version)
-    }
-
-    private func swiftTestingListing() async throws -> ([ListedTest], EventStreamVersion?) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-list-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        async let xctest = xctestListing(scratch: scratch.path)
+        async let swiftTesting = swiftTestingListing(scratch: scratch.path)
+        let (xctests, (swiftTests, version)) = try await (xctest, swiftTesting)
+        return Listing(tests: (xctests + swiftTests).sorted(), eventStreamVersion: swiftTests.isEmpty ? nil : version)
+    }
+
+    private func xctestListing(scratch: String) async throws -> [ListedTest] {
+        let (command, output) = launcher.xctestListing(scratch: scratch)
+        let result = try await run(command)
+        guard result.succeeded else { throw failure(command, result) }
+        switch output {
+        case .lines:
+            return result.lines.compactMap { Self.isTestID($0) ? ListedTest(id: TestID($0), framework: .xctest) : nil }
+        case .dumpJSON(let path):
+            do {
+                let ids = try XCTestListJSON.ids(from: Data(contentsOf: URL(fileURLWithPath: path)))
+                return ids.map { ListedTest(id: $0, framework: .xctest) }
+            } catch {
+                throw RunnerError.listingFailed(
+                    command: Self.commandLine(command), exit: result.exit ?? .exited(0),
+                    lastLines: ["\(path): not XCTest's test list (\(error))"] + result.lines.suffix(20))
+            }
+        }
+    }
+
+    private func swiftTestingListing(scratch: String) async throws -> ([ListedTest], EventStreamVersion?) {
         for (index, version) in EventStreamVersion.known.enumerated() {
-            let eventPath = scratch.appendingPathComponent("list-\(version).jsonl").path
+            let eventPath = "\(scratch)/list-\(version).jsonl"
             FileManager.default.createFile(atPath: eventPath, contents: nil)
-            let arguments =
-                ["--testing-library", "swift-testing", "--list-tests", "--event-stream-output-path", eventPath] + version.arguments
+            var command = launcher.swiftTestingListing(arguments: ["--event-stream-output-path", eventPath] + version.arguments)
+            command.environment.merge(version.environment) { own, _ in own }
+            let result = try await run(command)
+            // A binary that does not link Swift Testing answers its options with EX_UNAVAILABLE.
+            if result.exit == .exited(Self.unavailableStatus) { return ([], nil) }
             let isLast = index == EventStreamVersion.known.count - 1
-            guard
-                let tests = try await listing(
-                    arguments: arguments, framework: .swiftTesting, environment: version.environment,
-                    rejectedVersion: isLast ? nil : version)
-            else { continue }
+            if !result.succeeded, !isLast, EventStreamVersion.isRejection(result.lines) { continue }
+            guard result.succeeded else { throw failure(command, result) }
+            let tests = result.lines.compactMap { Self.isTestID($0) ? ListedTest(id: TestID($0), framework: .swiftTesting) : nil }
             let records = (try? String(contentsOfFile: eventPath, encoding: .utf8)) ?? ""
             return (Self.withTraits(tests, records: records, version: version), version)
         }
         return ([], nil)
     }
 
-    /// The listed tests, or nil when the binary refused `rejectedVersion` (so an older one is asked).
-    private func listing(
-        arguments: [String], framework: TestFramework, environment: [String: String] = [:], rejectedVersion: EventStreamVersion? = nil
-    ) async throws -> [ListedTest]? {
-        let process = ChildProcess(executable: binary, arguments: arguments, environment: environment, workingDirectory: workingDirectory)
-        let collector = ListingCollector()
-        let exit = try await process.run { await collector.append($0) }
-        let lines = await collector.lines
-        // A binary that does not link Swift Testing answers its options with EX_UNAVAILABLE.
-        if framework == .swiftTesting, exit == .exited(Self.unavailableStatus) {
-            return []
-        }
-        if !exit.isSuccess, rejectedVersion != nil, EventStreamVersion.isRejection(lines) {
-            return nil
-        }
-        guard exit.isSuccess else {
-            throw RunnerError.listingFailed(command: process.commandLine, exit: exit, lastLines: Array(lines.suffix(40)))
-        }
-        return lines.compactMap { line in
-            Self.isTestID(line) ? ListedTest(id: TestID(line), framework: framework) : nil
-        }
+    private func run(_ command: TestCommand) async throws -> CommandOutput {
+        let process = ChildProcess(
+            executable: command.executable, arguments: command.arguments, environment: command.environment,
+            workingDirectory: workingDirectory, stop: command.stop)
+        let output = try await CommandOutput.collect(process)
+        return CommandOutput(exit: output.exit, lines: output.lines.filter { launcher.launcherLine($0) == nil })
+    }
+
+    private func failure(_ command: TestCommand, _ result: CommandOutput) -> RunnerError {
+        .listingFailed(command: Self.commandLine(command), exit: result.exit ?? .exited(-1), lastLines: Array(result.lines.suffix(40)))
+    }
+
+    static func commandLine(_ command: TestCommand) -> String {
+        ChildProcess(executable: command.executable, arguments: command.arguments).commandLine
     }
 
     /// Each test with the traits its `test` record gives (and, before 6.4, its source's attribute).
@@ -123,9 +136,4 @@ public struct TestLister: Sendable {
         }
         return line.contains("/") || line.hasSuffix(")")
     }
-}
-
-actor ListingCollector {
-    private(set) var lines: [String] = []
-    func append(_ line: String) { lines.append(line) }
 }

@@ -5,7 +5,8 @@ import TelltaleProcesses
 struct TestProcessContext: Sendable {
     /// The worker these processes belong to, from 1.
     var worker: Int
-    var binary: String
+    /// Starts the test processes: the binary itself, SwiftPM's way on macOS, or `swift test`.
+    var launcher: any TestLauncher
     var workingDirectory: String?
     var environment: [String: String]
     var scratchDirectory: String
@@ -24,16 +25,48 @@ struct TestProcessContext: Sendable {
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }
 
-    /// A test process: the binary with these arguments, line-buffered so a crash loses no output.
-    func process(arguments: [String], extraEnvironment: [String: String] = [:]) -> ChildProcess {
+    /// A test process for `command`, line-buffered so a crash loses no output.
+    func process(_ command: TestCommand, extraEnvironment: [String: String] = [:]) -> ChildProcess {
         ChildProcess(
-            executable: binary,
-            arguments: arguments,
-            environment: environment.merging(extraEnvironment) { own, _ in own },
+            executable: command.executable,
+            arguments: command.arguments,
+            environment: environment.merging(command.environment) { _, launcher in launcher }.merging(extraEnvironment) { own, _ in own },
             workingDirectory: workingDirectory,
-            lineBuffered: true
+            lineBuffered: true,
+            stop: command.stop
         )
     }
+
+    /// Runs `process` under the watchdog's `check`, giving `onLine` the test process's lines:
+    /// the launcher's own (`swift test`'s) are logged but not parsed, and its report of the
+    /// test process's signal becomes the exit, so a crash reads the same whatever launched it.
+    func run(
+        _ process: ChildProcess, onLine: @escaping @Sendable (String) async -> Void, check: (@Sendable () async -> Bool)?
+    ) async throws -> ProcessExit {
+        let launcher = launcher
+        let log = log
+        let reported = ReportedSignal()
+        let exit = try await Watchdog.run(
+            process,
+            onLine: { line in
+                switch launcher.launcherLine(line) {
+                case nil: await onLine(line)
+                case .chatter: await log.line(line)
+                case .testProcessSignaled(let signal):
+                    await log.line(line)
+                    await reported.set(signal)
+                }
+            },
+            check: check)
+        if let signal = await reported.signal, !exit.isSuccess { return .signaled(signal) }
+        return exit
+    }
+}
+
+/// The signal a launcher said its test process died of.
+private actor ReportedSignal {
+    var signal: Int32?
+    func set(_ value: Int32) { signal = value }
 }
 
 /// What one batch produced.

@@ -10,7 +10,8 @@ import TelltaleModel
 /// framework reported is recorded as an `error`.
 public struct TestRunner: Sendable {
     public struct Configuration: Sendable {
-        public var binary: String
+        /// Starts the test processes (see `TestLauncher`).
+        public var launcher: any TestLauncher
         /// Where test processes run; `swift test` users expect the package root.
         public var workingDirectory: String?
         public var environment: [String: String]
@@ -40,7 +41,7 @@ public struct TestRunner: Sendable {
         public var attachments: AttachmentStore?
 
         public init(
-            binary: String,
+            launcher: any TestLauncher,
             workingDirectory: String?,
             environment: [String: String] = [:],
             logDirectory: String? = nil,
@@ -56,7 +57,7 @@ public struct TestRunner: Sendable {
             eventStreamVersion: EventStreamVersion = .v0,
             attachments: AttachmentStore? = nil
         ) {
-            self.binary = binary
+            self.launcher = launcher
             self.workingDirectory = workingDirectory
             self.environment = environment
             self.logDirectory = logDirectory
@@ -119,7 +120,7 @@ public struct TestRunner: Sendable {
             contexts.append(
                 TestProcessContext(
                     worker: worker,
-                    binary: configuration.binary,
+                    launcher: configuration.launcher,
                     workingDirectory: configuration.workingDirectory,
                     environment: environment,
                     scratchDirectory: scratch,

@@ -11,6 +11,9 @@ enum TelltaleProcess {
         var stderr: String
     }
 
+    /// Set to `swiftpm` (or `direct`) to start every test process of every run this way.
+    static let launcherVariable = "TELLTALE_E2E_LAUNCHER"
+
     /// The repository root, where the README's commands run.
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -44,6 +47,8 @@ enum TelltaleProcess {
         variables["CI"] = "true"
         // The tests' own environment must not leak Telltale's contract into the runs they start.
         for key in variables.keys where key.hasPrefix("TELLTALE_") { variables.removeValue(forKey: key) }
+        // `TELLTALE_E2E_LAUNCHER=swiftpm swift test` runs the whole suite through another launcher.
+        if let launcher = ProcessInfo.processInfo.environment[Self.launcherVariable] { variables["TELLTALE_LAUNCHER"] = launcher }
         // Nor a parallel CI job's shard (the project's own CI may run in one).
         for key in CIShardEnvironment.variableNames { variables.removeValue(forKey: key) }
         variables.merge(environment) { $1 }

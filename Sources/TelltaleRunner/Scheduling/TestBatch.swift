@@ -30,8 +30,9 @@ enum BatchArguments {
     static let maxXCTestArgumentLength = 100_000
     static let maxSwiftTestingArgumentsLength = 1_000_000
 
-    /// XCTest takes one comma-separated list of `Module.Class` or `Module.Class/test`.
-    /// An empty inner list means "run everything".
+    /// XCTest's specifiers, `Module.Class` or `Module.Class/test`, one list per invocation
+    /// (the launcher joins them with commas, or turns them into filters). An empty list
+    /// means "run everything".
     static func xctest(_ batch: TestBatch, listed: [TestID]) -> [[String]] {
         let specifiers = cover(selected: batch.tests, listed: listed).map { path -> String in
             path.count == 1 ? path[0] : "\(path[0]).\(path.dropFirst().joined(separator: "/"))"
@@ -47,7 +48,7 @@ enum BatchArguments {
                 expanded.append(contentsOf: classes.sorted())
             }
         }
-        return chunk(expanded, limit: maxXCTestArgumentLength).map { [$0.joined(separator: ",")] }
+        return chunk(expanded, limit: maxXCTestArgumentLength)
     }
 
     /// Swift Testing takes `--filter` regexes matched against the id of every test and

@@ -12,9 +12,7 @@ struct SwiftTestingProcess {
         var outcome = BatchResult()
         for (index, filters) in BatchArguments.swiftTestingFilters(batch, listed: listed).enumerated() {
             let eventPath = "\(context.scratchDirectory)/events-\(UUID().uuidString)-\(index).jsonl"
-            var arguments =
-                ["--testing-library", "swift-testing", "--quiet", "--event-stream-output-path", eventPath]
-                + context.eventStreamVersion.arguments
+            var arguments = ["--quiet", "--event-stream-output-path", eventPath] + context.eventStreamVersion.arguments
             // Each process its own folder: Swift Testing names files by the test's preferred name.
             let attachmentsPath = "\(context.scratchDirectory)/attachments-\(UUID().uuidString)"
             if context.attachments != nil,
@@ -28,10 +26,11 @@ struct SwiftTestingProcess {
                 requested: batch.tests, eventPath: eventPath, limits: context.limits,
                 log: context.log, observer: context.observer, attachments: context.attachments
             )
-            let process = context.process(arguments: arguments, extraEnvironment: context.eventStreamVersion.environment)
+            let process = context.process(
+                context.launcher.swiftTestingRun(arguments: arguments), extraEnvironment: context.eventStreamVersion.environment)
             await context.log.heading(process.commandLine)
             // The check also tails the event stream, so it always runs: results arrive live.
-            let exit = try await Watchdog.run(
+            let exit = try await context.run(
                 process,
                 onLine: { await recorder.consume(line: $0) },
                 check: { await recorder.drainEventsAndCheckLimits(now: Date()) }

@@ -160,7 +160,8 @@ struct XCTestConsoleParser {
         let place = headParts.dropLast().joined(separator: separatorText)
         guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return nil }
         let file = String(place[..<colon])
-        let location = (file == "<EXPR>" || file.isEmpty) ? nil : SourceLocation(file: file, line: line)
+        // `<EXPR>:0` (Linux) and `<unknown>:0` (Darwin) stand for "no location".
+        let location = (file == "<EXPR>" || file == "<unknown>" || file.isEmpty) ? nil : SourceLocation(file: file, line: line)
         if !isError {
             let skipPrefix = "Test skipped"
             guard body.hasPrefix(skipPrefix) else { return nil }
@@ -169,7 +170,8 @@ struct XCTestConsoleParser {
             return TestMessage(kind: .skip, text: reason.isEmpty ? "skipped" : String(reason), location: location)
         }
         // XCTest counts a thrown error as an "unexpected" failure; keep that distinction in the kind.
-        let kind: TestMessage.Kind = body.hasPrefix("threw error") ? .error : .failure
+        // Linux says `threw error "…"`, Darwin `failed: caught error: "…"`.
+        let kind: TestMessage.Kind = body.hasPrefix("threw error") || body.hasPrefix("failed: caught error") ? .error : .failure
         return TestMessage(kind: kind, text: body, location: location)
     }
 }

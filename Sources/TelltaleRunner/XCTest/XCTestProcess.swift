@@ -11,17 +11,17 @@ struct XCTestProcess {
     func run(_ batch: TestBatch) async throws -> BatchResult {
         var outcome = BatchResult()
         let watched = context.limits.anyLimit(in: batch.tests)
-        for arguments in BatchArguments.xctest(batch, listed: listed) {
+        for specifiers in BatchArguments.xctest(batch, listed: listed) {
             let recorder = XCTestRecorder(
                 requested: batch.tests, limits: context.limits, log: context.log, observer: context.observer
             )
-            let process = context.process(arguments: arguments)
+            let process = context.process(context.launcher.xctestRun(specifiers: specifiers))
             await context.log.heading(process.commandLine)
             var check: (@Sendable () async -> Bool)?
             if watched {
                 check = { await recorder.checkLimits(now: Date()) }
             }
-            let exit = try await Watchdog.run(process, onLine: { await recorder.consume($0) }, check: check)
+            let exit = try await context.run(process, onLine: { await recorder.consume($0) }, check: check)
             let finished = await recorder.finish(exit: exit)
             outcome.results += finished.results
             if !finished.unclaimed.isEmpty, !exit.isSuccess {

@@ -1,0 +1,5 @@
+import ArgumentParser
+import TelltaleOrchestrator
+
+/// `--launcher direct|darwin|swiftpm`.
+extension LauncherKind: ExpressibleByArgument {}

@@ -1,0 +1,74 @@
+import Foundation
+import TelltaleModel
+
+/// Runs tests through `swift test --skip-build` itself: slower to start (SwiftPM loads the
+/// package each time, about 0.3–0.5 s), but it works wherever SwiftPM does.
+///
+/// Each framework runs alone (`--disable-swift-testing`, `--disable-xctest`), selected by
+/// `--filter` patterns; Swift Testing gets every other argument as SwiftPM forwards them.
+/// SwiftPM holds an exclusive lock on the scratch folder for a whole `swift test`, even with
+/// `--skip-build`, so parallel workers would queue behind each other
+/// (swift-package-manager#7269): every command passes `--ignore-lock`, which nothing here
+/// needs, since nothing builds while tests run and each run only reads the built products.
+///
+/// `swift test` starts its test process in a process group of its own, which a signal to
+/// `swift test`'s group does not reach: it is stopped with SIGINT first (`StopMethod`), on
+/// which SwiftPM interrupts its test process and waits for it. A test process that died of a
+/// signal makes `swift test` exit 1 and say so in a line of its own, which
+/// `launcherLine(_:)` turns back into the signal, so a crash reads as it does directly.
+public struct SwiftPMLauncher: TestLauncher {
+    public var packagePath: String
+    /// The build's own arguments (`-c release`, `--scratch-path …`), so the same products run.
+    public var buildArguments: [String]
+    public var swift: String
+
+    public init(packagePath: String, buildArguments: [String] = [], swift: String = "swift") {
+        self.packagePath = packagePath
+        self.buildArguments = buildArguments
+        self.swift = swift
+    }
+
+    public var kind: LauncherKind { .swiftpm }
+
+    private var common: [String] {
+        ["--skip-build", "--ignore-lock", "--package-path", packagePath] + buildArguments
+    }
+
+    public func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput) {
+        (TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-swift-testing"]), .lines)
+    }
+
+    public func swiftTestingListing(arguments: [String]) -> TestCommand {
+        TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-xctest"] + arguments)
+    }
+
+    /// XCTest's specifiers as `swift test` patterns: a class covers what is beneath it.
+    public func xctestRun(specifiers: [String]) -> TestCommand {
+        let filters = specifiers.flatMap { specifier -> [String] in
+            let pattern = "^" + TestIDPattern.escaped(specifier) + (specifier.contains("/") ? "$" : "/")
+            return ["--filter", pattern]
+        }
+        return TestCommand(
+            executable: swift, arguments: ["test"] + common + ["--disable-swift-testing"] + filters, stop: .interruptFirst)
+    }
+
+    public func swiftTestingRun(arguments: [String]) -> TestCommand {
+        TestCommand(executable: swift, arguments: ["test"] + common + ["--disable-xctest"] + arguments, stop: .interruptFirst)
+    }
+
+    /// SwiftPM's own lines: `--ignore-lock`'s notice (written without a line end, so the
+    /// next line may follow it), its planning line, and the report of a test process's signal.
+    public func launcherLine(_ line: String) -> LauncherLine? {
+        if line.hasPrefix("Another instance of SwiftPM") { return .chatter }
+        if line.hasPrefix("["), line.hasSuffix("] Planning build"), line.dropFirst().first?.isNumber == true { return .chatter }
+        if line.hasPrefix("error: "), let signal = Self.reportedSignal(in: line) { return .testProcessSignaled(signal) }
+        return nil
+    }
+
+    /// `error: Process '…' exited with unexpected signal code 11` (SwiftPM 6.x).
+    static func reportedSignal(in line: String) -> Int32? {
+        let marker = "exited with unexpected signal code "
+        guard let range = line.range(of: marker, options: .backwards) else { return nil }
+        return Int32(line[range.upperBound...].prefix { $0.isNumber })
+    }
+}

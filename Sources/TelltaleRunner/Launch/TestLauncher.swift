@@ -1,0 +1,33 @@
+/// How a test product's processes are started: the commands that list each framework's tests
+/// and run a batch of them. The runner and the lister speak only to this, so the same parsing,
+/// scheduling and crash recovery work whichever launcher starts the processes.
+///
+/// - `DirectLauncher` runs the test executable itself (Linux, where SwiftPM builds one): the
+///   fastest, no SwiftPM start-up per process.
+/// - `DarwinLauncher` runs the `.xctest` bundle as SwiftPM does on macOS: XCTest through
+///   `xcrun xctest`, Swift Testing through `swiftpm-testing-helper`.
+/// - `SwiftPMLauncher` runs `swift test --skip-build` itself, wherever SwiftPM works.
+public protocol TestLauncher: Sendable {
+    var kind: LauncherKind { get }
+
+    /// The command that lists the XCTest tests (`scratch` holds any file it writes), and where
+    /// it names them.
+    func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput)
+
+    /// The command that lists the Swift Testing tests, given the event-stream arguments.
+    func swiftTestingListing(arguments: [String]) -> TestCommand
+
+    /// The command that runs the XCTest tests `specifiers` name (`Module.Class` or
+    /// `Module.Class/test`); every test when it is empty.
+    func xctestRun(specifiers: [String]) -> TestCommand
+
+    /// The command that runs Swift Testing with `arguments` (filters, event stream, attachments).
+    func swiftTestingRun(arguments: [String]) -> TestCommand
+
+    /// Whether `line` of a command's output is the launcher's own rather than the test process's.
+    func launcherLine(_ line: String) -> LauncherLine?
+}
+
+extension TestLauncher {
+    public func launcherLine(_ line: String) -> LauncherLine? { nil }
+}
