@@ -72,12 +72,29 @@ public struct TestLister: Sendable {
         return ([], nil)
     }
 
+    /// Runs a listing command; its lines are the test process's (the launcher's own left out).
+    /// A launcher kept from starting by a build of the same package is asked again, with backoff.
     private func run(_ command: TestCommand) async throws -> CommandOutput {
         let process = ChildProcess(
             executable: command.executable, arguments: command.arguments, environment: command.environment,
             workingDirectory: workingDirectory, stop: command.stop)
-        let output = try await CommandOutput.collect(process)
-        return CommandOutput(exit: output.exit, lines: output.lines.filter { launcher.launcherLine($0) == nil })
+        let deadline = ContinuousClock.now + LauncherBusyRetry.patience
+        var pause = LauncherBusyRetry.firstPause
+        while true {
+            let output = try await CommandOutput.collect(process)
+            let pieces = output.lines.flatMap(launcher.split)
+            let busy = pieces.contains { if case .launcherBusy = $0 { true } else { false } }
+            if !output.succeeded, busy, ContinuousClock.now + pause < deadline {
+                try await Task.sleep(for: pause)
+                pause = LauncherBusyRetry.next(after: pause)
+                continue
+            }
+            let lines = pieces.compactMap { piece -> String? in
+                if case .test(let text) = piece { return text }
+                return nil
+            }
+            return CommandOutput(exit: output.exit, lines: lines)
+        }
     }
 
     private func failure(_ command: TestCommand, _ result: CommandOutput) -> RunnerError {

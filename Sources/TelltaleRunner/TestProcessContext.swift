@@ -40,33 +40,55 @@ struct TestProcessContext: Sendable {
     /// Runs `process` under the watchdog's `check`, giving `onLine` the test process's lines:
     /// the launcher's own (`swift test`'s) are logged but not parsed, and its report of the
     /// test process's signal becomes the exit, so a crash reads the same whatever launched it.
+    /// A launcher kept from starting its test process by a build of the same package runs
+    /// again once the build lets it (`LauncherBusyRetry`).
     func run(
         _ process: ChildProcess, onLine: @escaping @Sendable (String) async -> Void, check: (@Sendable () async -> Bool)?
     ) async throws -> ProcessExit {
         let launcher = launcher
         let log = log
-        let reported = ReportedSignal()
-        let exit = try await Watchdog.run(
-            process,
-            onLine: { line in
-                switch launcher.launcherLine(line) {
-                case nil: await onLine(line)
-                case .chatter: await log.line(line)
-                case .testProcessSignaled(let signal):
-                    await log.line(line)
-                    await reported.set(signal)
-                }
-            },
-            check: check)
-        if let signal = await reported.signal, !exit.isSuccess { return .signaled(signal) }
-        return exit
+        let deadline = ContinuousClock.now + LauncherBusyRetry.patience
+        var pause = LauncherBusyRetry.firstPause
+        while true {
+            let seen = LauncherReport()
+            let exit = try await Watchdog.run(
+                process,
+                onLine: { line in
+                    for piece in launcher.split(line) {
+                        switch piece {
+                        case .test(let text):
+                            await seen.testOutput()
+                            await onLine(text)
+                        case .launcher(let text): await log.line(text)
+                        case .testProcessSignaled(let signal, let text):
+                            await log.line(text)
+                            await seen.signaled(signal)
+                        case .launcherBusy(let text):
+                            await log.line(text)
+                            await seen.busy()
+                        }
+                    }
+                },
+                check: check)
+            let report = await seen.report
+            if report.busy, !report.testOutput, !exit.isSuccess, ContinuousClock.now + pause < deadline {
+                await log.line("(a build of the same package held its files; trying again in \(pause))")
+                try await Task.sleep(for: pause)
+                pause = LauncherBusyRetry.next(after: pause)
+                continue
+            }
+            if let signal = report.signal, !exit.isSuccess { return .signaled(signal) }
+            return exit
+        }
     }
 }
 
-/// The signal a launcher said its test process died of.
-private actor ReportedSignal {
-    var signal: Int32?
-    func set(_ value: Int32) { signal = value }
+/// What a launcher said about one run of its command.
+private actor LauncherReport {
+    private(set) var report: (signal: Int32?, busy: Bool, testOutput: Bool) = (nil, false, false)
+    func signaled(_ signal: Int32) { report.signal = signal }
+    func busy() { report.busy = true }
+    func testOutput() { report.testOutput = true }
 }
 
 /// What one batch produced.

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -19,7 +20,7 @@ final class SSEReader: @unchecked Sendable {
     private static let helloMarker = Data("event: hello\n".utf8)
 
     init(port: Int, path: String = "/_telltale/stream", lastEventID: String? = nil) throws {
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socket = Foundation.socket(AF_INET, streamSocketType, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -149,7 +149,7 @@ struct HarbormasterReportTests {
 
     /// A loopback port the kernel just handed out and took back.
     static func freePort() throws -> Int {
-        let socket = try #require(Optional(Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)))
+        let socket = try #require(Optional(Foundation.socket(AF_INET, streamSocketType, 0)))
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

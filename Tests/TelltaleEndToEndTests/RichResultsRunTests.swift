@@ -135,6 +135,13 @@ struct RichResultsRunTests {
 
         let filtered = try await dom("#tag=network")
         #expect(filtered.contains(#"<div class="shown" id="shown">2 of "#), "\(filtered)")
+
+        // For people: the attachments test opened, in Reports/screenshots (which git ignores).
+        let screenshots = "\(TelltaleProcess.repositoryRoot)/Reports/screenshots"
+        try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        let attachmentsPage = try #require(
+            URL(string: page.absoluteString + opened("RichResultsFixtureTests.AttachmentTests/attachesTextAndImage()")))
+        try await Chromium.screenshot(attachmentsPage, to: "\(screenshots)/html-report-rich-results.png", height: 1200)
     }
 
     @Test func tagsSelectExactlyTheTaggedTests() async throws {

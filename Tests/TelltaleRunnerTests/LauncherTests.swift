@@ -118,16 +118,29 @@ struct LauncherTests {
 
     /// Lines SwiftPM 6.3.1 printed here, around the test process's own.
     @Test func swiftpmsOwnLinesAreToldFromTheTestProcesss() {
-        let ignored =
-            "Another instance of SwiftPM (PID: 18678) is already running using '/p/.build', but this will be ignored since `--ignore-lock` has been passed[0/1] Planning build"
-        #expect(Self.swiftpm.launcherLine(ignored) == .chatter)
-        #expect(Self.swiftpm.launcherLine("[0/1] Planning build") == .chatter)
+        let notice =
+            "Another instance of SwiftPM (PID: 18678) is already running using '/p/.build', but this will be ignored since `--ignore-lock` has been passed"
+        #expect(Self.swiftpm.split(notice + "[0/1] Planning build") == [.launcher(notice), .launcher("[0/1] Planning build")])
+        #expect(Self.swiftpm.split(notice + "P.S/f()") == [.launcher(notice), .test("P.S/f()")], "a listed id glued to the notice is kept")
         let crash =
             "error: Process '/p/.build/x86_64-unknown-linux-gnu/debug/PPackageTests.xctest CrashingFixtureTests.CrashCases/testB_Crashes' exited with unexpected signal code 4"
-        #expect(Self.swiftpm.launcherLine(crash) == .testProcessSignaled(4))
-        #expect(Self.swiftpm.launcherLine("Test Case 'CrashCases.testB_Crashes' started at 2026-11-25 09:15:05.420") == nil)
-        #expect(Self.swiftpm.launcherLine("[1/2] a test's own progress line") == nil)
-        #expect(DirectLauncher(binary: "/b").launcherLine("[0/1] Planning build") == nil)
+        #expect(Self.swiftpm.split(crash) == [.testProcessSignaled(4, line: crash)])
+        #expect(Self.swiftpm.split("about to cr" + crash) == [.test("about to cr"), .testProcessSignaled(4, line: crash)], "after a partial line")
+        #expect(
+            Self.swiftpm.split("Test Case 'CrashCases.testB_Crashes' started at 2026-11-25 09:15:05.420") == [
+                .test("Test Case 'CrashCases.testB_Crashes' started at 2026-11-25 09:15:05.420")
+            ])
+        #expect(Self.swiftpm.split("[1/2] a test's own progress line") == [.test("[1/2] a test's own progress line")])
+        #expect(DirectLauncher(binary: "/b").split("[0/1] Planning build") == [.test("[0/1] Planning build")])
+        // Another process building the same package meanwhile (`--ignore-lock` does not wait).
+        for busy in [
+            #"error: unable to attach DB: error: accessing build database "/p/.build/build.db": database is locked Possibly there are two concurrent builds running in the same filesystem location."#,
+            "error: unexpected top-level node", "error: unable to load build file",
+        ] {
+            #expect(Self.swiftpm.split(busy) == [.launcherBusy(busy)])
+        }
+        let noTests = "error: no tests found; create a target in the 'Tests' directory"
+        #expect(Self.swiftpm.split(noTests) == [.launcher(noTests)], "what follows a busy build: not test output")
     }
 
     // MARK: Choice

@@ -5,14 +5,28 @@ import Foundation
 #endif
 
 /// True while a process with this pid runs. A zombie counts as dead: it is
-/// gone but for its exit status, and whoever reaps it may be slow to.
+/// gone but for its exit status, and whoever reaps it may be slow to (on Linux;
+/// elsewhere a zombie still counts, as `kill(pid, 0)` sees it).
 public func isAlive(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-    else { return false }
-    let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
-    return state != "Z" && state != "X"
+    #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).first
+        return state != "Z" && state != "X"
+    #else
+        return kill(pid, 0) == 0
+    #endif
 }
+
+/// `SOCK_STREAM`: an enum on Glibc, a plain `Int32` on Darwin.
+public let streamSocketType: Int32 = {
+    #if canImport(Glibc)
+        Int32(SOCK_STREAM.rawValue)
+    #else
+        SOCK_STREAM
+    #endif
+}()
 
 #if os(Linux)
     /// glibc 2.36's wrapper of the pidfd_open system call (not in Swift's Glibc module).
@@ -44,6 +58,49 @@ public func isAlive(_ pid: Int32) -> Bool {
                 }
                 continuation.resume(returning: allEnded)
             }
+        }
+    }
+#else
+    /// Waits until every process in `pids` has ended, or `limit` passes; true when all ended.
+    /// Woken by the kernel through a dispatch process source (kqueue's `NOTE_EXIT`).
+    public func processesEnd(_ pids: [Int32], within limit: Duration = .seconds(5)) async -> Bool {
+        let deadline = DispatchTime.now() + limit / .seconds(1)
+        for pid in pids {
+            let watch = ExitWatch()
+            let ended = await withCheckedContinuation { continuation in watch.start(pid: pid, deadline: deadline, continuation) }
+            if !ended { return false }
+        }
+        return true
+    }
+
+    /// One wait for one process's exit; the lock guards both fields, so `@unchecked` is sound.
+    private final class ExitWatch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<Bool, Never>?
+        private var source: (any DispatchSourceProcess)?
+
+        func start(pid: Int32, deadline: DispatchTime, _ continuation: CheckedContinuation<Bool, Never>) {
+            let source = DispatchSource.makeProcessSource(identifier: pid, eventMask: .exit, queue: .global())
+            lock.lock()
+            self.continuation = continuation
+            self.source = source
+            lock.unlock()
+            source.setEventHandler { self.finish(true) }
+            source.resume()
+            // Ended before the source watched it: no event comes.
+            if !isAlive(pid) { finish(true) }
+            DispatchQueue.global().asyncAfter(deadline: deadline) { self.finish(!isAlive(pid)) }
+        }
+
+        private func finish(_ ended: Bool) {
+            lock.lock()
+            let waiting = continuation
+            let watching = source
+            continuation = nil
+            source = nil
+            lock.unlock()
+            watching?.cancel()
+            waiting?.resume(returning: ended)
         }
     }
 #endif

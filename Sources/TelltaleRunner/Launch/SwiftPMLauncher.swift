@@ -15,7 +15,7 @@ import TelltaleModel
 /// `swift test`'s group does not reach: it is stopped with SIGINT first (`StopMethod`), on
 /// which SwiftPM interrupts its test process and waits for it. A test process that died of a
 /// signal makes `swift test` exit 1 and say so in a line of its own, which
-/// `launcherLine(_:)` turns back into the signal, so a crash reads as it does directly.
+/// `split(_:)` turns back into the signal, so a crash reads as it does directly.
 public struct SwiftPMLauncher: TestLauncher {
     public var packagePath: String
     /// The build's own arguments (`-c release`, `--scratch-path …`), so the same products run.
@@ -35,11 +35,11 @@ public struct SwiftPMLauncher: TestLauncher {
     }
 
     public func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput) {
-        (TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-swift-testing"]), .lines)
+        (TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-swift-testing"], stop: .interruptFirst), .lines)
     }
 
     public func swiftTestingListing(arguments: [String]) -> TestCommand {
-        TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-xctest"] + arguments)
+        TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-xctest"] + arguments, stop: .interruptFirst)
     }
 
     /// XCTest's specifiers as `swift test` patterns: a class covers what is beneath it.
@@ -56,14 +56,34 @@ public struct SwiftPMLauncher: TestLauncher {
         TestCommand(executable: swift, arguments: ["test"] + common + ["--disable-xctest"] + arguments, stop: .interruptFirst)
     }
 
-    /// SwiftPM's own lines: `--ignore-lock`'s notice (written without a line end, so the
-    /// next line may follow it), its planning line, and the report of a test process's signal.
-    public func launcherLine(_ line: String) -> LauncherLine? {
-        if line.hasPrefix("Another instance of SwiftPM") { return .chatter }
-        if line.hasPrefix("["), line.hasSuffix("] Planning build"), line.dropFirst().first?.isNumber == true { return .chatter }
-        if line.hasPrefix("error: "), let signal = Self.reportedSignal(in: line) { return .testProcessSignaled(signal) }
-        return nil
+    /// SwiftPM's own lines: `--ignore-lock`'s notice (written without a line end, so the next
+    /// line follows it on the same line), its planning line, and its report of a test process's
+    /// signal (on standard error, which may land after a partial line of the test's output).
+    public func split(_ line: String) -> [LauncherOutput] {
+        if line.hasPrefix("Another instance of SwiftPM") {
+            for end in ["has been passed", "finished execution..."] {
+                if let range = line.range(of: end) {
+                    let rest = String(line[range.upperBound...])
+                    return [.launcher(String(line[..<range.upperBound]))] + (rest.isEmpty ? [] : split(rest))
+                }
+            }
+            return [.launcher(line)]
+        }
+        if line.hasPrefix("["), line.hasSuffix("] Planning build"), line.dropFirst().first?.isNumber == true { return [.launcher(line)] }
+        if Self.busyMarkers.contains(where: line.contains) { return [.launcherBusy(line)] }
+        // What it says next when it could not read the build: its own words, never a test's.
+        if line.hasPrefix("error: no tests found; create a target in the 'Tests' directory") { return [.launcher(line)] }
+        if let report = line.range(of: "error: Process '"), let signal = Self.reportedSignal(in: line) {
+            let before = String(line[..<report.lowerBound])
+            return (before.isEmpty ? [] : [.test(before)]) + [.testProcessSignaled(signal, line: String(line[report.lowerBound...]))]
+        }
+        return [.test(line)]
     }
+
+    /// What SwiftPM says when another process builds the same package meanwhile (which
+    /// `--ignore-lock` does not wait for): llbuild's database is locked, or the build
+    /// description is half written.
+    static let busyMarkers = ["unable to attach DB", "unable to load build file", "unexpected top-level node"]
 
     /// `error: Process '…' exited with unexpected signal code 11` (SwiftPM 6.x).
     static func reportedSignal(in line: String) -> Int32? {

@@ -25,10 +25,15 @@ public enum XCTestListingOutput: Sendable, Hashable {
     case dumpJSON(path: String)
 }
 
-/// A line of a launcher's own (`swift test`'s), rather than the test process's.
-public enum LauncherLine: Sendable, Hashable {
-    /// Chatter of the launcher, kept in the log but not parsed as test output.
-    case chatter
-    /// The test process ended on this signal; the launcher itself exited 1.
-    case testProcessSignaled(Int32)
+/// A piece of a command's output line: the test process's, or the launcher's own (`swift test`'s).
+public enum LauncherOutput: Sendable, Hashable {
+    /// A line of the test process, parsed as its framework's output.
+    case test(String)
+    /// The launcher's own chatter, kept in the log but not parsed.
+    case launcher(String)
+    /// The launcher's report that its test process ended on this signal (it exited 1 itself).
+    case testProcessSignaled(Int32, line: String)
+    /// The launcher could not start the test process because a build of the same package held
+    /// the build's files: the command is worth running again once the build is done.
+    case launcherBusy(String)
 }

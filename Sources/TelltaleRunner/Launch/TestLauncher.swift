@@ -24,10 +24,19 @@ public protocol TestLauncher: Sendable {
     /// The command that runs Swift Testing with `arguments` (filters, event stream, attachments).
     func swiftTestingRun(arguments: [String]) -> TestCommand
 
-    /// Whether `line` of a command's output is the launcher's own rather than the test process's.
-    func launcherLine(_ line: String) -> LauncherLine?
+    /// A line of a command's output, split into the test process's and the launcher's own.
+    func split(_ line: String) -> [LauncherOutput]
 }
 
 extension TestLauncher {
-    public func launcherLine(_ line: String) -> LauncherLine? { nil }
+    public func split(_ line: String) -> [LauncherOutput] { [.test(line)] }
+}
+
+/// How long a command kept from starting by a build of the same package (`LauncherOutput.launcherBusy`)
+/// is tried again, with a pause that doubles up to 5 s.
+enum LauncherBusyRetry {
+    static let patience = Duration.seconds(120)
+    static let firstPause = Duration.milliseconds(250)
+
+    static func next(after pause: Duration) -> Duration { min(pause * 2, .seconds(5)) }
 }

@@ -10,8 +10,17 @@ import Foundation
 /// the kernel hands out ephemeral ports in rotation, so that is rare, and a
 /// service that cannot bind exits before it is ready with a clear error.
 enum FreePort {
+    /// `SOCK_STREAM`: an enum on Glibc, a plain `Int32` on Darwin.
+    static let streamSocket: Int32 = {
+        #if canImport(Glibc)
+            Int32(SOCK_STREAM.rawValue)
+        #else
+            SOCK_STREAM
+        #endif
+    }()
+
     static func pick() throws(ServiceErrorReason) -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw ServiceErrorReason("socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var address = sockaddr_in()
@@ -33,7 +42,7 @@ enum FreePort {
 
     /// True when something accepts a TCP connection on `host:port` (IPv4 literal or localhost).
     static func accepts(host: String, port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()
