@@ -210,7 +210,8 @@ public struct TestRunner: Sendable {
     ) async throws -> [TestID: TestResult] {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
         let queue = WorkQueue(
-            tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities
+            tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
+            processStartCost: configuration.launcher.processStartCost
         )
         return try await withThrowingTaskGroup(of: [TestID: TestResult].self) { group in
             for context in contexts {

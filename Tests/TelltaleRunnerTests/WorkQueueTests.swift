@@ -111,3 +111,32 @@ extension WorkQueueTests {
         #expect(blind.flatMap(\.tests).count == 5)
     }
 }
+
+/// A dear process start (`swift test`) makes batches coarse.
+@Suite(.tags(.small))
+struct WorkQueueStartCostTests {
+    static let tests = (0..<100).map { ListedTest(id: TestID("M.C/test\(String(format: "%03d", $0))"), framework: .xctest) }
+
+    static func batches(_ queue: WorkQueue) async -> [Int] {
+        var sizes: [Int] = []
+        while let batch = await queue.next() { sizes.append(batch.tests.count) }
+        return sizes
+    }
+
+    @Test func withoutPastDurationsEachWorkerGetsAnEqualPart() async {
+        let limits = TimeLimits(settings: [:], defaults: TestSettings(), testingStarted: Date())
+        let cheap = await Self.batches(WorkQueue(tests: Self.tests, limits: limits, workers: 2))
+        let dear = await Self.batches(WorkQueue(tests: Self.tests, limits: limits, workers: 2, processStartCost: 0.5))
+        #expect(cheap.count > 8, "guided self-scheduling ends in single tests: \(cheap)")
+        #expect(dear == [50, 50], "one batch per worker")
+    }
+
+    @Test func withPastDurationsABatchHoldsTwentyStartUpsOfWork() async {
+        let limits = TimeLimits(settings: [:], defaults: TestSettings(), testingStarted: Date())
+        let durations = Dictionary(uniqueKeysWithValues: Self.tests.map { (ShardPlanner.timingKey($0.id), 0.1) })
+        let estimates = DurationEstimates(recorded: durations, tests: Self.tests)
+        let dear = await Self.batches(WorkQueue(tests: Self.tests, limits: limits, workers: 2, estimates: estimates, processStartCost: 0.5))
+        // 100 tests of 0.1 s: each batch at least 20 × 0.5 s = 10 s, so all in one.
+        #expect(dear == [100])
+    }
+}

@@ -26,10 +26,15 @@ public protocol TestLauncher: Sendable {
 
     /// A line of a command's output, split into the test process's and the launcher's own.
     func split(_ line: String) -> [LauncherOutput]
+
+    /// About how long one test process takes to start, in seconds: workers take coarser
+    /// batches when it is dear (`WorkQueue`).
+    var processStartCost: Double { get }
 }
 
 extension TestLauncher {
     public func split(_ line: String) -> [LauncherOutput] { [.test(line)] }
+    public var processStartCost: Double { 0.02 }
 }
 
 /// How long a command kept from starting by a build of the same package (`LauncherOutput.launcherBusy`)

@@ -16,6 +16,11 @@ import TelltaleModel
 ///
 /// With `priorities` (from the history: tests that failed in the last run, then recently flaky
 /// ones), those units go before all others, so a run learns soonest what is likely to fail.
+///
+/// Where a test process is dear to start (`processStartCost`: `swift test` loads the package
+/// each time), batches are coarser: a share is at least 20 start-ups' worth of expected
+/// seconds, so start-ups stay under 5% of the work, and without past durations each worker
+/// gets an equal part of the tests at once.
 actor WorkQueue {
     private var serialBatches: [TestBatch]
     private var units: [TestFramework: [[TestID]]]
@@ -23,12 +28,21 @@ actor WorkQueue {
     private let estimates: DurationEstimates?
     /// By test: lower starts earlier; tests without one come after every test with one.
     private let priorities: [TestID: Int]
+    /// Seconds to start one test process (see `TestLauncher.processStartCost`).
+    private let processStartCost: Double
+    /// Without past durations and with dear start-ups: each worker's equal part, in units.
+    private var equalPart: Int?
+
+    /// At or above this start-up cost, batches without past durations are one per worker.
+    static let dearStart = 0.1
 
     init(
-        tests: [ListedTest], limits: TimeLimits, workers: Int, estimates: DurationEstimates? = nil, priorities: [String: Int] = [:]
+        tests: [ListedTest], limits: TimeLimits, workers: Int, estimates: DurationEstimates? = nil, priorities: [String: Int] = [:],
+        processStartCost: Double = 0
     ) {
         self.workers = max(1, workers)
         self.estimates = estimates
+        self.processStartCost = processStartCost
         var ranks: [TestID: Int] = [:]
         if !priorities.isEmpty {
             for test in tests { if let rank = priorities[test.id.timingKey] { ranks[test.id] = rank } }
@@ -74,6 +88,10 @@ actor WorkQueue {
             }
         }
         self.units = units
+        if estimates == nil, processStartCost >= Self.dearStart {
+            let total = units.values.reduce(0) { $0 + $1.count }
+            equalPart = (total + self.workers - 1) / self.workers
+        }
     }
 
     /// A unit's rank is its most urgent test's; `Int.max` for none.
@@ -95,8 +113,9 @@ actor WorkQueue {
         else { return nil }
         let available = units[framework]!
         let remaining = units.values.reduce(0) { $0 + $1.count }
-        // One worker: one process per framework, exactly as `swift test` runs them.
-        let share = workers == 1 ? available.count : (remaining + 2 * workers - 1) / (2 * workers)
+        // One worker: one process per framework, exactly as `swift test` runs them. Dear
+        // start-ups: an equal part per worker; otherwise guided self-scheduling.
+        let share = workers == 1 ? available.count : equalPart ?? (remaining + 2 * workers - 1) / (2 * workers)
         let taken = available.prefix(max(1, share))
         units[framework] = Array(available.dropFirst(taken.count))
         return TestBatch(framework: framework, tests: taken.flatMap { $0 })
@@ -111,7 +130,7 @@ actor WorkQueue {
         // The most urgent head, then the longest.
         guard let framework = heads.max(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 })?.0 else { return nil }
         let remaining = units.values.joined().reduce(0) { $0 + Self.seconds($1, estimates) }
-        let share = remaining / Double(2 * workers)
+        let share = max(remaining / Double(2 * workers), 20 * processStartCost)
         var available = units[framework]!
         var taken: [[TestID]] = []
         var seconds = 0.0
