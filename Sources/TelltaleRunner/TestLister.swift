@@ -78,22 +78,15 @@ public struct TestLister: Sendable {
         let process = ChildProcess(
             executable: command.executable, arguments: command.arguments, environment: command.environment,
             workingDirectory: workingDirectory, stop: command.stop)
-        let deadline = ContinuousClock.now + LauncherBusyRetry.patience
-        var pause = LauncherBusyRetry.firstPause
-        while true {
+        return try await LauncherBusyRetry.run {
             let output = try await CommandOutput.collect(process)
             let pieces = output.lines.flatMap(launcher.split)
-            let busy = pieces.contains { if case .launcherBusy = $0 { true } else { false } }
-            if !output.succeeded, busy, ContinuousClock.now + pause < deadline {
-                try await Task.sleep(for: pause)
-                pause = LauncherBusyRetry.next(after: pause)
-                continue
-            }
+            let busy = !output.succeeded && pieces.contains { if case .launcherBusy = $0 { true } else { false } }
             let lines = pieces.compactMap { piece -> String? in
                 if case .test(let text) = piece { return text }
                 return nil
             }
-            return CommandOutput(exit: output.exit, lines: lines)
+            return (CommandOutput(exit: output.exit, lines: lines), busy)
         }
     }
 

@@ -47,9 +47,7 @@ struct TestProcessContext: Sendable {
     ) async throws -> ProcessExit {
         let launcher = launcher
         let log = log
-        let deadline = ContinuousClock.now + LauncherBusyRetry.patience
-        var pause = LauncherBusyRetry.firstPause
-        while true {
+        return try await LauncherBusyRetry.run(waiting: { await log.line("(a build of the same package held its files; trying again in \($0))") }) {
             let seen = LauncherReport()
             let exit = try await Watchdog.run(
                 process,
@@ -71,14 +69,9 @@ struct TestProcessContext: Sendable {
                 },
                 check: check)
             let report = await seen.report
-            if report.busy, !report.testOutput, !exit.isSuccess, ContinuousClock.now + pause < deadline {
-                await log.line("(a build of the same package held its files; trying again in \(pause))")
-                try await Task.sleep(for: pause)
-                pause = LauncherBusyRetry.next(after: pause)
-                continue
-            }
-            if let signal = report.signal, !exit.isSuccess { return .signaled(signal) }
-            return exit
+            let busy = report.busy && !report.testOutput && !exit.isSuccess
+            if let signal = report.signal, !exit.isSuccess { return (.signaled(signal), busy) }
+            return (exit, busy)
         }
     }
 }

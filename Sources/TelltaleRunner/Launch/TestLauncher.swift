@@ -37,11 +37,24 @@ extension TestLauncher {
     public var processStartCost: Double { 0.02 }
 }
 
-/// How long a command kept from starting by a build of the same package (`LauncherOutput.launcherBusy`)
-/// is tried again, with a pause that doubles up to 5 s.
+/// A command kept from starting by a build of the same package (`LauncherOutput.launcherBusy`)
+/// is run again, after a pause that doubles from 0.25 s to 5 s, for up to 2 minutes.
 enum LauncherBusyRetry {
     static let patience = Duration.seconds(120)
-    static let firstPause = Duration.milliseconds(250)
 
-    static func next(after pause: Duration) -> Duration { min(pause * 2, .seconds(5)) }
+    /// Runs `attempt` until it says it was not kept waiting, or patience runs out; `waiting`
+    /// hears of each pause.
+    static func run<Value>(
+        waiting: (Duration) async -> Void = { _ in }, _ attempt: () async throws -> (value: Value, busy: Bool)
+    ) async throws -> Value {
+        let deadline = ContinuousClock.now + patience
+        var pause = Duration.milliseconds(250)
+        while true {
+            let (value, busy) = try await attempt()
+            guard busy, ContinuousClock.now + pause < deadline else { return value }
+            await waiting(pause)
+            try await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
 }
