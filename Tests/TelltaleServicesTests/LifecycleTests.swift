@@ -76,7 +76,9 @@ import Testing
         let stopTook = ContinuousClock.now - stopping
         #expect(!isAlive(pid))
         #expect(stopTook >= grace)
-        #expect(stopTook < grace + .seconds(4))  // SIGKILL right after the grace period, not never
+        // The fixture never exits by itself, so getting here at all means SIGKILL came. The bound
+        // is loose: a clean-clone CI run on a loaded 2-core machine took 4.54 s over this.
+        #expect(stopTook < grace + .seconds(30))
     }
 
     @Test(.tags(.medium)) func stoppingEndsTheServiceAndWaitsForIt() async throws {
