@@ -224,14 +224,24 @@ public actor ServiceSupervisor: Service {
         let (requests, requestSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         restartRequests = requestSink
         defer { restartRequests = nil }
+        // Readiness is probed once the process runs: a port something else answers on (a
+        // port taken between `FreePort.pick` and the service's bind) must not make a service
+        // that has not even started ready.
+        let (launched, launchedSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let started = ContinuousClock.now
         await output.note("starting: \(launch.commandLine)")
         do {
             return try await withThrowingTaskGroup(of: Signal.self) { group in
                 group.addTask {
-                    .exited(try await launch.run(output: output) { pid in await self.started(pid: pid) })
+                    .exited(
+                        try await launch.run(output: output) { pid in
+                            await self.started(pid: pid)
+                            launchedSink.yield()
+                        })
                 }
                 group.addTask {
+                    for await _ in launched { break }
+                    try Task.checkCancellation()
                     try await probe.wait()
                     return .ready
                 }
