@@ -68,9 +68,12 @@ public final class HistoryStore: Sendable {
         let totals = record.totals
         let environment = record.environment
         // Milliseconds, as run.json keeps them: importing the run.json of a recorded run finds it.
+        // The duration too: two runs of one plan started at once on one host (a pre-push hook
+        // beside an editor's run) may share their start's millisecond, never also their length.
+        func milliseconds(_ seconds: Double) -> String { String(Int64((seconds * 1000).rounded())) }
         let fingerprint = [
-            String(Int64((record.startedAt.timeIntervalSince1970 * 1000).rounded())), environment.host, record.plan.name,
-            record.shard?.description ?? "",
+            milliseconds(record.startedAt.timeIntervalSince1970), environment.host, record.plan.name,
+            record.shard?.description ?? "", milliseconds(record.duration),
         ].joined(separator: "|")
         try db.execute(
             sql: """

@@ -46,6 +46,19 @@ struct HistoryStoreTests {
         #expect(try await store.runCount() == 1)
     }
 
+    /// Two runs of one plan on one host that started in the same millisecond (a full test run
+    /// on CI did this) are two runs.
+    @Test func twoRunsStartedInTheSameMillisecondAreBothRecorded() async throws {
+        let store = try HistoryStore(path: path)
+        var first = Self.run(1, [Self.test("A.S/a")])
+        first.duration = 7.132
+        var second = first
+        second.duration = 7.089
+        #expect(try await store.record(first))
+        #expect(try await store.record(second))
+        #expect(try await store.runCount() == 2)
+    }
+
     @Test func durationsAreMediansOfEachTestsRecentResultsSkipsAside() async throws {
         let store = try HistoryStore(path: path)
         for (number, seconds) in [1.0, 9.0, 2.0, 3.0, 100.0].enumerated() {
