@@ -2,7 +2,7 @@ import Foundation
 import TelltaleProcesses
 
 /// Where a macOS toolchain keeps what `DarwinLauncher` runs, found as SwiftPM finds it.
-public struct DarwinToolchain: Sendable, Hashable {
+public struct DarwinToolchain: Sendable {
     /// The toolchain's `usr/bin` (where `swift-build` is).
     public var binDirectory: String
     /// `xcrun --sdk macosx --show-sdk-platform-path`: its `Developer/Library/Frameworks` holds XCTest.
@@ -21,15 +21,6 @@ public struct DarwinToolchain: Sendable, Hashable {
         self.xcrun = xcrun
         self.inherited = inherited
         self.fileExists = fileExists
-    }
-
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        (lhs.binDirectory, lhs.platformPath, lhs.xcrun, lhs.inherited) == (rhs.binDirectory, rhs.platformPath, rhs.xcrun, rhs.inherited)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(binDirectory)
-        hasher.combine(platformPath)
     }
 
     private var parent: String { (binDirectory as NSString).deletingLastPathComponent }
