@@ -148,6 +148,8 @@ let package = Package(
             name: "TelltaleCaptureTests",
             dependencies: [
                 "TelltaleCapture", "TelltaleModel", "TelltaleVerify", "TelltaleTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

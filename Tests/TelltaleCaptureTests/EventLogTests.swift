@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import NIOPosix
 import TelltaleTestSupport
 import Testing
@@ -65,23 +66,36 @@ struct EventLogTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
     }
 
-    /// Without sync, lines wait for their event loop's turn: a close in between writes them.
-    @Test func closeWritesLinesStillWaitingForTheirLoopsTurn() async throws {
+    /// Without sync, each event loop's lines wait for that loop's turn: a close in between
+    /// writes every loop's lines, and the writes the loops scheduled find nothing left to write.
+    @Test func closeWritesLinesStillWaitingForEachLoopsTurn() async throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let log = try EventLog(path: path, synchronous: false)
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let appended = loop.makePromise(of: Void.self)
-        let written = loop.makePromise(of: Void.self)
-        let closed = try await loop.submit {
-            // Appended and closed within one turn of the loop: the write it scheduled has not run.
-            log.append(Array("{\"a\":1}\n".utf8), durable: written)
-            appended.succeed()
-            return Task { await log.close() }
-        }.get()
-        try await appended.futureResult.get()
-        await closed.value
-        try await written.futureResult.get()
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "{\"a\":1}\n")
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        let loops = [group.next(), group.next()]
+        #expect(loops[0] !== loops[1])
+        let resume = DispatchSemaphore(value: 0)
+        var written: [EventLoopFuture<Void>] = []
+        for (number, loop) in loops.enumerated() {
+            let promise = loop.makePromise(of: Void.self)
+            written.append(promise.futureResult)
+            await withCheckedContinuation { (appended: CheckedContinuation<Void, Never>) in
+                loop.execute {
+                    log.append(Array("{\"loop\":\(number)}\n".utf8), durable: promise)
+                    appended.resume()
+                    // Holds the loop, so the write its append scheduled has not run when the log closes.
+                    resume.wait()
+                }
+            }
+        }
+        await log.close()
+        resume.signal()
+        resume.signal()
+        for future in written { try await future.get() }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").sorted()
+        #expect(lines == ["{\"loop\":0}", "{\"loop\":1}"])
+        await #expect(throws: CaptureError.self) { try await log.append(Array("{\"late\":1}\n".utf8)) }
+        try await group.shutdownGracefully()
     }
 }

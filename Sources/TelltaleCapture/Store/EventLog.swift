@@ -15,10 +15,13 @@ import Synchronization
 /// Written, an event survives a crash or `kill -9` of Telltale: its bytes are in the kernel's
 /// page cache, which the kernel writes out whatever becomes of the process. Only a power loss
 /// or a kernel crash in the next seconds can lose it. So by default appends are written on the
-/// event loops themselves, with no thread hop: the first append since the last write asks its
-/// loop for a turn, and in that turn one `write(2)` takes every line appended meanwhile, from
-/// any loop, before their answers go out. A loop that read many requests in one turn thus
-/// makes one system call for all of them rather than one each.
+/// event loops themselves, with no thread hop: each loop gathers its own lines
+/// (`LoopPendingLines`); the first append since its last write asks the loop for a turn, and in
+/// that turn one `write(2)` takes every line the loop appended meanwhile, before their answers
+/// go out. A loop that read many requests in one turn thus makes one system call for all of
+/// them rather than one each, and never waits for, or wakes, another loop. Lines from one loop
+/// keep their order; lines from two loops are in the order of their writes, so the file's ids
+/// can step back a little where both loops took events at once.
 ///
 /// Synced (`synchronous`):
 /// Group commit, as databases do it: one writer at a time takes everything appended so far,
@@ -51,6 +54,16 @@ final class EventLog: Sendable {
     private let gathered = DispatchSemaphore(value: 0)
     /// Open capture connections: how many senders could join a group.
     let senders = Atomic<Int>(0)
+    /// Without `synchronous`: each event loop's pending lines, made on its first append.
+    private let loops = Mutex(Loops())
+    /// Held around each `write` without `synchronous`, so a short write's rest follows its start
+    /// (`O_APPEND` keeps each whole `write` together, but not two).
+    private let fileWrite = Mutex(())
+
+    private struct Loops: ~Copyable {
+        var pending: [LoopPendingLines] = []
+        var closed = false
+    }
 
     private struct State: ~Copyable {
         /// The next group: its bytes, joined as they arrive, and who waits for them.
@@ -66,8 +79,6 @@ final class EventLog: Sendable {
         /// While the writer gathers: the number of waiting appends that wakes it early (0: none).
         var wakeWriterAt = 0
         var writing = false
-        /// Without `synchronous`: an event loop has been asked for a turn to write `bytes`.
-        var writeScheduled = false
         var closed = false
         /// Resumed when a close finds a group being written and leaves the descriptor to it.
         var closeWaiter: CheckedContinuation<Void, Never>?
@@ -128,38 +139,34 @@ final class EventLog: Sendable {
         }
     }
 
-    /// Without `synchronous`: adds the lines to the next write, which the first append since
-    /// the last one schedules on its event loop (never inline: the caller is still in the
-    /// middle of handling its request).
+    /// Without `synchronous`: adds the lines to their event loop's next write, which the
+    /// loop's first append since its last write schedules (never inline: the caller is still in
+    /// the middle of handling its request).
     private func appendWritten(notifying notice: DurabilityNotice, _ write: (inout [UInt8]) -> Void) {
-        enum Lead { case closed, schedule, joined }
-        let lead = state.withLock { state -> Lead in
-            guard !state.closed else { return .closed }
-            write(&state.bytes)
-            state.waiting.append(notice)
-            if state.writeScheduled { return .joined }
-            state.writeScheduled = true
-            return .schedule
-        }
-        switch lead {
-        case .closed: notice.deliver(.failure(CaptureError.log(path: path, reason: "the log is closed")))
-        case .schedule: notice.eventLoop.execute { self.writeAppended() }
+        let closed = CaptureError.log(path: path, reason: "the log is closed")
+        guard let pending = pendingLines(for: notice.eventLoop) else { return notice.deliver(.failure(closed)) }
+        switch pending.append(notifying: notice, write) {
+        case .closed: notice.deliver(.failure(closed))
+        case .scheduleWrite: notice.eventLoop.execute { self.writePending(pending) }
         case .joined: break
         }
     }
 
-    /// One `write` of everything appended since the last, under the lock so lines keep the
-    /// order of their appends; then their notices.
-    private func writeAppended() {
-        let (result, waiting) = state.withLock { state -> (Result<Void, any Error>, [DurabilityNotice]) in
-            state.writeScheduled = false
-            guard !state.waiting.isEmpty else { return (.success(()), []) }
-            let result = Result { try self.write(state.bytes) }
-            state.bytes.removeAll(keepingCapacity: true)
-            let waiting = state.waiting
-            swap(&state.waiting, &state.spareWaiting)
-            state.waiting.removeAll(keepingCapacity: true)
-            return (result, waiting)
+    /// The loop's pending lines, made on its first append; nil once the log is closed.
+    private func pendingLines(for loop: any EventLoop) -> LoopPendingLines? {
+        loops.withLock { loops in
+            guard !loops.closed else { return nil }
+            if let found = loops.pending.first(where: { $0.loop === loop }) { return found }
+            let made = LoopPendingLines(loop: loop)
+            loops.pending.append(made)
+            return made
+        }
+    }
+
+    /// One `write` of everything a loop appended since its last, then their notices.
+    private func writePending(_ pending: LoopPendingLines, closing: Bool = false) {
+        let (result, waiting) = pending.take(closing: closing) { bytes in
+            fileWrite.withLock { _ in Result { try self.write(bytes) } }
         }
         Self.complete(waiting, with: result)
     }
@@ -188,7 +195,13 @@ final class EventLog: Sendable {
             switch action {
             case .closeNow:
                 // Without `synchronous`, lines may wait for their loop's turn: written first.
-                if !synchronous { writeAppended() }
+                if !synchronous {
+                    let pending = loops.withLock { loops in
+                        loops.closed = true
+                        return loops.pending
+                    }
+                    for lines in pending { writePending(lines, closing: true) }
+                }
                 finish()
                 continuation.resume()
             case .alreadyClosed: continuation.resume()

@@ -130,6 +130,8 @@ struct JSONByteWriter {
         output.append(UInt8(ascii: "}"))
     }
 
+    static let insertionSortLimit = 12
+
     /// The members in key order, sorted in a temporary buffer (on the stack when small):
     /// every stored event is written through here on the capture server's hot path.
     private mutating func writeSortedMembers(_ members: [String: JSONValue], indent: Int) {
@@ -142,7 +144,22 @@ struct JSONByteWriter {
                 filled += 1
                 position = members.index(after: position)
             }
-            order.sort { String.utf8Precedes(members[$0].key, members[$1].key) }
+            if filled <= Self.insertionSortLimit {
+                // An event's objects have a handful of members: a plain insertion sort costs
+                // less than the general sort's machinery.
+                for unsorted in 1..<max(filled, 1) {
+                    let moving = order[unsorted]
+                    let key = members[moving].key
+                    var slot = unsorted
+                    while slot > 0 && String.utf8Precedes(key, members[order[slot - 1]].key) {
+                        order[slot] = order[slot - 1]
+                        slot -= 1
+                    }
+                    order[slot] = moving
+                }
+            } else {
+                order.sort { String.utf8Precedes(members[$0].key, members[$1].key) }
+            }
             for (offset, index) in order.enumerated() {
                 if offset > 0 { output.append(UInt8(ascii: ",")) }
                 let member = members[index]

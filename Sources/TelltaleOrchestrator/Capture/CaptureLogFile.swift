@@ -8,8 +8,11 @@ enum CaptureLogFile {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let decoder = JSONValueDecoder()
         // A line cut short by a kill is skipped; every acknowledged event ends with a newline.
-        return data.split(separator: UInt8(ascii: "\n")).compactMap { line in
+        let events = data.split(separator: UInt8(ascii: "\n")).compactMap { line in
             try? decoder.decode(Event.self, from: line)
         }
+        // Each event loop writes its own lines, so events that arrived together on two loops
+        // can be out of id order in the file; ids count arrivals.
+        return events.sorted { (Int($0.id) ?? 0) < (Int($1.id) ?? 0) }
     }
 }
