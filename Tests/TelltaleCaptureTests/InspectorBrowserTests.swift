@@ -17,7 +17,7 @@ struct InspectorBrowserTests {
         let running = try await CaptureProcessTests.start(["--catalog", Self.catalog])
         defer { kill(running.process.processIdentifier, SIGKILL) }
         let script = Self.fixtures.appendingPathComponent("inspector_sees_sdk_events.py").path
-        let result = try await ChildProcesses.run("python3", [script, running.base.absoluteString])
+        let result = try await ChildProcesses.run("python3", ["-B", script, running.base.absoluteString])
         #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")
         let lines = result.stdoutText.split(separator: "\n").filter { $0.hasPrefix("{") }
         #expect(lines.count == 6, "\(result.stdoutText)")
@@ -29,7 +29,7 @@ struct InspectorBrowserTests {
     /// restart on the same port that the page follows by itself (the script runs the servers).
     @Test func inspectorPageFiltersPausesLinksAndReconnects() async throws {
         let script = Self.fixtures.appendingPathComponent("inspector_page_behaviour.py").path
-        let result = try await ChildProcesses.run("python3", [script, try CaptureProcessTests.executable(), Self.catalog])
+        let result = try await ChildProcesses.run("python3", ["-B", script, try CaptureProcessTests.executable(), Self.catalog])
         #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderrText)")
         let checks = result.stdoutText.split(separator: "\n").filter { $0.hasPrefix("{") }
         #expect(checks.count == 22, "\(result.stdoutText)")
