@@ -5,8 +5,9 @@ import Synchronization
 /// them. Each loop writes its own lines in a turn of its own, so no loop waits for another's
 /// write or has to be woken to answer its requests.
 ///
-/// Only its loop appends and writes; `EventLog.close()` takes the lock from elsewhere, once,
-/// so the lock is uncontended.
+/// Its writes run on its loop, and appends nearly always come from there too (an `accept`
+/// from Swift concurrency appends from another thread, for the loop its promise is on);
+/// `EventLog.close()` takes the lock once. So the lock is all but uncontended.
 final class LoopPendingLines: Sendable {
     let loop: any EventLoop
     private let state = Mutex(State())
