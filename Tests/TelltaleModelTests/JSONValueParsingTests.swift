@@ -99,6 +99,18 @@ struct JSONValueSerializingTests {
         #expect(value.jsonText() == #"{"Z":{},"a":[true,null,"x"],"aa":2.5,"b":1,"é":[]}"#)
     }
 
+    /// Small objects are sorted by insertion and large ones by the general sort: both bytewise.
+    @Test(arguments: [1, 2, 3, 12, 13, 40])
+    func anyNumberOfKeysIsSortedBytewise(count: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let keys = (0..<count).map { number in "k\(UInt32.random(in: 0...UInt32.max, using: &generator))-\(number)" }
+        let members = Dictionary(uniqueKeysWithValues: keys.shuffled().enumerated().map { ($1, JSONValue.number(Double($0))) })
+        let text = JSONValue.object(members).jsonText()
+        let expected = "{" + keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+            .map { key in "\"\(key)\":\(members[key]!.jsonText())" }.joined(separator: ",") + "}"
+        #expect(text == expected)
+    }
+
     @Test func prettyAsJSONEncoderWritesIt() throws {
         let value: JSONValue = ["b": [1, ["c": "d"]], "a": .object([:]), "e": .array([])]
         let encoder = JSONEncoder()
