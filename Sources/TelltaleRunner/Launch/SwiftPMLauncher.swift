@@ -94,10 +94,9 @@ public struct SwiftPMLauncher: TestLauncher {
     /// Where an XCTest status line (`Test Case '…' started at …`, `Test Suite '…' passed at …`)
     /// starts after other text on the same line, if it does.
     static func gluedXCTestStatus(in line: String) -> String.Index? {
-        let starts = ["Test Case '", "Test Suite '"].compactMap { marker in
-            line.range(of: marker).map(\.lowerBound).flatMap { $0 == line.startIndex ? nil : $0 }
-        }
-        return starts.min()
+        guard !line.isEmpty else { return nil }
+        let afterStart = line.index(after: line.startIndex)..<line.endIndex
+        return ["Test Case '", "Test Suite '"].compactMap { line.range(of: $0, range: afterStart)?.lowerBound }.min()
     }
 
     /// What SwiftPM says when another process builds the same package meanwhile (which
