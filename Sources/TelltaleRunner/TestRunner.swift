@@ -86,10 +86,6 @@ public struct TestRunner: Sendable {
         self.configuration = configuration
     }
 
-    /// Swift's crash backtraces are long; this keeps them to the crashing thread,
-    /// readable in a test's message, unless the user chose otherwise.
-    static let backtraceSettings = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=32"
-
     /// Runs `tests` and returns their results. Every result goes through `ledger`, which a
     /// caller keeps to read what finished when the run is cancelled (it then throws).
     public func run(
@@ -159,9 +155,6 @@ public struct TestRunner: Sendable {
             environment.merge(configuration.workerEnvironment[worker] ?? [:]) { _, own in own }
             let session = "\(configuration.session)-w\(worker)"
             environment[TelltaleEnvironment.session] = session
-            if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
-                environment["SWIFT_BACKTRACE"] = Self.backtraceSettings
-            }
             return TestProcessContext(
                 worker: worker,
                 launcher: configuration.launcher,

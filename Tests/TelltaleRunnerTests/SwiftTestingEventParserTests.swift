@@ -97,7 +97,7 @@ struct SwiftTestingEventParserTests {
         var parser = parse([Self.test(pass), Self.event("testStarted", pass, at: 1)])
         #expect(parser.inFlight == [TestID("M.S/pass()")])
         #expect(!parser.runEnded)
-        let crashed = parser.finish(exit: .signaled(6), lastLines: ["about to abort"], blamed: [TestID("M.S/pass()")])
+        let crashed = parser.finish(exit: .signaled(6), output: ["about to abort"], blamed: [TestID("M.S/pass()")])
         let result = try #require(crashed.first)
         #expect(result.outcome == .error)
         #expect(result.messages.last?.text.contains("signal 6 (SIGABRT)") == true)

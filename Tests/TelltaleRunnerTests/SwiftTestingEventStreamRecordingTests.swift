@@ -99,7 +99,7 @@ struct SwiftTestingEventStreamRecordingTests {
         ] {
             _ = parser.consume(jsonLine: line[...])
         }
-        let crashed = parser.finish(exit: .signaled(11), lastLines: [], blamed: [TestID("M.S/p(_:)")])
+        let crashed = parser.finish(exit: .signaled(11), output: [], blamed: [TestID("M.S/p(_:)")])
         let result = try #require(crashed.first)
         #expect(result.outcome == .error)
         #expect(result.cases?.map(\.outcome) == [.passed, .error])

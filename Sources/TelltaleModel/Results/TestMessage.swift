@@ -22,6 +22,12 @@ public struct TestMessage: Codable, Sendable, Hashable {
         self.location = location
         self.testCase = testCase
     }
+
+    /// Telltale's report of a test process that died under the test (`the test process crashed
+    /// with signal 4 …`), which quotes the test's last lines itself.
+    public var isCrashReport: Bool {
+        kind == .error && text.hasPrefix("the test process")
+    }
 }
 
 extension TestMessage.Kind {

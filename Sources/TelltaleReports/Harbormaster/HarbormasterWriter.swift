@@ -115,9 +115,9 @@ public struct HarbormasterWriter: Sendable {
             }
             parts.append("**Earlier attempts** (passed on attempt \(test.previousAttempts.count + 1)):\n" + attempts.joined(separator: "\n"))
         }
-        // The end of the output, unless a message already quotes it (a crash's last lines do).
+        // The end of the output, unless a message already quotes it (a crash's report does).
         let lastLine = test.output.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
-        if test.outcome.isFailure, !lastLine.isEmpty, !test.messages.contains(where: { $0.text.contains(lastLine) }) {
+        if test.outcome.isFailure, !lastLine.isEmpty, !test.messages.contains(where: { $0.isCrashReport || $0.text.contains(lastLine) }) {
             let output = PlainText.clean(test.output)
             let tail = output.utf8.count > maxOutputBytes ? "…" + String(decoding: output.utf8.suffix(maxOutputBytes), as: UTF8.self) : output
             parts.append("**Output** (the end; all of it is in \(context.logsPath)/tests.log):\n" + Remarkup.codeBlock(tail))

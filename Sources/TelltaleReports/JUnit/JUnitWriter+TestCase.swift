@@ -233,7 +233,7 @@ extension JUnitWriter {
         if firstWord.hasPrefix("XCT") { return String(firstWord) }
         if message.text.hasPrefix("Expectation failed") { return "expectation" }
         if message.text.hasPrefix("Caught error") || message.text.hasPrefix("threw error") { return "thrown error" }
-        if message.text.hasPrefix("the test process") { return "crash" }
+        if message.isCrashReport { return "crash" }
         return message.kind.rawValue
     }
 

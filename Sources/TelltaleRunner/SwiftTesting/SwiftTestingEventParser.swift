@@ -206,8 +206,9 @@ struct SwiftTestingEventParser {
     /// with it (for the reason given, else a crash), and so did their cases still
     /// running; others still running are left unfinished, for the caller to run again.
     /// `packageRoot` resolves a crash's location (`CrashLocation`).
+    /// `output` is every line the process printed.
     mutating func finish(
-        exit: ProcessExit, lastLines: [String], blamed: Set<TestID>, reasons: [TestID: String] = [:], packageRoot: String? = nil
+        exit: ProcessExit, output: [String], blamed: Set<TestID>, reasons: [TestID: String] = [:], packageRoot: String? = nil
     ) -> [TestResult] {
         let crashed = running.values.filter { blamed.contains($0.id) }.sorted { $0.id < $1.id }
         running.removeAll()
@@ -215,8 +216,8 @@ struct SwiftTestingEventParser {
             // Open-ended: everything after a crashed test's start may be its output.
             windows[test.id] = test.started...Double.greatestFiniteMagnitude
             var test = test
-            let text = CrashReport.message(exit: exit, lastLines: lastLines, reason: reasons[test.id])
-            let location = reasons[test.id] == nil ? CrashLocation.find(in: lastLines, packageRoot: packageRoot) : nil
+            let text = CrashReport.message(exit: exit, output: output, reason: reasons[test.id])
+            let location = reasons[test.id] == nil ? CrashLocation.find(in: output, packageRoot: packageRoot) : nil
             let inFlightCases = test.caseOrder.compactMap { test.cases[$0] }.filter { $0.endedAbsolute == nil }
             if inFlightCases.isEmpty {
                 test.messages.append(TestMessage(kind: .error, text: text, location: location))

@@ -148,7 +148,7 @@ actor SwiftTestingRecorder {
             }
         }
         for result in parser.finish(
-            exit: exit, lastLines: lastLines.lines, blamed: blamed, reasons: killReasons, packageRoot: packageRoot)
+            exit: exit, output: lines.map(\.text), blamed: blamed, reasons: killReasons, packageRoot: packageRoot)
         {
             await finished(result)
         }

@@ -106,12 +106,11 @@ struct XCTestConsoleParser {
     /// `packageRoot` resolves the crash's location (`CrashLocation`).
     mutating func finish(exit: ProcessExit, reason: String? = nil, packageRoot: String? = nil) -> TestResult? {
         guard running != nil else { return nil }
-        let tail = Array(running!.output.suffix(CrashReport.tailLineCount))
         return closeRunning(
             outcome: .error,
             duration: nil,
             note: TestMessage(
-                kind: .error, text: CrashReport.message(exit: exit, lastLines: tail, reason: reason),
+                kind: .error, text: CrashReport.message(exit: exit, output: running!.output, reason: reason),
                 location: reason == nil ? CrashLocation.find(in: running!.output, packageRoot: packageRoot) : nil)
         )
     }
