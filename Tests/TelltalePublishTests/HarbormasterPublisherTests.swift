@@ -56,22 +56,22 @@ struct HarbormasterPublisherTests {
         #expect(!"\(ConduitError.conduit(code: "ERR-INVALID-AUTH", info: "bad token", method: "m"))".contains("api-secret"))
     }
 
-    @Test func conduitErrorsAreNotRetriedButServerErrorsAre() {
+    @Test func conduitErrorsAreNotRetriedButServerErrorsAre() throws {
         let refused = ConduitClient.interpret(
             status: 200, body: Data(#"{"result":null,"error_code":"ERR-CONDUIT-CORE","error_info":"no such target"}"#.utf8), method: "m")
-        guard case .failure(let error) = refused else {
-            Issue.record("accepted an error answer")
-            return
-        }
+        let error = try #require(refused.failure, "accepted an error answer")
         #expect(!error.isRetryable && "\(error)" == "m: Conduit refused it: ERR-CONDUIT-CORE: no such target")
-        guard case .failure(let busy) = ConduitClient.interpret(status: 503, body: Data(), method: "m") else { return }
+        let busy = try #require(ConduitClient.interpret(status: 503, body: Data(), method: "m").failure, "accepted a 503")
         #expect(busy.isRetryable)
-        guard
-            case .success = ConduitClient.interpret(
-                status: 200, body: Data(#"{"result":null,"error_code":null,"error_info":null}"#.utf8), method: "m")
-        else {
-            Issue.record("refused a success")
-            return
-        }
+        let success = ConduitClient.interpret(status: 200, body: Data(#"{"result":null,"error_code":null,"error_info":null}"#.utf8), method: "m")
+        #expect(success.failure == nil, "refused a success")
+    }
+}
+
+extension Result {
+    /// The error of a failure; nil for a success.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
     }
 }

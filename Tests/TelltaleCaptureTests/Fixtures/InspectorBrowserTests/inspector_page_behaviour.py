@@ -11,6 +11,9 @@ import json, os, signal, subprocess, sys, tempfile, urllib.error, urllib.request
 
 from devtools import Browser
 
+# Long enough never to fail a working page on a busy machine: each wait ends as soon as it holds.
+DEADLINE = 15
+
 telltale, catalog = sys.argv[1], sys.argv[2]
 work = tempfile.mkdtemp(prefix="telltale-inspector-page-")
 failures = []
@@ -60,7 +63,7 @@ try:
         event(base, "checkout", session="other", step=3)
         segment = post(base, "/s/qa/v1/track", json.dumps({"writeKey": "wk_test", "userId": "u1", "event": "Order Completed", "properties": {"revenue": 39.95}}))
         check("a Segment track is taken", 200 <= segment < 300, segment)
-        check("shows every event", wait_for("telltaleInspector.shownIds().length === 5", 2), js("telltaleInspector.shownIds()"))
+        check("shows every event", wait_for("telltaleInspector.shownIds().length === 5", DEADLINE), js("telltaleInspector.shownIds()"))
 
         def set_field(selector, value, kind="input"):
             js(f"(() => {{ const f = document.querySelector({json.dumps(selector)}); f.value = {json.dumps(value)}; f.dispatchEvent(new Event('{kind}')); }})()")
@@ -82,45 +85,45 @@ try:
 
         js("document.getElementById('pause').click()")
         event(base, "while_paused")
-        received = wait_for("telltaleInspector.eventCount() === 6 && document.getElementById('pause').textContent.includes('1 new')", 2)
+        received = wait_for("telltaleInspector.eventCount() === 6 && document.getElementById('pause').textContent.includes('1 new')", DEADLINE)
         check("paused: received but not drawn", received and js("telltaleInspector.shownIds().length") == 5,
               js("document.getElementById('pause').textContent"))
         js("document.getElementById('pause').click()")
-        check("resumed: drawn", wait_for("telltaleInspector.shownIds().length === 6", 1))
+        check("resumed: drawn", wait_for("telltaleInspector.shownIds().length === 6", DEADLINE))
 
         signup = js("telltaleInspector.shownIds()[0]")
         browser.navigate(base + "/_telltale/ui#event=" + signup)
         check("a deep link selects its event",
-              wait_for(f"!!document.querySelector('.event-row[data-event-id=\"{signup}\"][aria-selected=\"true\"]')", 3))
-        details = wait_for("(document.getElementById('event-details').textContent.includes('onerror') && document.getElementById('event-details').textContent)", 2) or ""
+              wait_for(f"!!document.querySelector('.event-row[data-event-id=\"{signup}\"][aria-selected=\"true\"]')", DEADLINE))
+        details = wait_for("(document.getElementById('event-details').textContent.includes('onerror') && document.getElementById('event-details').textContent)", DEADLINE) or ""
         check("the details show the params as text", "<img src=x onerror=" in details, details[:300])
         check("no element was made from the payload", js("document.querySelectorAll('img').length === 0 && document.title !== 'owned'"))
         browser.key("ArrowDown", "ArrowDown")
         second = js("telltaleInspector.shownIds()[1]")
         check("the keyboard moves the selection",
-              wait_for(f"!!document.querySelector('.event-row[data-event-id=\"{second}\"][aria-selected=\"true\"]')", 1))
+              wait_for(f"!!document.querySelector('.event-row[data-event-id=\"{second}\"][aria-selected=\"true\"]')", DEADLINE))
 
         check("a bad capture is refused", post(base, "/s/qa/events", "{not json") == 400)
         js("document.getElementById('tab-bad').click()")
-        bad = wait_for("(document.querySelectorAll('.bad-row').length === 1 && document.querySelector('.bad-row').textContent)", 2)
+        bad = wait_for("(document.querySelectorAll('.bad-row').length === 1 && document.querySelector('.bad-row').textContent)", DEADLINE)
         check("the bad tab lists it with its reason", bad and "400" in bad, bad)
         js("document.getElementById('tab-events').click()")
 
         js("window.confirm = () => true; document.getElementById('clear').click()")
-        check("clear empties the page", wait_for("telltaleInspector.eventCount() === 0 && telltaleInspector.shownIds().length === 0", 2))
+        check("clear empties the page", wait_for("telltaleInspector.eventCount() === 0 && telltaleInspector.shownIds().length === 0", DEADLINE))
         with urllib.request.urlopen(base + "/_telltale/events") as answer:
             check("clear empties the server", json.load(answer)["events"] == [])
 
         event(base, "before_restart")
-        check("shows new events after clear", wait_for("telltaleInspector.shownIds().length === 1", 1))
+        check("shows new events after clear", wait_for("telltaleInspector.shownIds().length === 1", DEADLINE))
         server.send_signal(signal.SIGTERM)
         server.wait()
-        check("notices the server went away", wait_for("!telltaleInspector.connected", 5))
+        check("notices the server went away", wait_for("!telltaleInspector.connected", DEADLINE))
         server, base = start(port, ["--catalog", catalog])
         check("reconnects by itself", wait_for("telltaleInspector.connected", 10))
         event(base, "signup", html="fine")
         event(base, "checkout_error", code=3)
-        shown = wait_for("telltaleInspector.shownIds().length === 2 && telltaleInspector.shownIds()", 3)
+        shown = wait_for("telltaleInspector.shownIds().length === 2 && telltaleInspector.shownIds()", DEADLINE)
         check("starts afresh with the new server's events", shown and js("telltaleInspector.eventCount()") == 2, shown)
         js("(() => { const f = document.getElementById('filter-bad'); f.checked = true; f.dispatchEvent(new Event('change')); })()")
         names = js("[...document.querySelectorAll('.event-row .name')].map(n => n.textContent)")

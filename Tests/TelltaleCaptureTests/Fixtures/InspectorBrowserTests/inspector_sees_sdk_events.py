@@ -1,6 +1,7 @@
 """Opens the capture inspector in headless Chromium, sends events through the vendors' own
-Python SDKs and native POSTs, and checks that each appears in the page's DOM within 1 s of its
-2xx, marked good or bad as the tracking plan says.
+Python SDKs and native POSTs, and checks that each appears in the page's DOM after its 2xx,
+marked good or bad as the tracking plan says. The time each took is printed; the deadline is
+generous (a loaded CI machine), since speed is Scripts/benchmark-inspector-stream.sh's to judge.
 
 Usage: inspector_sees_sdk_events.py BASE_URL
 Prints one JSON line per event ({"name", "mark", "ms"}) and exits non-zero on any failure.
@@ -12,6 +13,8 @@ import json, os, sys, time, urllib.request
 from devtools import Browser
 
 base = sys.argv[1].rstrip("/")
+# Long enough never to fail a working page on a busy machine; a lost event never arrives at all.
+DEADLINE = 15
 failures = []
 
 with Browser() as browser:
@@ -33,11 +36,11 @@ with Browser() as browser:
     def expect(name, mark, send):
         send()  # returns once the server answered 2xx
         acknowledged = time.perf_counter()
-        seen = wait_for(row(name), 1.0)
+        seen = wait_for(row(name), DEADLINE)
         elapsed = (time.perf_counter() - acknowledged) * 1000
         print(json.dumps({"name": name, "mark": seen, "expected": mark, "ms": round(elapsed, 1)}))
         if seen is None:
-            failures.append(f"{name}: not in the page 1 s after its 2xx")
+            failures.append(f"{name}: not in the page {DEADLINE} s after its 2xx")
         elif seen != mark:
             failures.append(f"{name}: marked {seen}, the tracking plan says {mark}")
 
