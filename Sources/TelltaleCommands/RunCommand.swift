@@ -75,6 +75,15 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "With --changed: print why each test target runs.")
     var explain = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Test this commit, not the working tree: in place when the working tree holds it exactly, else in Telltale's own worktree under the git directory (kept warm between runs).",
+            valueName: "commit"))
+    var commit: String?
+
+    @Flag(help: "Fail (exit 2, before anything runs) when an expectation selects no test of the package, rather than warn.")
+    var strict = false
+
     @Flag(name: .customLong("fail-fast"), help: "Stop at the first test that still fails after its retries; report what ran (exit 1).")
     var failFast = false
 
@@ -145,6 +154,8 @@ struct RunCommand: AsyncParsableCommand {
         options.tags = tag
         options.skipTags = skipTag
         options.launcher = try chosenLauncher()
+        options.commit = commit
+        options.strict = strict
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {

@@ -40,6 +40,13 @@ public struct RunOptions: Sendable {
     public var failFast: Bool
     /// How test processes are started; nil chooses by the built test product.
     public var launcher: LauncherKind?
+    /// An expectation that selects no listed test is an error, not a warning (`--strict`).
+    public var strict = false
+    /// Test this commit rather than the working tree (`--commit`; the pre-push hook's way).
+    public var commit: String?
+    /// The package beside which the history is kept when the plan keeps it there: the user's
+    /// own, when `--commit` runs in Telltale's worktree. Nil: the plan's package.
+    public var historyPackage: String?
 
     public init(
         planPath: String? = nil,

@@ -54,11 +54,17 @@ extension RunOrchestrator {
         }
     }
 
-    func resolvePlan() throws(OrchestratorError) -> Plan {
+    /// The plan (every check `plan validate` makes, its paths resolved) with the options that
+    /// override it, and its tracking plan; or the default plan of `--package`.
+    func resolvePlan() throws(OrchestratorError) -> (plan: Plan, catalog: EventCatalog?) {
         var plan: Plan
+        var catalog: EventCatalog?
         if let path = options.planPath {
             do {
-                plan = try PlanLoader().load(path: path)
+                (plan, catalog) = try { () throws(PlanError) in
+                    let checked = try PlanLoader().loadChecked(path: path)
+                    return (checked.plan, checked.catalog)
+                }()
             } catch {
                 throw .badPlan(error)
             }
@@ -76,21 +82,12 @@ extension RunOrchestrator {
         guard FileManager.default.fileExists(atPath: manifest) else {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
         }
-        return plan
+        return (plan, catalog)
     }
 
     /// The plan's expectations and tracking plan, compiled once; nil when it has neither.
-    /// A catalog that cannot be read is a plan problem (exit 2), like the plan's own.
-    func loadVerifier(_ plan: Plan) throws(OrchestratorError) -> Verifier? {
-        guard !plan.expectations.isEmpty || plan.capture.catalog != nil else { return nil }
-        var catalog: EventCatalog?
-        if let path = plan.capture.catalog {
-            do {
-                catalog = try CatalogLoader().load(path: path, reference: plan.capture.catalogLocation)
-            } catch {
-                throw .badPlan(error)
-            }
-        }
+    func loadVerifier(_ plan: Plan, catalog: EventCatalog?) throws(OrchestratorError) -> Verifier? {
+        guard !plan.expectations.isEmpty || catalog != nil else { return nil }
         do {
             return try Verifier(expectations: plan.expectations, catalog: catalog)
         } catch {

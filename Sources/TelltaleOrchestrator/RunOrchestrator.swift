@@ -41,19 +41,39 @@ public struct RunOrchestrator: Sendable {
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
+        guard let commit = options.commit else { return try await runPrepared(notes: []) }
+        // `--commit`: the same run, of the commit, where it is checked out.
+        let package = options.package ?? Plan.defaultPackage
+        let checkout: CommitCheckout
+        do {
+            checkout = try await CommitCheckout.prepare(commit: commit, package: package, planPath: options.planPath)
+        } catch {
+            throw .badOption(error.description)
+        }
+        await progress.note(checkout.note)
+        var moved = self
+        moved.options.commit = nil
+        moved.options.planPath = checkout.planPath
+        // A plan's own `package:` is relative to the plan, which moved with it.
+        if options.package != nil || options.planPath == nil { moved.options.package = checkout.package }
+        moved.options.historyPackage = options.historyPackage ?? package
+        return try await moved.runPrepared(notes: [checkout.note])
+    }
+
+    private func runPrepared(notes: [String]) async throws(OrchestratorError) -> RunSummary {
         let setup = try await prepare()
         let startedAt = Date()
         let clock = ContinuousClock.now
         async let environment = RunEnvironmentProbe.probe(in: setup.plan.package)
         if let changes = setup.changes, changes.selectsNothing {
-            let outcome = RunExecution.Outcome(notes: changes.explanation)
+            let outcome = RunExecution.Outcome(notes: notes + changes.explanation)
             let record = await record(outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: 0)
             return try await write(record, reports: setup.reports, end: .finished, serviceFailure: nil)
         }
         let history = await RunHistory.open(plan: setup.plan, options: options, progress: progress)
         var outcome = try await execute(setup, history: history)
-        // Whatever ended the run, its reports say what --changed selected and why.
-        outcome.notes.insert(contentsOf: setup.changes?.explanation ?? [], at: 0)
+        // Whatever ended the run, its reports say what was tested (--commit, --changed) and why.
+        outcome.notes.insert(contentsOf: notes + (setup.changes?.explanation ?? []), at: 0)
         outcome.notes += await explainEnd(outcome)
         await progress.finish()
         var record = await record(
@@ -66,8 +86,8 @@ public struct RunOrchestrator: Sendable {
     /// timings, the services' guards and `--changed`; then the report folder is made ready.
     private func prepare() async throws(OrchestratorError) -> Setup {
         try await refuseRevisionAsPlan()
-        let plan = try resolvePlan()
-        let verifier = try loadVerifier(plan)
+        let (plan, catalog) = try resolvePlan()
+        let verifier = try loadVerifier(plan, catalog: catalog)
         let selection = try validatedSelection(for: plan)
         let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
@@ -210,6 +230,7 @@ public struct RunOrchestrator: Sendable {
         let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package)
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
         let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package).list() }
+        try await checkSelectors(of: setup, against: listing.tests)
         var selected = try await select(from: listing.tests, setup: setup)
         if selected.isEmpty {
             let note = "no test can be affected by this change: the affected test targets have no selected test"
@@ -280,6 +301,26 @@ public struct RunOrchestrator: Sendable {
         }
         if let changes = setup.changes { selected = changes.filter(selected) }
         return selected
+    }
+
+    /// Expectation keys that select none of the listed tests: a warning each, with the nearest
+    /// real id; under `--strict` (or the plan's `strict: true`) a plan problem, exit 2.
+    private func checkSelectors(of setup: Setup, against listed: [ListedTest]) async throws {
+        guard let verifier = setup.verifier else { return }
+        let unmatched = verifier.selectorsMatchingNothing(in: listed.map(\.id))
+        guard !unmatched.isEmpty else { return }
+        if options.strict || setup.plan.strict {
+            throw OrchestratorError.badPlan(
+                PlanError(
+                    problems: unmatched.map { selector in
+                        PlanProblem(
+                            file: selector.location?.file ?? setup.plan.sourcePath ?? "plan", line: selector.location?.line ?? 1,
+                            column: selector.location?.column ?? 1, keyPath: "expectations.\(selector.selector)",
+                            message: "selects no test of the package (strict)",
+                            hint: selector.suggestion.map { "did you mean `\($0)`?" } ?? "`swift test list` shows the test ids")
+                    }))
+        }
+        for selector in unmatched { await progress.note("warning: \(selector)") }
     }
 
     /// `--workers`, the plan's, or the cores; one where a shared service's test mode allows no more.

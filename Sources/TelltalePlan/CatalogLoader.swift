@@ -20,7 +20,8 @@ public struct CatalogLoader: Sendable {
                     file: reference?.file ?? path, line: reference?.line ?? 1, column: reference?.column ?? 1,
                     keyPath: reference == nil ? "" : "capture.catalog",
                     message: exists ? "cannot read the tracking plan '\(path)' (is it UTF-8 text?)" : "there is no tracking plan at '\(path)'",
-                    hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
+                    hint: reference.map { "a plan's paths are relative to its folder, " + Plan.folder(of: $0.file) }
+                        ?? "the path is relative to the working directory, \(FileManager.default.currentDirectoryPath)"
                 )
             ])
         }

@@ -6,8 +6,12 @@ public struct PlanError: Error, LocalizedError, Sendable {
     /// the order their first problems were found in: a plan is checked before the tracking
     /// plan it names, so its problems come first.
     public var problems: [PlanProblem]
+    /// The plan as far as it could be read, when the file held one: the tracking plan and the
+    /// expectations are still checked against it, so `plan validate` reports everything at once.
+    public var partialPlan: Plan?
 
-    public init(problems: [PlanProblem]) {
+    public init(problems: [PlanProblem], partialPlan: Plan? = nil) {
+        self.partialPlan = partialPlan
         var fileOrder: [String: Int] = [:]
         for problem in problems where fileOrder[problem.file] == nil {
             fileOrder[problem.file] = fileOrder.count

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 import Yams
 
 /// Reads plan files: parse, import the `.xctestplan`, validate, and report
@@ -6,7 +7,42 @@ import Yams
 public struct PlanLoader: Sendable {
     public init() {}
 
-    /// Loads the plan at `path` and checks that `package` is a Swift package.
+    /// A plan with its paths resolved (`Plan.resolvingPaths()`) and its tracking plan, loaded.
+    public struct Checked: Sendable {
+        public var plan: Plan
+        public var catalog: EventCatalog?
+    }
+
+    /// The one set of plan checks, which `plan validate` reports and `run` refuses to start on:
+    /// the plan, its package, its tracking plan, and its expectations against the tracking plan
+    /// (an expected event the tracking plan does not have), every problem at once.
+    public func loadChecked(path: String) throws(PlanError) -> Checked {
+        var problems: [PlanProblem] = []
+        var plan: Plan?
+        do {
+            plan = try load(path: path)
+        } catch {
+            problems = error.problems
+            plan = error.partialPlan
+        }
+        guard let plan = plan?.resolvingPaths() else { throw PlanError(problems: problems) }
+        var catalog: EventCatalog?
+        if let catalogPath = plan.capture.catalog {
+            let loader = CatalogLoader()
+            do throws(PlanError) {
+                let loaded = try loader.load(path: catalogPath, reference: plan.capture.catalogLocation)
+                problems += loader.problems(in: plan.expectations, against: loaded)
+                catalog = loaded
+            } catch {
+                problems += error.problems
+            }
+        }
+        guard problems.isEmpty else { throw PlanError(problems: problems) }
+        return Checked(plan: plan, catalog: catalog)
+    }
+
+    /// Loads the plan at `path` and checks that `package` is a Swift package. Its paths stay as
+    /// written; `loadChecked` resolves them.
     public func load(path: String) throws(PlanError) -> Plan {
         let yaml: String
         do {
@@ -19,7 +55,7 @@ public struct PlanLoader: Sendable {
             throw PlanError(problems: [
                 PlanProblem(
                     file: path, line: 1, column: 1, keyPath: "", message: reason,
-                    hint: "paths are relative to the working directory, \(FileManager.default.currentDirectoryPath)"
+                    hint: "the plan's path is relative to the working directory, \(FileManager.default.currentDirectoryPath)"
                 )
             ])
         }
@@ -27,11 +63,13 @@ public struct PlanLoader: Sendable {
         var problems = result.problems
         // Without a plan (a syntax error, an empty file) the default package says nothing about the file.
         if result.foundPlan,
-            let problem = packageProblem(result.plan.package, at: result.positions["package"] ?? .start, file: path)
+            let problem = packageProblem(
+                Plan.resolve(result.plan.package, inPlan: path), written: result.plan.package,
+                at: result.positions["package"] ?? .start, file: path)
         {
             problems.append(problem)
         }
-        guard problems.isEmpty else { throw PlanError(problems: problems) }
+        guard problems.isEmpty else { throw PlanError(problems: problems, partialPlan: result.foundPlan ? result.plan : nil) }
         return result.plan
     }
 
@@ -60,7 +98,8 @@ public struct PlanLoader: Sendable {
         var problems = decoder.problems
         if let xctestplan = plan.xctestplan {
             do {
-                try XCTestPlanImporter.importPlan(at: xctestplan, into: &plan, planSetsRetries: decoder.retriesGiven)
+                try XCTestPlanImporter.importPlan(
+                    at: Plan.resolve(xctestplan, inPlan: file), into: &plan, planSetsRetries: decoder.retriesGiven)
             } catch {
                 let position = decoder.positions["xctestplan"] ?? .start
                 problems.append(
@@ -75,20 +114,20 @@ public struct PlanLoader: Sendable {
 
     private let manifest = "Package.swift"
 
-    private func packageProblem(_ package: String, at position: TextPosition, file: String) -> PlanProblem? {
+    private func packageProblem(_ package: String, written: String, at position: TextPosition, file: String) -> PlanProblem? {
         var isDirectory: ObjCBool = false
+        let shown = package == written ? "'\(written)'" : "'\(written)' (\(package))"
         let message: String
         if !FileManager.default.fileExists(atPath: package, isDirectory: &isDirectory) || !isDirectory.boolValue {
-            message = "'\(package)' is not a directory"
+            message = "\(shown) is not a directory"
         } else if !FileManager.default.fileExists(atPath: (package as NSString).appendingPathComponent(manifest)) {
-            message = "'\(package)' has no \(manifest)"
+            message = "\(shown) has no \(manifest)"
         } else {
             return nil
         }
         return PlanProblem(
             file: file, line: position.line, column: position.column, keyPath: "package", message: message,
-            hint: "`package` is the Swift package to test, relative to the working directory, "
-                + FileManager.default.currentDirectoryPath
+            hint: "`package` is the Swift package to test, relative to the plan's folder, " + Plan.folder(of: file)
         )
     }
 }

@@ -9,6 +9,8 @@ public struct Verifier: Sendable {
     private let blocks: [CompiledExpectations]
     private let selectors: SelectorIndex
     private let catalog: CatalogChecker?
+    /// The plan's expectation blocks as written, in plan order.
+    let expectationBlocks: [TestExpectations]
 
     /// Throws when a regular expression does not compile (a loaded plan has been checked already).
     public init(expectations: [TestExpectations], catalog: EventCatalog? = nil) throws(VerificationError) {
@@ -19,6 +21,7 @@ public struct Verifier: Sendable {
             blocks.append(try CompiledExpectations(block, regexes: &regexes))
         }
         self.blocks = blocks
+        expectationBlocks = expectations
         selectors = try SelectorIndex(expectations, regexes: &regexes)
         self.catalog = try catalog.map { (catalog) throws(VerificationError) in try CatalogChecker(catalog) }
     }
@@ -67,6 +70,11 @@ public struct Verifier: Sendable {
             result.violations = collector.violations
         }
         return result
+    }
+
+    /// Indices of the expectation blocks that select `test`.
+    func selectorBlocks(for test: TestID) -> [Int] {
+        selectors.blocks(for: test)
     }
 
     private func verify(test: TestID, events: [Event], blocks selected: [Int]) -> TestVerification {

@@ -147,6 +147,23 @@ struct ChangedRunTests {
         let fixed = try await Self.gitStatus(["push", "-q", "origin", "HEAD:refs/heads/main"], in: package)
         #expect(fixed.status == 0, "\(fixed.stderr)")
 
+        // What is pushed is tested, not the working tree: a commit that breaks a test, undone in
+        // the working tree without a commit, is still refused; the user's Reports/ is untouched.
+        try FileManager.default.createDirectory(atPath: "\(package)/Reports", withIntermediateDirectories: true)
+        try "mine".write(toFile: "\(package)/Reports/note.txt", atomically: true, encoding: .utf8)
+        try "public func double(_ value: Int) -> Int { value + value + 1 }\n".write(toFile: core, atomically: true, encoding: .utf8)
+        try await Self.git(["commit", "-qam", "break double again"], in: package)
+        try "public func double(_ value: Int) -> Int { value * 2 }\n".write(toFile: core, atomically: true, encoding: .utf8)
+        let hidden = try await Self.gitStatus(["push", "origin", "HEAD:refs/heads/main"], in: package)
+        #expect(hidden.status != 0, "a broken commit went through because the working tree was fixed: \(hidden.stderr)")
+        #expect(hidden.stderr.contains("Telltale's worktree"), "\(hidden.stderr)")
+        #expect(try String(contentsOfFile: "\(package)/Reports/note.txt", encoding: .utf8) == "mine")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(package)/Reports") == ["note.txt"])
+        try await Self.git(["commit", "-qam", "fix double again"], in: package)
+        let clean = try await Self.gitStatus(["push", "origin", "HEAD:refs/heads/main"], in: package)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(clean.stderr.contains("in the working tree, which holds it exactly"), "\(clean.stderr)")
+
         let uninstall = try await TelltaleProcess.run(["hook", "uninstall"], in: package)
         #expect(uninstall.status == 0 && uninstall.stdout.hasPrefix("removed "), "\(uninstall.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "\(package)/.git/hooks/pre-push"))

@@ -67,7 +67,7 @@ struct FailFastRunTests {
         let plan = "\(reports)/plan.yml"
         try """
         version: 1
-        package: Tests/Fixtures/SchedulingFixture
+        package: \(TelltaleProcess.repositoryRoot)/Tests/Fixtures/SchedulingFixture
         filter: ['FlakyCases/testAlwaysFails|SleepingCases/testSleep[12]$']
         workers: 1
         quarantine:

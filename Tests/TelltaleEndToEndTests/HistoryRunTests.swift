@@ -57,7 +57,7 @@ struct HistoryRunTests {
             "\(suggest.stdout)")
         // What --suggest prints is a valid plan section.
         let plan = "\(folder)/suggested.yml"
-        try ("version: 1\npackage: \(Self.fixture)\n" + suggest.stdout).write(toFile: plan, atomically: true, encoding: .utf8)
+        try ("version: 1\npackage: \(TelltaleProcess.repositoryRoot)/\(Self.fixture)\n" + suggest.stdout).write(toFile: plan, atomically: true, encoding: .utf8)
         let validate = try await TelltaleProcess.run(["plan", "validate", plan])
         #expect(validate.status == 0, "\(validate.stderr)")
     }
@@ -66,7 +66,7 @@ struct HistoryRunTests {
         let plan = "\(folder)/quarantine-\(QuarantineEntry.day(of: until)).yml"
         try """
         version: 1
-        package: \(Self.fixture)
+        package: \(TelltaleProcess.repositoryRoot)/\(Self.fixture)
         filter: [FlakyCases/testAlwaysFails, VariedDurationCases/testVaried01$]
         history: false
         quarantine:

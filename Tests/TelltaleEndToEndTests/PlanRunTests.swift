@@ -16,13 +16,56 @@ struct PlanRunTests {
         #expect(result.stdout.contains("5 passed, 0 failed, 0 skipped"))
     }
 
+    /// A plan's paths are relative to its own folder: the same plan runs from another folder.
+    @Test func aPlanRunsFromAnotherFolder() async throws {
+        await FixtureRuns.shared.idle(fixture: "MixedFixture")
+        _ = try await FixtureRuns.shared.run(fixture: "MixedFixture")
+        let reports = try TelltaleProcess.temporaryDirectory("plan")
+        let result = try await TelltaleProcess.runProcess(
+            try TelltaleProcess.executable(),
+            ["run", "TelltaleEndToEndTests/Fixtures/planSelectsSuites.yml", "--report-dir", reports, "--skip-build"],
+            in: "\(TelltaleProcess.repositoryRoot)/Tests")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("5 passed, 0 failed, 0 skipped"))
+    }
+
+    /// An expectation for a Swift Testing test written without its `()` selects nothing: a
+    /// warning with the real id before anything runs, and exit 2 under `--strict`.
+    @Test func aSelectorThatSelectsNothingIsLoud() async throws {
+        await FixtureRuns.shared.idle(fixture: "MixedFixture")
+        _ = try await FixtureRuns.shared.run(fixture: "MixedFixture")
+        let folder = try TelltaleProcess.temporaryDirectory("selector")
+        let plan = "\(folder)/plan.yml"
+        try """
+        version: 1
+        package: \(TelltaleProcess.repositoryRoot)/Tests/Fixtures/MixedFixture
+        filter: [SwiftTestingPassing]
+        expectations:
+          MixedFixtureTests.SwiftTestingPassing/addition:
+            forbid: [app_crash]
+        """.write(toFile: plan, atomically: true, encoding: .utf8)
+        let warned = try await TelltaleProcess.run(["run", plan, "--report-dir", "\(folder)/a", "--skip-build"])
+        #expect(warned.status == 0, "stderr: \(warned.stderr)")
+        #expect(
+            warned.stderr.contains(
+                "warning: \(plan):5:3: expectations for MixedFixtureTests.SwiftTestingPassing/addition select no test of the package; "
+                    + "did you mean `MixedFixtureTests.SwiftTestingPassing/addition()`?"), "\(warned.stderr)")
+        let strict = try await TelltaleProcess.run(["run", plan, "--report-dir", "\(folder)/b", "--skip-build", "--strict"])
+        #expect(strict.status == 2, "stderr: \(strict.stderr)")
+        #expect(strict.stderr.contains("\(plan):5:3: error: expectations.MixedFixtureTests.SwiftTestingPassing/addition: selects no test"))
+        #expect(strict.stderr.contains("hint: did you mean `MixedFixtureTests.SwiftTestingPassing/addition()`?"))
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/b/run.json"), "nothing ran")
+    }
+
     @Test func planPrintGivesNormalisedYAMLThatValidates() async throws {
         let printed = try await TelltaleProcess.run(["plan", "print", "\(ExitStatusTests.fixtures)/planSelectsSuites.yml"])
         #expect(printed.status == 0, "stderr: \(printed.stderr)")
         #expect(printed.stdout.contains("name: passing-suites"))
         #expect(printed.stdout.contains("xctest-passing"))
-        let file = try TelltaleProcess.temporaryDirectory("printed") + "/plan.yml"
+        // Beside the plan it came from: the printed paths are as written, relative to that folder.
+        let file = "\(ExitStatusTests.fixtures)/printed-\(UUID().uuidString).yml"
         try printed.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
         let validated = try await TelltaleProcess.run(["plan", "validate", file])
         #expect(validated.status == 0, "stderr: \(validated.stderr)")
     }
@@ -39,13 +82,17 @@ struct PlanValidateCatalogTests {
         #expect(
             result.stderr == """
                 \(plan):8:14: error: \(block): event `purchse_completed` is not in the tracking plan
-                  hint: did you mean `purchase_completed`? add it to Tests/TelltaleEndToEndTests/Fixtures/\
+                  hint: did you mean `purchase_completed`? add it to \(ExitStatusTests.fixtures)/\
                 planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, or fix the name
                 \(plan):9:14: error: \(block): event `app_crash` is not in the tracking plan
-                  hint: add it to Tests/TelltaleEndToEndTests/Fixtures/planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, \
+                  hint: add it to \(ExitStatusTests.fixtures)/planValidateReportsEventsMissingFromTheTrackingPlan.events.yml, \
                 or fix the name
 
                 """)
+        // `run` makes the same checks before anything starts, with the same messages.
+        let run = try await TelltaleProcess.run(["run", plan, "--report-dir", try TelltaleProcess.temporaryDirectory("catalog")])
+        #expect(run.status == 2)
+        #expect(run.stderr == result.stderr, "run:\n\(run.stderr)\nvalidate:\n\(result.stderr)")
     }
 
     @Test func planValidateReportsProblemsInsideTheTrackingPlan() async throws {

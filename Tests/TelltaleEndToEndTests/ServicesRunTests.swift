@@ -189,7 +189,7 @@ struct ServicesRunTests {
         let yaml = """
             version: 1
             name: services-run
-            package: \(fixture)
+            package: \(TelltaleProcess.repositoryRoot)/\(fixture)
             workers: \(workers)
             filter: ["\(filter)"]
             environment: { \(variables) }

@@ -32,7 +32,7 @@ enum RichRecord {
 
     static let warning = TestResult(
         id: TestID("RichTests.Issues/recordsAWarning()"), framework: .swiftTesting, outcome: .passed, duration: 0.01, startedAt: start,
-        messages: [TestMessage(kind: .warning, text: "Issue recorded\nthe cache was cold", location: SourceLocation(file: file, line: 32))],
+        messages: [TestMessage(kind: .warning, text: "the cache was cold", location: SourceLocation(file: file, line: 32))],
         displayName: "Records a <warning>",
         tags: ["network", "slow"],
         bugs: [TestBug(url: "https://example.com/issues/42", title: "Totals are off | by one"), TestBug(url: "javascript:alert(1)", id: "7")],
@@ -86,7 +86,7 @@ struct RichResultsJUnitTests {
         let warning = try testcase("recordsAWarning()")
         #expect(warning.elements(forName: "failure").isEmpty)
         let out = try #require(warning.elements(forName: "system-out").first?.stringValue)
-        #expect(out.contains("warning: Tests/RichTests/RichTests.swift:32: Issue recorded"))
+        #expect(out.contains("warning: Tests/RichTests/RichTests.swift:32: the cache was cold"))
         #expect(out.contains("[[ATTACHMENT|Reports/attachments/RichTests.Issues-recordsAWarning()/screen.png]]"))
         let properties = try warning.nodes(forXPath: "properties/property").compactMap { $0 as? XMLElement }.map {
             "\($0.attribute(forName: "name")?.stringValue ?? "")=\($0.attribute(forName: "value")?.stringValue ?? "")"
@@ -122,7 +122,7 @@ struct RichResultsSummaryTests {
 
     @Test func warningsAndKnownIssuesHaveTheirSection() {
         #expect(summary.contains("### Warnings and known issues (3)"))
-        #expect(summary.contains("| ⚠️ warning | `Tests/RichTests/RichTests.swift:32` | Issue recorded …"))
+        #expect(summary.contains("| ⚠️ warning | `Tests/RichTests/RichTests.swift:32` | the cache was cold"))
         #expect(summary.contains("| known issue | `Tests/RichTests/RichTests.swift:37` |"))
         #expect(summary.contains("_\\[2\\]_ slow case"))
     }
@@ -149,7 +149,7 @@ struct RichResultsAnnotationTests {
         let warnings = lines.filter { $0.hasPrefix("::warning ") }
         #expect(
             warnings.contains(
-                "::warning file=Tests/RichTests/RichTests.swift,line=32,title=warning in RichTests.Issues/recordsAWarning()::Issue recorded%0Athe cache was cold"
+                "::warning file=Tests/RichTests/RichTests.swift,line=32,title=warning in RichTests.Issues/recordsAWarning()::the cache was cold"
             ))
         #expect(warnings.contains { $0.contains("line=27") && $0.contains("[arguments: 2] slow case") })
         #expect(lines.filter { $0.hasPrefix("::error ") }.count == 1)

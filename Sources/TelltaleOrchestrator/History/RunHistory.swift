@@ -30,7 +30,7 @@ public struct RunHistory: Sendable {
         switch plan.history {
         case .off: return nil
         case .file(let path): return path
-        case .beside: return PlanHistory.defaultPath(package: plan.package)
+        case .beside: return PlanHistory.defaultPath(package: options.historyPackage ?? plan.package)
         }
     }
 

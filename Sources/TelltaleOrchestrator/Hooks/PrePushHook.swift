@@ -2,11 +2,12 @@ import Foundation
 
 /// `telltale hook install|uninstall`: a git pre-push hook that runs the tests a push can break.
 ///
-/// For each pushed branch the hook runs the plan with `--changed --base <what the remote has>
-/// --fail-fast` (a new branch runs everything), so only the test targets the pushed commits and the working
-/// tree can affect run; a failure refuses the push. `git push --no-verify` skips it, as git skips
-/// every pre-push hook then. The hook carries a marker line, so Telltale only ever replaces or
-/// removes a hook it wrote.
+/// For each pushed branch the hook runs the plan on the pushed commit (`--commit`, so what is
+/// tested is what is pushed, whatever the working tree holds) with `--changed --base <what the
+/// remote has> --fail-fast` (a new branch runs everything); a failure refuses the push. Its
+/// reports go to `<git dir>/telltale/pre-push`, never over the package's own `Reports/`.
+/// `git push --no-verify` skips it, as git skips every pre-push hook then. The hook carries a
+/// marker line, so Telltale only ever replaces or removes a hook it wrote.
 public enum PrePushHook {
     static let marker = "# telltale pre-push hook"
 
@@ -61,20 +62,23 @@ public enum PrePushHook {
         return """
             #!/bin/sh
             \(marker): written by `telltale hook install`; `telltale hook uninstall` removes it.
-            # Runs the tests that the pushed commits (and the working tree) can break; a failure
-            # refuses the push. `git push --no-verify` skips it.
+            # Runs the tests that each pushed commit can break, on that commit; a failure refuses
+            # the push. `git push --no-verify` skips it.
             telltale=\(shellQuoted(telltale))
             [ -x "$telltale" ] || telltale=telltale
+            reports="$(git rev-parse --absolute-git-dir)/telltale/pre-push"
             zero=0000000000000000000000000000000000000000
             status=0
             while read -r local_ref local_sha remote_ref remote_sha; do
                 # A deleted branch has nothing to test.
                 [ "$local_sha" = "$zero" ] && continue
+                echo "telltale: testing $local_ref ($local_sha) before it is pushed" >&2
                 if [ "$remote_sha" != "$zero" ] && git cat-file -e "$remote_sha^{commit}" 2>/dev/null; then
-                    "$telltale" run \(quoted) --changed --base "$remote_sha" --fail-fast </dev/null || status=$?
+                    "$telltale" run \(quoted) --commit "$local_sha" --changed --base "$remote_sha" --fail-fast \\
+                        --report-dir "$reports" </dev/null || status=$?
                 else
                     # A new branch, or one the remote has moved past what is here: everything runs.
-                    "$telltale" run \(quoted) --fail-fast </dev/null || status=$?
+                    "$telltale" run \(quoted) --commit "$local_sha" --fail-fast --report-dir "$reports" </dev/null || status=$?
                 fi
                 [ "$status" -ne 0 ] && break
             done

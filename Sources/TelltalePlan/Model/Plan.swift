@@ -42,6 +42,9 @@ public struct Plan: Sendable, Equatable {
     public var history: PlanHistory
     /// Known-bad tests whose failures do not fail the run until their entry expires.
     public var quarantine: [QuarantineEntry]
+    /// `strict: true` (or `--strict`): an expectation that selects no listed test is an error
+    /// (exit 2, before anything runs) rather than a warning.
+    public var strict: Bool = false
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 

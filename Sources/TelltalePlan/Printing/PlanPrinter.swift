@@ -20,6 +20,7 @@ public struct PlanPrinter {
         lines.append("retries: \(plan.retries)")
         lines.append("workers: \(YAMLScalar.optional(plan.workers))")
         lines.append("lifecycle: \(YAMLScalar.optional(plan.lifecycle?.rawValue))")
+        lines.append("strict: \(plan.strict)")
         lines += timeouts(plan.timeout, indent: "")
         lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
         lines += PlanServicePrinter.lines(plan.services)

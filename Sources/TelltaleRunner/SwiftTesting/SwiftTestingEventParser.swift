@@ -269,13 +269,19 @@ struct SwiftTestingEventParser {
         return "\(name) #\(number)"
     }
 
+    /// What Swift Testing says of an issue recorded with `Issue.record(_:)`, before its comment.
+    static let unconditionalIssueText = "Issue recorded"
+
     private static func skipMessage(_ payload: SwiftTestingRecord.Payload, testCase: String?) -> TestMessage {
         let reason = payload.comments?.first ?? payload.messages?.first?.text ?? "skipped"
         return TestMessage(kind: .skip, text: reason, location: payload.eventSourceLocation.map(location), testCase: testCase)
     }
 
     static func message(for payload: SwiftTestingRecord.Payload) -> TestMessage {
-        let texts = (payload.messages ?? []).map(\.text)
+        var texts = (payload.messages ?? []).map(\.text)
+        // `Issue.record("why")` is written as "Issue recorded" and then the comment: the comment
+        // is the message (a plan's failure recorded by the lifecycle reads as the plan wrote it).
+        if texts.count > 1, texts[0] == Self.unconditionalIssueText { texts.removeFirst() }
         var text = texts.joined(separator: "\n")
         if text.isEmpty { text = payload.comments?.joined(separator: "\n") ?? "issue recorded" }
         let issue = payload.issue

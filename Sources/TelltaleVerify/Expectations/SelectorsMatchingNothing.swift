@@ -1,0 +1,54 @@
+import TelltaleModel
+
+/// An expectations key that selects none of the package's tests: a typo, a renamed test, or a
+/// Swift Testing test written without its `()`. Its checks would never run, so a run says so
+/// before anything starts: a warning, or an error under `strict`.
+public struct UnmatchedSelector: Sendable, Equatable, CustomStringConvertible {
+    public var selector: TestSelector
+    /// Where the plan writes the key.
+    public var location: SourceLocation?
+    /// The listed test or suite id nearest to an id key, when one is near enough to be meant.
+    public var suggestion: String?
+
+    /// `Plans/app.yml:12:3: expectations for DemoShopTests.CheckoutTests/pays select no test;
+    /// did you mean `DemoShopTests.CheckoutTests/pays()`?`
+    public var description: String {
+        let place = location.map { "\($0): " } ?? ""
+        let nearest = suggestion.map { "; did you mean `\($0)`?" } ?? " (no listed test id is near it; `swift test list` shows them)"
+        return "\(place)expectations for \(selector) select no test of the package\(nearest)"
+    }
+}
+
+extension Verifier {
+    /// The expectation keys that select none of `tests` (every test the package lists, not only
+    /// those a filter kept), each with the nearest listed test or suite id for an id key.
+    public func selectorsMatchingNothing(in tests: [TestID]) -> [UnmatchedSelector] {
+        var used = Set<Int>()
+        for test in tests { used.formUnion(selectorBlocks(for: test)) }
+        let unused = expectationBlocks.indices.filter { !used.contains($0) }
+        guard !unused.isEmpty else { return [] }
+        let candidates = Array(Set(tests.flatMap { [$0.rawValue] + $0.enclosingSuiteIDs }))
+        return unused.map { index in
+            let block = expectationBlocks[index]
+            var suggestion: String?
+            if case .id(let id) = block.selector {
+                suggestion = Self.nearest(id, among: candidates)
+            }
+            return UnmatchedSelector(selector: block.selector, location: block.location, suggestion: suggestion)
+        }
+    }
+
+    /// The candidate at the least edit distance, if it is within a third of the key's length
+    /// (`pays` → `pays()` is 2 edits; an unrelated id is many more).
+    static func nearest(_ key: String, among candidates: [String]) -> String? {
+        let limit = max(3, key.count / 3)
+        var best: (id: String, distance: Int)?
+        for candidate in candidates where abs(candidate.count - key.count) <= limit {
+            let distance = EditDistance.between(key, candidate)
+            if distance <= limit, distance < best?.distance ?? .max || (distance == best?.distance && candidate < best!.id) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.id
+    }
+}
