@@ -5,6 +5,14 @@ import PackageDescription
 // Scripts/check-dependencies (run by the tests) holds this file and every import to it.
 // TelltaleTracker and TelltaleTesting are linked by apps and test targets, so
 // they depend on Foundation (through TelltaleModel) and nothing else.
+
+/// A dependency only the command-line tool (and its tests) needs. Every third-party product is
+/// one, behind the default trait `Tool`: an app that adds Telltale with `traits: []` for the
+/// client libraries resolves, fetches and builds none of them.
+func tool(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Tool"]))
+}
+
 let package = Package(
     name: "Telltale",
     platforms: [.macOS(.v15)],
@@ -12,6 +20,10 @@ let package = Package(
         .executable(name: "telltale", targets: ["telltale"]),
         .library(name: "TelltaleTracker", targets: ["TelltaleTracker"]),
         .library(name: "TelltaleTesting", targets: ["TelltaleTesting"]),
+    ],
+    traits: [
+        .trait(name: "Tool", description: "The telltale command and what it needs (Hummingbird, NIO, GRDB, …); apps using only TelltaleTracker and TelltaleTesting turn it off with `traits: []`."),
+        .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,20 +53,20 @@ let package = Package(
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
                 "TelltalePublish",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
         .target(name: "TelltaleModel"),
         .target(
             name: "TelltalePlan",
-            dependencies: ["TelltaleModel", .product(name: "Yams", package: "Yams")]
+            dependencies: ["TelltaleModel", tool("Yams", "Yams")]
         ),
         // Every child process: launch, parent-death signal, spawn thread, exit, group teardown.
         .target(
             name: "TelltaleProcesses",
             dependencies: [
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                tool("Subprocess", "swift-subprocess"),
+                tool("SystemPackage", "swift-system"),
             ]
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
@@ -62,7 +74,7 @@ let package = Package(
         // Every run remembered: durations for scheduling, flaky scores, trends.
         .target(
             name: "TelltaleHistory",
-            dependencies: ["TelltaleModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TelltaleModel", tool("GRDB", "GRDB.swift")]
         ),
         // Not shipped: times recording and report queries at scale (Scripts/benchmark-history.sh).
         .executableTarget(name: "telltale-history-benchmark", dependencies: ["TelltaleHistory", "TelltaleModel"]),
@@ -75,8 +87,8 @@ let package = Package(
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
                 "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
+                tool("Logging", "swift-log"),
             ]
         ),
         .target(
@@ -84,18 +96,18 @@ let package = Package(
             dependencies: [
                 // The one event matcher and near-miss ranking, for waits.
                 "TelltaleModel", "TelltaleVerify",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                tool("Hummingbird", "hummingbird"),
                 // The ingest handler sits in Hummingbird's HTTP/1 channel, before HTTPTypes conversion.
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                tool("HummingbirdCore", "hummingbird"),
+                tool("NIOHTTP1", "swift-nio"),
+                tool("NIOHTTPTypes", "swift-nio-extras"),
+                tool("NIOHTTPTypesHTTP1", "swift-nio-extras"),
+                tool("CompressNIO", "compress-nio"),
+                tool("Logging", "swift-log"),
                 // Already in Hummingbird's graph; named for ByteBuffer and the blocking-I/O pool the log syncs on.
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                tool("NIOCore", "swift-nio"),
+                tool("NIOPosix", "swift-nio"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
         .target(name: "TelltaleTracker", dependencies: ["TelltaleModel"]),
@@ -105,9 +117,9 @@ let package = Package(
             name: "TelltaleServices",
             dependencies: [
                 "TelltaleModel", "TelltaleProcesses",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                tool("AsyncHTTPClient", "async-http-client"),
+                tool("NIOCore", "swift-nio"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
         // Sends a run's results to review tools over their APIs (Phabricator's Conduit).
@@ -115,8 +127,8 @@ let package = Package(
             name: "TelltalePublish",
             dependencies: [
                 "TelltaleModel", "TelltaleReports",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                tool("AsyncHTTPClient", "async-http-client"),
+                tool("NIOCore", "swift-nio"),
             ]
         ),
         // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
@@ -139,19 +151,19 @@ let package = Package(
             dependencies: [
                 "TelltaleTracker", "TelltaleTesting", "TelltaleCapture", "TelltaleVerify", "TelltaleTestSupport",
                 // A backend in test mode, started by hand, for the lifecycle outside Telltale.
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                tool("Hummingbird", "hummingbird"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
+                tool("Logging", "swift-log"),
             ]
         ),
         .testTarget(
             name: "TelltaleCaptureTests",
             dependencies: [
                 "TelltaleCapture", "TelltaleModel", "TelltaleVerify", "TelltaleTestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                tool("NIOCore", "swift-nio"),
+                tool("NIOPosix", "swift-nio"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
+                tool("Logging", "swift-log"),
             ],
             exclude: ["Fixtures"]
         ),
@@ -168,7 +180,7 @@ let package = Package(
             name: "TelltaleServicesTests",
             dependencies: [
                 "TelltaleServices", "TelltaleProcesses", "telltale-services-probe", "TelltaleTestSupport",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
         // Helpers the test targets share: size tags, external checkers such as xmllint.

@@ -11,8 +11,10 @@ let package = Package(
         .library(name: "DemoShopCore", targets: ["DemoShopCore"]),
     ],
     dependencies: [
-        // Named, so the products below resolve whatever folder the repository was cloned into.
-        .package(name: "Telltale", path: "../.."),
+        // Named, so the products below resolve whatever folder the repository was cloned into;
+        // `traits: []` takes the client libraries alone, as an app does: none of the command's
+        // own dependencies is resolved or built for them.
+        .package(name: "Telltale", path: "../..", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],

@@ -271,9 +271,10 @@ public struct RunOrchestrator: Sendable {
 
     /// `swift build --build-tests`, then each service's own build, logged to `logs/`.
     private func build(_ setup: Setup, execution: RunExecution) async throws {
-        await progress.note("building \(setup.plan.package) (swift build --build-tests)")
+        let builder = PackageBuilder(packagePath: setup.plan.package)
+        await progress.note("building \(setup.plan.package) (\(builder.command.joined(separator: " ")), as swift test builds)")
         let buildLog = try ProcessLog(path: "\(setup.reports.logsPath)/build.log")
-        try await PackageBuilder(packagePath: setup.plan.package).build { await buildLog.line($0) }
+        try await builder.build { await buildLog.line($0) }
         await buildLog.close()
         for spec in setup.services {
             guard let command = spec.build else { continue }

@@ -1,7 +1,13 @@
 import Foundation
 import TelltaleProcesses
 
-/// Builds a package's tests once, with `swift build --build-tests`, and finds the test binary.
+/// Builds a package's tests once, as `swift test` builds them, and finds the test binary.
+///
+/// `swift test` builds with its own parameters (testability asked for explicitly, among the
+/// build description's inputs), so `swift build --build-tests` and `swift test` each find the
+/// other's build stale: a team that runs `swift test` in its editor and Telltale in its hook
+/// would pay a rebuild on every switch. `swift test list` builds exactly as `swift test` does
+/// (then prints the test names, which go to the build log), so switching is warm both ways.
 public struct PackageBuilder: Sendable {
     public var packagePath: String
     /// Extra arguments for `swift build`, e.g. `-c release` or `--scratch-path`.
@@ -12,20 +18,25 @@ public struct PackageBuilder: Sendable {
         self.buildArguments = buildArguments
     }
 
+    /// The build command: `swift test list` with the package and the build's own arguments.
+    public var command: [String] {
+        ["swift", "test", "list", "--package-path", packagePath] + buildArguments
+    }
+
     /// Builds, streaming every line to `onLine`; throws `RunnerError.buildFailed`
     /// with the compiler's errors when the build fails.
     public func build(onLine: @escaping @Sendable (String) async -> Void) async throws {
         try checkPackage()
-        let process = ChildProcess(
-            executable: "swift",
-            arguments: ["build", "--build-tests", "--package-path", packagePath] + buildArguments
-        )
+        let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()))
         let collector = BuildOutputCollector()
         let exit = try await process.run { line in
             await collector.append(line)
             await onLine(line)
         }
-        guard exit.isSuccess else {
+        // Built, but the listing that follows failed (a test binary that dies as it starts):
+        // not a build failure; Telltale's own listing says what is wrong.
+        let built = await collector.buildCompleted
+        guard exit.isSuccess || built else {
             throw RunnerError.buildFailed(
                 command: process.commandLine,
                 exit: exit,
@@ -89,9 +100,12 @@ actor BuildOutputCollector {
     private(set) var diagnostics: [String] = []
     private(set) var tail = LineBuffer(capacity: 40)
     private var seen: Set<String> = []
+    /// SwiftPM said `Build complete!`: what failed after it was not the build.
+    private(set) var buildCompleted = false
 
     func append(_ line: String) {
         tail.append(line)
+        if line.hasPrefix("Build complete!") { buildCompleted = true }
         // The compiler repeats an error once per file that imports the broken module; show each once.
         if line.contains(": error: ") || line.hasPrefix("error: "), seen.insert(line).inserted, diagnostics.count < 50 {
             diagnostics.append(line)

@@ -31,10 +31,21 @@ public struct EventVerifier: Sendable {
         self.defaultTimeout = defaultTimeout
     }
 
-    /// From `TELLTALE_CONTROL_URL` and `TELLTALE_SESSION`; nil when not under `telltale run`.
+    /// From `TELLTALE_CONTROL_URL` and `TELLTALE_SESSION`, which `telltale run` gives every test
+    /// process; nil without them (plain `swift test`), which `#require(EventVerifier())` reports
+    /// only as `→ nil`. `try EventVerifier.fromEnvironment()` throws the reason instead.
     public init?(environment: TelltaleTestEnvironment = TelltaleTestEnvironment()) {
         guard let url = environment.controlURL else { return nil }
         self.init(controlURL: url, session: environment.session)
+    }
+
+    /// From the environment, as `init?(environment:)`, or an error that says what is missing and
+    /// how to provide it (`EventVerificationError.notConfigured`).
+    public static func fromEnvironment(_ environment: TelltaleTestEnvironment = TelltaleTestEnvironment()) throws(EventVerificationError)
+        -> EventVerifier
+    {
+        guard let verifier = EventVerifier(environment: environment) else { throw .notConfigured }
+        return verifier
     }
 
     /// Waits until at least `count` events named `name` with these exact params arrive; returns them.

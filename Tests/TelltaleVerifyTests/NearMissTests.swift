@@ -14,7 +14,7 @@ import Testing
         #expect(closest.differences.map(\.description) == [#"value: expected number > 0, got "9.99" (string)"#])
         #expect(
             failure.text == """
-                missing event: expected purchase_completed { currency: "USD", value: number > 0 } (at least 1), but none of the 1 purchase_completed event matched
+                missing event: expected purchase_completed { currency: "USD", value: number > 0 } (at least 1), but none of the 1 purchase_completed event matched; nearest: purchase_completed (#e1), value: expected number > 0, got "9.99" (string)
                   closest captured events:
                   - purchase_completed (#e1): 1 of 2 params match
                       value: expected number > 0, got "9.99" (string)

@@ -44,6 +44,44 @@ public struct ClosestEvent: Codable, Sendable, Hashable {
         return lines
     }
 
+    /// A miss as every failure shows it (a plan's expectation, `EventVerifier`'s error): `first`
+    /// with the nearest miss after it (the line JUnit's `message`, the console and summaries
+    /// show; at most 240 characters), then the closest three events with up to three differences
+    /// each, indented by `indent`, in at most 150 characters: the closest events past that are
+    /// left out (a report's details list them all). Under 400 characters in all, and the same
+    /// lines after the first whatever the first says.
+    public static func message(_ first: String, closest: [ClosestEvent], indent: String = "  ") -> String {
+        let head = headline(closest).map { "\(first); \($0)" } ?? first
+        let shown = closest.prefix(3).map { miss in
+            var miss = miss
+            miss.differences = Array(miss.differences.prefix(3))
+            return miss
+        }
+        var details = lines(shown).map { cut(indent + $0, to: 120) }
+        while details.joined(separator: "\n").count > detailsLength, details.count > 1 {
+            details.removeLast(details.last == indent + "…" ? 2 : 1)
+            details.append(indent + "…")
+        }
+        return ([cut(head, to: 240)] + details).joined(separator: "\n")
+    }
+
+    private static let detailsLength = 150
+
+    private static func cut(_ line: String, to length: Int) -> String {
+        line.count <= length ? line : line.prefix(length - 1) + "…"
+    }
+
+    /// The nearest miss in a phrase, for a message's first line (the one JUnit's `message`, the
+    /// console and a summary table show): `nearest: purchase_completed (#e42), value: expected
+    /// number > 0, got "9.99" (string)`, with `(+N more)` when more params differ.
+    public static func headline(_ closest: [ClosestEvent]) -> String? {
+        guard let nearest = closest.first else { return nil }
+        let name = "nearest: \(nearest.name) (#\(nearest.eventID)\(nearest.sameName ? "" : ", another event"))"
+        guard let first = nearest.differences.first else { return name }
+        let more = nearest.differences.count > 1 ? " (+\(nearest.differences.count - 1) more)" : ""
+        return "\(name), \(first)\(more)"
+    }
+
     /// `purchase_completed (#e42): 1 of 2 params match`, with `another event` when the name differs.
     public var summary: String {
         let other = sameName ? "" : ", another event"

@@ -37,13 +37,14 @@ public struct VerificationFailure: Codable, Sendable, Hashable {
         self.closest = closest
     }
 
-    /// The message, then the closest events, each with what differs:
+    /// The message with the nearest miss in its first line (what JUnit's `message`, the console
+    /// and summaries show), then the closest events, each with what differs:
     ///
-    ///     missing event purchase_completed { value: number > 0 }: expected at least 1, found 0
+    ///     missing event: expected purchase_completed { value: number > 0 } (at least 1), …; nearest: purchase_completed (#e42), value: expected number > 0, got "9.99" (string)
     ///       closest captured events:
     ///       - purchase_completed (#e42): 0 of 1 params match
     ///           value: expected number > 0, got "9.99" (string)
     public var text: String {
-        ([message] + ClosestEvent.lines(closest).map { "  " + $0 }).joined(separator: "\n")
+        ClosestEvent.message(message, closest: closest)
     }
 }
