@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Switching between `swift test` (an editor's, a developer's) and `telltale run` (the pre-push
+# hook's) on one small app package: each run is timed warm, alternating, so a rebuild that one
+# causes the other shows. For contrast, the same alternation with `swift build --build-tests`
+# (how Telltale built before it built as `swift test` does) and `swift test`.
+#
+#   Scripts/benchmark-switching.sh [ROUNDS]
+#
+# The package (an app target with TelltaleTracker, tests with TelltaleTesting in both frameworks,
+# Telltale added with `traits: []`) is generated in a temporary folder. TELLTALE_BIN runs a given
+# release binary.
+set -euo pipefail
+rounds=${1:-3}
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+if [ -n "${TELLTALE_BIN:-}" ]; then
+    telltale=$TELLTALE_BIN
+else
+    swift build -c release --product telltale >/dev/null
+    telltale="$(swift build -c release --show-bin-path)/telltale"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+package="$work/SwitchApp"
+mkdir -p "$package/Sources/SwitchApp" "$package/Tests/SwitchAppTests"
+cat >"$package/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "SwitchApp",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(name: "Telltale", path: "$root", traits: [])],
+    targets: [
+        .target(name: "SwitchApp", dependencies: [.product(name: "TelltaleTracker", package: "Telltale")]),
+        .testTarget(name: "SwitchAppTests", dependencies: ["SwitchApp", .product(name: "TelltaleTesting", package: "Telltale")]),
+    ]
+)
+SWIFT
+cat >"$package/Sources/SwitchApp/Cart.swift" <<'SWIFT'
+import TelltaleTracker
+
+public struct Cart: Sendable {
+    public private(set) var items: [String] = []
+    public init() {}
+    public mutating func add(_ item: String) {
+        items.append(item)
+        Tracker.shared.track("product_added", values: ["item": item])
+    }
+}
+SWIFT
+cat >"$package/Tests/SwitchAppTests/CartTests.swift" <<'SWIFT'
+import SwitchApp
+import TelltaleTesting
+import Testing
+import XCTest
+
+@Suite(.telltale) struct CartSuite {
+    @Test func addsAnItem() {
+        var cart = Cart()
+        cart.add("mug")
+        #expect(cart.items == ["mug"])
+    }
+}
+
+final class CartCase: TelltaleTestCase {
+    func testAddsTwoItems() {
+        var cart = Cart()
+        cart.add("mug")
+        cart.add("tee")
+        XCTAssertEqual(cart.items.count, 2)
+    }
+}
+SWIFT
+echo "building the app package once" >&2
+swift build --build-tests --package-path "$package" >/dev/null
+swift test --package-path "$package" >/dev/null 2>&1
+
+now() { python3 -c 'import time; print(time.time())'; }
+seconds() { python3 -c "import time; print(f'{time.time() - $1:.2f}')"; }
+timed() {
+    local start
+    start=$(now)
+    "$@" >"$work/last.out" 2>&1 || { echo "failed: $*" >&2; cat "$work/last.out" >&2; exit 1; }
+    seconds "$start"
+}
+
+echo "alternating swift test and telltale run (each warm):"
+printf '%-6s %12s %14s\n' round "swift test" "telltale run"
+for round in $(seq 1 "$rounds"); do
+    a=$(timed swift test --package-path "$package")
+    b=$(timed "$telltale" run --package "$package" --no-history --report-dir "$work/reports")
+    printf '%-6s %11ss %13ss\n' "$round" "$a" "$b"
+done
+echo "for contrast, alternating swift test and swift build --build-tests:"
+printf '%-6s %12s %26s\n' round "swift test" "swift build --build-tests"
+for round in $(seq 1 "$rounds"); do
+    a=$(timed swift test --package-path "$package")
+    b=$(timed swift build --build-tests --package-path "$package")
+    printf '%-6s %11ss %25ss\n' "$round" "$a" "$b"
+done
