@@ -70,13 +70,18 @@ struct DemoPlanTests {
         #expect(record.tests.count(where: { $0.outcome == .passed }) == 6)
     }
 
-    /// The demo plan with one change, written into `folder`; paths in it stay relative to the
-    /// repository root, where the run starts.
+    /// The demo plan with one change, written into `folder`. A plan's paths are relative to its
+    /// own folder, so the copy's point back at the repository's package and tracking plan.
     static func copyOfTheDemoPlan(in folder: String, replacing original: String, with replacement: String) throws -> String {
-        let text = try String(contentsOfFile: TelltaleProcess.repositoryRoot + "/" + plan, encoding: .utf8)
+        let root = TelltaleProcess.repositoryRoot
+        let text = try String(contentsOfFile: root + "/" + plan, encoding: .utf8)
         try #require(text.contains(original), "the demo plan no longer contains '\(original)'; update this test")
+        try #require(text.contains("../Examples/DemoShop") && text.contains("catalog: demo-events.yml"))
+        let copy = text.replacingOccurrences(of: original, with: replacement)
+            .replacingOccurrences(of: "../Examples/DemoShop", with: root + "/Examples/DemoShop")
+            .replacingOccurrences(of: "catalog: demo-events.yml", with: "catalog: \(root)/Plans/demo-events.yml")
         let path = folder + "/plan.yml"
-        try text.replacingOccurrences(of: original, with: replacement).write(toFile: path, atomically: true, encoding: .utf8)
+        try copy.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 }
