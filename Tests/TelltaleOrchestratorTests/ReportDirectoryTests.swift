@@ -29,7 +29,7 @@ struct ReportDirectoryTests {
         try directory.prepare()
         try directory.writeReports(Self.record, context: Self.context)
         let expected = ReportFormat.writtenByDefault.map(\.fileName)
-        #expect(expected.contains("junit.xml") && !expected.contains("harbormaster.json"))
+        #expect(expected.contains("ctrf.json") && expected.contains("junit.xml") && !expected.contains("harbormaster.json"))
         #expect(try names() == Set(expected + ["logs"]))
         let listing = directory.listing()
         #expect(listing.hasPrefix("\(folder)/index.html (open it in a browser), junit.xml, "))
@@ -40,7 +40,7 @@ struct ReportDirectoryTests {
     @Test func prepareClearsEveryFormatsFilesAndNothingElse() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: "\(folder)/attachments/T", withIntermediateDirectories: true)
-        let earlier = ["run.json", "junit.xml", "junit-2.xml", "index.html", "harbormaster.json", "summary.remarkup", "notes.txt"]
+        let earlier = ["run.json", "junit.xml", "junit-2.xml", "index.html", "ctrf.json", "harbormaster.json", "summary.remarkup", "notes.txt"]
         for name in earlier { try Data("old".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
         try directory.prepare()
         #expect(try names() == ["notes.txt", "logs"])

@@ -24,6 +24,9 @@ extension ReportFormat {
         ReportFormat(name: "events", fileName: "events.jsonl", summary: "every captured event, one JSON object a line") { record, context, _ in
             EventsJSONLWriter().write(record, context: context)
         },
+        ReportFormat(name: "ctrf", fileName: "ctrf.json", summary: "the Common Test Report Format, for CTRF's reporters") { record, context, _ in
+            CTRFWriter().write(record, context: context)
+        },
         ReportFormat(
             name: "harbormaster", fileName: "harbormaster.json",
             summary: "Conduit's harbormaster.sendmessage parameters (without buildTargetPHID) and summary.remarkup, for Phabricator",
