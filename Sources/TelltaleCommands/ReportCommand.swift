@@ -9,8 +9,7 @@ import TelltaleReports
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract:
-            "Regenerate the reports of a run (\(ReportFormat.writtenByDefault.filter { $0.name != ReportFormat.runRecord.name }.map(\.fileName).joined(separator: ", "))) from its run.json, or one format alone (--format)."
+        abstract: "Regenerate the reports of a run (\(ReportFormatChoice.regenerated)) from its run.json, or one format alone (--format)."
     )
 
     @Argument(help: "A report folder holding run.json, or the run.json itself.")
@@ -89,6 +88,11 @@ enum ReportFormatChoice: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { ["all"] + choices.map(\.name) }
+
+    /// What `all` writes: every format a run writes but run.json, the input.
+    static var regenerated: String {
+        ReportFormat.writtenByDefault.filter { $0.name != ReportFormat.runRecord.name }.map(\.fileName).joined(separator: ", ")
+    }
 
     static var help: String {
         "all: every report a run writes; or one alone: "
