@@ -70,7 +70,9 @@ let package = Package(
             ]
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
-        .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
+        .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets"]),
+        // What the HTML report and the capture inspector share: styles, DOM helpers, the JSON tree.
+        .target(name: "TelltaleWebAssets"),
         // Every run remembered: durations for scheduling, flaky scores, trends.
         .target(
             name: "TelltaleHistory",
@@ -94,8 +96,8 @@ let package = Package(
         .target(
             name: "TelltaleCapture",
             dependencies: [
-                // The one event matcher and near-miss ranking, for waits.
-                "TelltaleModel", "TelltaleVerify",
+                // The one event matcher and near-miss ranking, for waits; the inspector's shared assets.
+                "TelltaleModel", "TelltaleVerify", "TelltaleWebAssets",
                 tool("Hummingbird", "hummingbird"),
                 // The ingest handler sits in Hummingbird's HTTP/1 channel, before HTTPTypes conversion.
                 tool("HummingbirdCore", "hummingbird"),

@@ -9,6 +9,9 @@
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
 #                            snowplow-tracker, which the capture tests point at the server.
 #   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
+#   check-jsonschema (PyPI): checks the GitHub workflows and the GitLab pipeline against the
+#                            schemas it ships (built in: no network needed).
+#   jsonschema (PyPI):       validates ctrf.json against CTRF's schema (Docs/Schemas).
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -48,6 +51,9 @@ python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowpl
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
 # Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.
 python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator)
+# GitHub's and GitLab's schemas for the workflow and pipeline files, and CTRF's validator.
+python3 -c 'import check_jsonschema' >/dev/null 2>&1 || python_packages+=(check-jsonschema)
+python3 -c 'import jsonschema' >/dev/null 2>&1 || python_packages+=(jsonschema)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

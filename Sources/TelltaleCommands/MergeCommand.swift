@@ -41,9 +41,10 @@ struct MergeCommand: AsyncParsableCommand {
                 toolVersion: RunOrchestrator.version,
                 sourceRoot: FileManager.default.currentDirectoryPath
             )
-            let notes = try ReportDirectory(path: output).writeReports(merged, context: context)
+            let directory = ReportDirectory(path: output)
+            let notes = try directory.writeReports(merged, context: context)
             for note in notes { Console.diagnostics(note) }
-            print("reports: \(output)/index.html (open in a browser), junit.xml, summary.md, run.json")
+            print("reports: \(directory.listing())")
             print(merged.totals.summaryLine)
             if merged.failed { throw ExitCode(TelltaleExitCode.testsFailed) }
         } catch let exit as ExitCode {

@@ -4,12 +4,12 @@ import TelltaleModel
 import TelltaleOrchestrator
 import TelltaleReports
 
-/// `telltale report RUN_DIR_OR_RUN_JSON`: regenerate every report from a run record.
+/// `telltale report RUN_DIR_OR_RUN_JSON`: regenerate every report from a run record, or the
+/// one `--format` names (`ReportFormat.registered`).
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract:
-            "Regenerate the reports of a run (junit.xml, index.html, summary.md, events.jsonl) from its run.json, or write them for Phabricator (--format harbormaster)."
+        abstract: "Regenerate the reports of a run (\(ReportFormatChoice.regenerated)) from its run.json, or one format alone (--format)."
     )
 
     @Argument(help: "A report folder holding run.json, or the run.json itself.")
@@ -18,11 +18,8 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .customLong("out"), help: "Where to write the reports (default: the folder of run.json).")
     var output: String?
 
-    @Option(
-        help:
-            "all: junit.xml, index.html, summary.md, events.jsonl; junit: junit.xml alone (junit-2.xml, … for a run larger than GitLab reads in one file); harbormaster: harbormaster.json (the parameters of Conduit's harbormaster.sendmessage, without buildTargetPHID) and summary.remarkup, for Phabricator."
-    )
-    var format: ReportFormat = .all
+    @Option(help: ArgumentHelp(ReportFormatChoice.help, valueName: "format"))
+    var format: ReportFormatChoice = .all
 
     @OptionGroup var annotations: AnnotationsOptions
 
@@ -38,43 +35,75 @@ struct ReportCommand: ParsableCommand {
                 reportDirectory: folder
             )
             let directory = ReportDirectory(path: folder)
-            if format == .harbormaster {
-                try directory.writeHarbormasterReports(record, context: context)
-                print("reports: \(directory.harbormasterPath), \(directory.remarkupSummaryPath)")
-                print(record.totals.summaryLine)
+            guard case .one(let chosen) = format else {
+                try writeAll(record, runJSON: runJSON, to: directory, context: context)
                 return
             }
-            if format == .junit {
-                let written = try directory.writeJUnitReports(record, context: context)
-                for note in written.notes { Console.diagnostics(note) }
-                print("reports: \(written.paths.joined(separator: ", "))")
-                print(record.totals.summaryLine)
-                return
-            }
-            // run.json is the input: never rewritten. Another folder gets a byte-for-byte copy,
-            // so it holds a complete set of reports.
-            let notes = try directory.writeReports(record, context: context, includingRunRecord: false)
+            let notes = try directory.write([chosen], record, context: context)
             for note in notes { Console.diagnostics(note) }
-            let source = URL(fileURLWithPath: runJSON).standardizedFileURL.resolvingSymlinksInPath()
-            let target = URL(fileURLWithPath: directory.runRecordPath).standardizedFileURL.resolvingSymlinksInPath()
-            if source.path != target.path {
-                let manager = FileManager.default
-                if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
-                try manager.copyItem(at: source, to: target)
-            }
-            annotations.print(record, context: context)
-            print("reports: \((directory.reportPaths + directory.continuedJUnitPaths()).joined(separator: ", "))")
+            print("reports: \(directory.files(of: [chosen]).joined(separator: ", "))")
             print(record.totals.summaryLine)
         } catch {
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
         }
     }
+
+    /// Every format a run writes, but `run.json`: it is the input, never rewritten. Another
+    /// folder gets a byte-for-byte copy, so it holds a complete set of reports.
+    private func writeAll(_ record: RunRecord, runJSON: String, to directory: ReportDirectory, context: ReportContext) throws {
+        let notes = try directory.writeReports(record, context: context, includingRunRecord: false)
+        for note in notes { Console.diagnostics(note) }
+        let source = URL(fileURLWithPath: runJSON).standardizedFileURL.resolvingSymlinksInPath()
+        let target = URL(fileURLWithPath: directory.runRecordPath).standardizedFileURL.resolvingSymlinksInPath()
+        if source.path != target.path {
+            let manager = FileManager.default
+            if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
+            try manager.copyItem(at: source, to: target)
+        }
+        annotations.print(record, context: context)
+        print("reports: \(directory.listing())")
+        print(record.totals.summaryLine)
+    }
 }
 
-/// What `telltale report` writes.
-enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+/// `telltale report --format`: `all`, or one registered format by name (not `run`: run.json is
+/// the input).
+enum ReportFormatChoice: ExpressibleByArgument {
     case all
-    case junit
-    case harbormaster
+    case one(ReportFormat)
+
+    static var choices: [ReportFormat] {
+        ReportFormat.registered.filter { $0.name != ReportFormat.runRecord.name }
+    }
+
+    init?(argument: String) {
+        if argument == "all" {
+            self = .all
+        } else if let format = Self.choices.first(where: { $0.name == argument }) {
+            self = .one(format)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { ["all"] + choices.map(\.name) }
+
+    /// What `all` writes: every format a run writes but run.json, the input.
+    static var regenerated: String {
+        ReportFormat.writtenByDefault.filter { $0.name != ReportFormat.runRecord.name }.map(\.fileName).joined(separator: ", ")
+    }
+
+    static var help: String {
+        "all: every report a run writes; or one alone: "
+            + choices.map { "\($0.name): \($0.fileName), \($0.summary)" }.joined(separator: "; ")
+            + "."
+    }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .all: "all"
+        case .one(let format): format.name
+        }
+    }
 }

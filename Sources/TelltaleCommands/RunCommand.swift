@@ -167,7 +167,7 @@ struct RunCommand: AsyncParsableCommand {
                     generatedAt: Date(), toolVersion: RunOrchestrator.version,
                     sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
                 ))
-            print("reports: \(summary.reportDirectory)/index.html (open in a browser), junit.xml, summary.md, run.json")
+            print("reports: \(ReportDirectory(path: summary.reportDirectory).listing())")
             print(totals.summaryLine)
             throw ExitCode(summary.exitCode)
         } catch let error as OrchestratorError {

@@ -3,8 +3,8 @@ import Synchronization
 import TelltaleModel
 import TelltaleReports
 
-/// The report folder of a run: `run.json`, `junit.xml`, `index.html`, `summary.md`,
-/// `events.jsonl` and `logs/`.
+/// The report folder of a run: the files of every registered `ReportFormat` (`run.json`,
+/// `junit.xml`, `index.html`, …), `logs/` and `attachments/`.
 public struct ReportDirectory: Sendable {
     public var path: String
 
@@ -15,40 +15,45 @@ public struct ReportDirectory: Sendable {
     /// The folder as an absolute path: `TELLTALE_RUN_DIR`, and where services' relative paths resolve.
     public var absolutePath: String { URL(fileURLWithPath: path).standardizedFileURL.path }
     public var logsPath: String { "\(path)/logs" }
-    public var runRecordPath: String { "\(path)/run.json" }
-    public var junitPath: String { "\(path)/junit.xml" }
-    public var htmlPath: String { "\(path)/index.html" }
-    public var summaryPath: String { "\(path)/summary.md" }
-    public var eventsPath: String { "\(path)/events.jsonl" }
-    /// `telltale report --format harbormaster`: Conduit's `harbormaster.sendmessage` parameters.
-    public var harbormasterPath: String { "\(path)/harbormaster.json" }
-    /// Beside it, the summary in Phabricator's markup.
-    public var remarkupSummaryPath: String { "\(path)/summary.remarkup" }
+    public var runRecordPath: String { self.path(of: .runRecord) }
 
-    /// Every report file, `run.json` first.
-    public var reportPaths: [String] { [runRecordPath, junitPath, htmlPath, summaryPath, eventsPath] }
+    /// Where `format`'s (main) file goes.
+    public func path(of format: ReportFormat) -> String {
+        "\(path)/\(format.fileName)"
+    }
 
     /// Where tests' attachments go, one folder per test (`AttachmentStore`).
     public var attachmentsPath: String { "\(path)/attachments" }
 
-    /// Creates the folder and its `logs/`, clearing reports and attachments of an earlier
-    /// run so nothing stale is mistaken for this run's.
+    /// Creates the folder and its `logs/`, clearing every format's files and the attachments of
+    /// an earlier run so nothing stale is mistaken for this run's.
     public func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
-        for file in reportPaths + continuedJUnitPaths() + [attachmentsPath] where manager.fileExists(atPath: file) {
+        for file in files(of: ReportFormat.registered) + [attachmentsPath] where manager.fileExists(atPath: file) {
             try manager.removeItem(atPath: file)
         }
     }
 
-    /// `junit-2.xml`, `junit-3.xml`, …: where a run too large for one JUnit file continues.
-    public func continuedJUnitPaths() -> [String] {
+    /// The files in the folder that `formats` wrote, in the formats' order, each format's main
+    /// file first (`junit.xml`, then `junit-2.xml`, … `junit-10.xml`).
+    public func files(of formats: [ReportFormat]) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        let numbers = names.compactMap { name -> Int? in
-            guard name.hasPrefix("junit-"), name.hasSuffix(".xml") else { return nil }
-            return Int(name.dropFirst(6).dropLast(4))
+        return formats.flatMap { format in
+            names.filter(format.owns(fileName:))
+                .sorted { ($0 == format.fileName ? 0 : 1, $0.count, $0) < ($1 == format.fileName ? 0 : 1, $1.count, $1) }
+                .map { "\(path)/\($0)" }
         }
-        return numbers.sorted().map { "\(path)/junit-\($0).xml" }
+    }
+
+    /// What a command prints after writing reports: `Reports/index.html (open it in a browser),
+    /// junit.xml, …`, every file of `formats` that is in the folder, the first with its path.
+    public func listing(_ formats: [ReportFormat] = ReportFormat.writtenByDefault) -> String {
+        let files = self.files(of: formats)
+        guard let first = files.first else { return path }
+        let html = ReportFormat.named("html").map(path(of:))
+        return ([first + (first == html ? " (open it in a browser)" : "")] + files.dropFirst().map { URL(fileURLWithPath: $0).lastPathComponent })
+            .joined(separator: ", ")
     }
 
     /// Copies the attachments `record` lists from the report folder it was written in
@@ -75,69 +80,64 @@ public struct ReportDirectory: Sendable {
         return missing
     }
 
-    /// Writes `harbormaster.json` and `summary.remarkup`, for Phabricator's Harbormaster.
-    public func writeHarbormasterReports(_ record: RunRecord, context: ReportContext) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        var context = context
-        if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
-        try HarbormasterWriter().write(record, context: context).write(to: URL(fileURLWithPath: harbormasterPath), options: .atomic)
-        try Data(RemarkupSummaryWriter().write(record, context: context).utf8).write(
-            to: URL(fileURLWithPath: remarkupSummaryPath), options: .atomic)
-    }
-
-    /// Writes the JUnit files alone (`telltale report --format junit`); returns their paths and
-    /// the notes on what was split or left out.
-    public func writeJUnitReports(_ record: RunRecord, context: ReportContext) throws -> (paths: [String], notes: [String]) {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        var context = context
-        if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
-        let junit = JUnitWriter().files(record, context: context)
-        for stale in continuedJUnitPaths() { try FileManager.default.removeItem(atPath: stale) }
-        var paths: [String] = []
-        for (index, document) in junit.documents.enumerated() {
-            let file = "\(path)/\(JUnitFiles.fileName(index))"
-            try document.write(to: URL(fileURLWithPath: file), options: .atomic)
-            paths.append(file)
-        }
-        return (paths, junit.notes)
-    }
-
     /// Writes every report from the record: the pure writers produce bytes, this puts them on disk.
-    /// The writers run in parallel; each file is written atomically. `includingRunRecord: false`
-    /// leaves `run.json` alone: `telltale report` reads it and must not rewrite its own input.
+    /// The writers run in parallel; each file is written atomically, and files of an earlier run
+    /// that a format no longer writes (`junit-3.xml` when this run needs two) are removed.
+    /// `includingRunRecord: false` leaves `run.json` alone: `telltale report` reads it and must
+    /// not rewrite its own input.
     ///
-    /// JUnit comes first: when the run is too large for one file under GitLab's rules, its notes
-    /// (which files, what was left out) join the record's, so every other report shows them.
-    /// Returns those notes.
+    /// A format that `writesFirst` (JUnit) is laid out first: when the run is too large for one
+    /// file under GitLab's rules, its notes (which files, what was left out) join the record's,
+    /// so every other report shows them. Returns those notes.
     @discardableResult
     public func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws -> [String] {
+        let formats = ReportFormat.writtenByDefault.filter { includingRunRecord || $0.name != ReportFormat.runRecord.name }
+        return try write(formats, record, context: context)
+    }
+
+    /// Writes `formats` alone (`telltale report --format NAME`); returns their notes.
+    @discardableResult
+    public func write(_ formats: [ReportFormat], _ record: RunRecord, context: ReportContext) throws -> [String] {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
-        let junit = JUnitWriter().files(record, context: context)
         var record = record
-        record.notes += junit.notes.filter { !record.notes.contains($0) }
-        for stale in continuedJUnitPaths() { try? FileManager.default.removeItem(atPath: stale) }
-        var allJobs: [@Sendable () throws -> (String, Data)] = [
-            { [context, record] in (htmlPath, HTMLReportWriter(attachmentsRoot: path).write(record, context: context)) },
-            { [context, record] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
-            { [context, record] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },
-        ]
-        for (index, document) in junit.documents.enumerated() {
-            allJobs.append { ("\(path)/\(JUnitFiles.fileName(index))", document) }
+        var laidOut: [(name: String, data: Data)] = []
+        var notes: [String] = []
+        for format in formats where format.writesFirst {
+            let output = try format.output(record, context: context, folder: path)
+            laidOut += output.files
+            notes += output.notes
         }
-        if includingRunRecord { allJobs.insert({ [record] in (runRecordPath, try RunRecordFile.encode(record)) }, at: 1) }
-        let jobs = allJobs
+        record.notes += notes.filter { !record.notes.contains($0) }
+        // One job per laid-out file and per other format (rendered in its job, so no more than
+        // the files being written are held at once).
+        var jobs: [@Sendable () throws -> [String]] = laidOut.map { file in { [path] in [try Self.write(file, in: path)] } }
+        for format in formats where !format.writesFirst {
+            jobs.append { [record, context, path] in
+                try format.output(record, context: context, folder: path).files.map { try Self.write($0, in: path) }
+            }
+        }
+        let written = Mutex<Set<String>>([])
         let errors = Mutex<[any Error]>([])
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { [jobs] index in
             do {
-                let (file, data) = try jobs[index]()
-                try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+                let names = try jobs[index]()
+                written.withLock { $0.formUnion(names) }
             } catch {
                 errors.withLock { $0.append(error) }
             }
         }
         if let error = errors.withLock({ $0.first }) { throw error }
-        return junit.notes
+        let current = written.withLock { $0 }
+        for stale in files(of: formats) where !current.contains(URL(fileURLWithPath: stale).lastPathComponent) {
+            try? FileManager.default.removeItem(atPath: stale)
+        }
+        return notes
+    }
+
+    private static func write(_ file: (name: String, data: Data), in folder: String) throws -> String {
+        try file.data.write(to: URL(fileURLWithPath: "\(folder)/\(file.name)"), options: .atomic)
+        return file.name
     }
 }

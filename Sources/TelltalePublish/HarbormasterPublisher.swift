@@ -41,7 +41,7 @@ public struct HarbormasterPublisher: Sendable {
         var current: [HarbormasterWriter.Unit] = []
         var size = overhead
         for unit in message.unit {
-            let cost = ConduitClient.formEncoded(String(decoding: try encoder.encode(unit), as: UTF8.self)).utf8.count + 3  // `%2C`
+            let cost = ConduitClient.formEncoded(String(decoding: try json(unit), as: UTF8.self)).utf8.count + 3  // `%2C`
             if !current.isEmpty && size + cost > maxRequestBytes {
                 parts.append(Part(buildTargetPHID: buildTarget, type: "work", unit: current))
                 current = []
@@ -59,14 +59,13 @@ public struct HarbormasterPublisher: Sendable {
         return parts
     }
 
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    /// Compact, keys sorted: Telltale's JSON engine (`JSONValueEncoder`), as for run.json.
+    static func json<T: Encodable>(_ value: T) throws -> Data {
+        Data(try JSONValueEncoder().serialize(value))
+    }
 
     static func requestBytes(_ part: Part, client: ConduitClient) throws -> Int {
-        try client.formBody(paramsJSON: encoder.encode(part)).utf8.count
+        try client.formBody(paramsJSON: json(part)).utf8.count
     }
 
     /// Sends every part in order; `progress` hears of each. Returns the number of calls made.
@@ -79,7 +78,7 @@ public struct HarbormasterPublisher: Sendable {
         do {
             for (index, part) in parts.enumerated() {
                 progress(index + 1, parts.count, part)
-                try await client.call("harbormaster.sendmessage", paramsJSON: Self.encoder.encode(part), using: http)
+                try await client.call("harbormaster.sendmessage", paramsJSON: Self.json(part), using: http)
             }
         } catch {
             try? await http.shutdown()

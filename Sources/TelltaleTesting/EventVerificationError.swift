@@ -43,8 +43,6 @@ public enum EventVerificationError: LocalizedError, CustomStringConvertible, Sen
     public var errorDescription: String? { description }
 
     static func compact(_ params: [String: JSONValue]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? String(decoding: encoder.encode(params), as: UTF8.self)) ?? ""
+        JSONValue.object(params).jsonText()
     }
 }

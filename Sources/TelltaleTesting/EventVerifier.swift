@@ -119,7 +119,7 @@ public struct EventVerifier: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try JSONEncoder().encode(JSONValue.object(body))
+        request.httpBody = Data(JSONValue.object(body).serialized())
         request.timeoutInterval = timeout.inSeconds + 30
         let data: Data
         let response: URLResponse
@@ -133,10 +133,9 @@ public struct EventVerifier: Sendable {
                 url: url.absoluteString,
                 reason: "HTTP \((response as? HTTPURLResponse)?.statusCode ?? 0): \(String(decoding: data.prefix(500), as: UTF8.self))")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // Telltale's own engine: dates with milliseconds, as the server writes them (or without).
         do {
-            return try decoder.decode(WaitAnswer.self, from: data)
+            return try JSONValueDecoder().decode(WaitAnswer.self, from: data)
         } catch {
             throw EventVerificationError.server(url: url.absoluteString, reason: "unexpected answer: \(error)")
         }

@@ -67,7 +67,9 @@ public final class Tracker: @unchecked Sendable {
     /// Queues an event; sends a batch once `batchSize` are queued.
     public func track(_ name: String, _ params: [String: JSONValue] = [:]) {
         guard configuration != nil else { return }
-        var fields: [String: JSONValue] = ["name": .string(name), "params": .object(params), "timestamp": .string(Date().formatted(.iso8601))]
+        var fields: [String: JSONValue] = [
+            "name": .string(name), "params": .object(params), "timestamp": .string(ISO8601Timestamp.string(from: Date())),
+        ]
         // The test that sent it, when a lifecycle trait or test case set one for this task.
         if let test = TelltaleTestContext.currentTest { fields["test"] = .string(test.rawValue) }
         let event = JSONValue.object(fields)
@@ -136,7 +138,7 @@ public final class Tracker: @unchecked Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONEncoder().encode(JSONValue.object(["events": .array(batch)]))
+        request.httpBody = Data(JSONValue.object(["events": .array(batch)]).serialized())
         // URLSession owns the task; completion ends it, so nothing unstructured is kept.
         urlSession.dataTask(with: request) { [self, url] _, response, error in
             let status = (response as? HTTPURLResponse)?.statusCode ?? 0

@@ -84,4 +84,23 @@ struct ControlAPITests {
             #expect(first["bodySample"] == #"{"params":{}}"#)
         }
     }
+
+    /// One date form for stored events and everything the API answers: ISO 8601 with
+    /// milliseconds, the same text in the log, a query, a wait and the bad captures.
+    @Test func everyAnswerDatesEventsAsTheLogDoes() async throws {
+        try await CaptureHarness.with { capture async throws in
+            _ = try await capture.post("/s/w1/events", json: #"{"name":"opened"}"#)
+            _ = try await capture.post("/s/w1/events", json: #"{"params":{}}"#)
+            let line = try #require(try String(contentsOfFile: capture.logPath, encoding: .utf8).split(separator: "\n").first)
+            let logged = try #require(try JSONValue(parsing: String(line))["receivedAt"]?.stringValue)
+            #expect(logged.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(logged)")
+            let queried = try await capture.send("GET", "/_telltale/events?session=w1", contentType: nil)
+            #expect(queried.json?["events"]?.arrayValue?.first?["receivedAt"]?.stringValue == logged)
+            let waited = try await capture.post("/_telltale/wait", json: #"{"session":"w1","name":"opened","timeout":1}"#)
+            #expect(waited.json?["events"]?.arrayValue?.first?["receivedAt"]?.stringValue == logged)
+            let bad = try await capture.send("GET", "/_telltale/bad?session=w1", contentType: nil)
+            let refused = try #require(bad.json?["bad"]?.arrayValue?.first?["receivedAt"]?.stringValue)
+            #expect(refused.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(refused)")
+        }
+    }
 }

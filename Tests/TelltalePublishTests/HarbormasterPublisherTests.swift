@@ -26,7 +26,7 @@ struct HarbormasterPublisherTests {
         #expect(parts.dropLast().allSatisfy { $0.type == "work" && !($0.unit ?? []).isEmpty })
         #expect(parts.last?.type == "fail" && parts.last?.unit == nil)
         for part in parts {
-            let bytes = try Self.client.formBody(paramsJSON: HarbormasterPublisher.encoder.encode(part)).utf8.count
+            let bytes = try Self.client.formBody(paramsJSON: HarbormasterPublisher.json(part)).utf8.count
             #expect(bytes <= limit)
         }
         #expect(parts.flatMap { $0.unit ?? [] } == message.unit, "every unit once, in order")

@@ -77,7 +77,7 @@ extension CaptureResponder {
         let body = Data(buffer: buffer)
         let decoded: WaitRequest
         do {
-            decoded = try EventCoding.decoder.decode(WaitRequest.self, from: body.isEmpty ? Data("{}".utf8) : body)
+            decoded = try EventCoding.decode(WaitRequest.self, from: body.isEmpty ? Data("{}".utf8) : body)
         } catch {
             return badControl("wait expects {\"name\", \"params\"?, \"session\"?, \"test\"?, \"count\"?, \"timeout\"?}: \(error)")
         }

@@ -41,7 +41,7 @@ struct CaptureResponder: HTTPResponder {
 
     static func json<T: Encodable>(encoding value: T, status: Int = 200) -> Response {
         do {
-            return response(IngestAnswer(status: status, contentType: "application/json", body: try EventCoding.encoder.encode(value)))
+            return response(IngestAnswer(status: status, contentType: "application/json", body: ByteBuffer(bytes: try EventCoding.encode(value))))
         } catch {
             return json(["error": .string("could not encode the answer: \(error)")], status: 500)
         }

@@ -14,7 +14,7 @@ enum InspectorFrames {
     }
 
     static func bad(_ capture: BadCapture) -> ByteBuffer {
-        frame("bad", json: (try? EventCoding.encoder.encode(capture)).map { Array($0) } ?? Array("{}".utf8))
+        frame("bad", json: (try? EventCoding.encode(capture)) ?? Array("{}".utf8))
     }
 
     static func reset(removed: Int, session: String?) -> ByteBuffer {

@@ -1,3 +1,5 @@
+import TelltaleWebAssets
+
 extension InspectorPage {
     /// Follows `/_telltale/stream` (an `EventSource`, which reconnects by itself and sends the
     /// last id it saw, so the server replays only what it missed; a hello from another server
@@ -16,14 +18,7 @@ extension InspectorPage {
           var serverID = null, catalog = false, connected = false, paused = false, missed = 0;
           var selected = null, tab = 'events', pending = [], scheduled = false, stream = null, notes = [];
 
-          function el(tag, cls, text) {
-            var node = document.createElement(tag);
-            if (cls) node.className = cls;
-            if (text !== undefined && text !== null) node.textContent = String(text);
-            return node;
-          }
-          function add(parent, child) { parent.appendChild(child); return child; }
-          function clock(iso) {
+        \#(WebAssets.domHelpers)  function clock(iso) {
             var date = new Date(iso);
             if (isNaN(date.getTime())) return String(iso);
             function two(n) { return (n < 10 ? '0' : '') + n; }

@@ -1,33 +1,11 @@
+import TelltaleWebAssets
+
 extension InspectorPage {
     /// The details pane of the inspector's script (a tree of params and the raw body) and the
     /// end of the function `listAndStreamScript` opens: the two are one script, in two files.
     static let detailsScript = #"""
           // Details.
-          function section(title) {
-            var block = add(detail, el('section', 'block'));
-            add(block, el('h3', null, title));
-            return block;
-          }
-          function tree(parent, key, value, depth) {
-            var item = add(parent, el('li'));
-            var isObject = value !== null && typeof value === 'object';
-            var keys = isObject ? Object.keys(value) : [];
-            if (isObject && keys.length > 0) {
-              var box = add(item, el('details'));
-              if (depth < 2) box.open = true;
-              var summary = add(box, el('summary'));
-              add(summary, el('span', 'k', key));
-              add(summary, el('span', 'count', Array.isArray(value) ? ' [' + keys.length + ']' : ' {' + keys.length + '}'));
-              var children = add(box, el('ul', 'tree'));
-              keys.forEach(function (child) { tree(children, child, value[child], depth + 1); });
-            } else {
-              add(item, el('span', 'k', key));
-              item.appendChild(document.createTextNode(': '));
-              var kind = value === null ? 'null' : typeof value === 'boolean' ? 'bool' : isObject ? 'null' : typeof value;
-              add(item, el('span', 'v v-' + kind, isObject ? (Array.isArray(value) ? '[]' : '{}') : JSON.stringify(value)));
-            }
-          }
-          function fact(list, term, value) {
+        \#(WebAssets.detailSection)\#(WebAssets.jsonTree(openDepth: 2))  function fact(list, term, value) {
             add(list, el('dt', null, term));
             add(list, el('dd', 'mono', value));
           }

@@ -1,24 +1,21 @@
 import Foundation
 import TelltaleModel
 
-/// The one JSON form of stored events, as `events.jsonl` holds them: keys sorted bytewise,
-/// ISO 8601 dates with milliseconds, `test` null when absent. Lines are written by TelltaleModel's
-/// `Event.appendJSON(to:)`, not `JSONEncoder`: every accepted event is encoded on the
-/// request's hot path.
+/// The one JSON form of stored events and of the control API's answers, as `events.jsonl` holds
+/// them: keys sorted bytewise, ISO 8601 dates with milliseconds (read with or without), `test`
+/// null when absent. Lines are written by TelltaleModel's `Event.appendJSON(to:)`: every accepted
+/// event is encoded on the request's hot path. Everything else goes through the same engine
+/// (`JSONValueEncoder`/`JSONValueDecoder`), so an answer's dates are the log's.
 enum EventCoding {
-    /// For answers to clients (`/_telltale/wait`, queries), which read them with `JSONDecoder`.
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    /// For answers to clients (`/_telltale/wait`, `/_telltale/bad`, the inspector's frames).
+    static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try JSONValueEncoder().serialize(value)
+    }
 
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    /// For request bodies (`/_telltale/wait`).
+    static func decode<T: Decodable>(_ type: T.Type, from body: some Collection<UInt8>) throws -> T {
+        try JSONValueDecoder().decode(type, from: body)
+    }
 
     /// Appends each event as one compact JSON line (with its newline) to `output`.
     static func appendLines(_ events: [Event], to output: inout [UInt8]) {

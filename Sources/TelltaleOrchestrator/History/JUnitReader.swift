@@ -71,10 +71,9 @@ enum JUnitReader {
         for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) { walk(child, visit) }
     }
 
+    /// Whole seconds (JUnit's schema) or with a fraction, with a zone or without (read as UTC:
+    /// JUnit's schema has none).
     private static func parseTimestamp(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        // JUnit's schema has no zone: read it as UTC.
-        return formatter.date(from: text + "Z")
+        ISO8601Timestamp.date(from: text) ?? ISO8601Timestamp.date(from: text + "Z")
     }
 }

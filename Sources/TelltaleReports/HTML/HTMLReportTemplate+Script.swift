@@ -1,3 +1,5 @@
+import TelltaleWebAssets
+
 extension HTMLReportTemplate {
     /// The page's behaviour: the list (built lazily), filters, search, keyboard, and each
     /// test's details on demand. Data comes only from the JSON block, written with textContent.
@@ -31,14 +33,7 @@ extension HTMLReportTemplate {
           var ROW = 30, EVENT_PAGE = 200;
           var root = document.documentElement;
 
-          function el(tag, cls, text) {
-            var node = document.createElement(tag);
-            if (cls) node.className = cls;
-            if (text !== undefined && text !== null) node.textContent = String(text);
-            return node;
-          }
-          function add(parent, child) { parent.appendChild(child); return child; }
-          function seconds(value) {
+        \#(WebAssets.domHelpers)  function seconds(value) {
             if (value < 1) return Math.round(value * 1000) + ' ms';
             if (value < 60) return value.toFixed(2) + ' s';
             var minutes = Math.floor(value / 60);
@@ -222,12 +217,7 @@ extension HTMLReportTemplate {
           }
 
           // Details, built only when a test is opened.
-          function section(title) {
-            var block = add(detail, el('section', 'block'));
-            add(block, el('h3', null, title));
-            return block;
-          }
-          function messageList(parent, messages) {
+        \#(WebAssets.detailSection)  function messageList(parent, messages) {
             messages.forEach(function (message) {
               var box = add(parent, el('div', 'message ' + message.k));
               var where = [message.k === 'knownIssue' ? 'known issue' : message.k];
@@ -237,27 +227,7 @@ extension HTMLReportTemplate {
               add(box, el('pre', null, message.t));
             });
           }
-          function tree(parent, key, value, depth) {
-            var item = add(parent, el('li'));
-            var isObject = value !== null && typeof value === 'object';
-            var keys = isObject ? Object.keys(value) : [];
-            if (isObject && keys.length > 0) {
-              var box = add(item, el('details'));
-              if (depth < 1) box.open = true;
-              var summary = add(box, el('summary'));
-              add(summary, el('span', 'k', key));
-              add(summary, el('span', 'count', Array.isArray(value) ? ' [' + keys.length + ']' : ' {' + keys.length + '}'));
-              var children = add(box, el('ul', 'tree'));
-              keys.forEach(function (child) { tree(children, child, value[child], depth + 1); });
-            } else {
-              add(item, el('span', 'k', key));
-              item.appendChild(document.createTextNode(': '));
-              var kind = value === null ? 'null' : Array.isArray(value) ? 'null' : typeof value === 'boolean' ? 'bool' : typeof value;
-              var text = isObject ? (Array.isArray(value) ? '[]' : '{}') : JSON.stringify(value);
-              add(item, el('span', 'v v-' + kind, text));
-            }
-          }
-          function timeline(parent, start, count) {
+        \#(WebAssets.jsonTree(openDepth: 1))  function timeline(parent, start, count) {
             var listNode = add(parent, el('ol', 'timeline mono'));
             var done = 0;
             function page() {

@@ -26,20 +26,6 @@ extension HTMLReportWriter {
     func verificationSummary(
         _ report: VerificationReport, position: [TestID: Int], context: ReportContext, into json: inout ScriptJSON
     ) {
-        json.key("verification")
-        json.raw("{")
-        json.key("ok")
-        json.bool(report.passed)
-        json.raw(",")
-        json.key("events")
-        json.int(report.eventCount)
-        json.raw(",")
-        json.key("unattributedEvents")
-        json.int(report.unattributedEventCount)
-        json.raw(",")
-        json.key("checked")
-        json.int(report.tests.count)
-
         var failed: [Int] = []
         var others: [TestVerification] = []
         var seen = Set<Int>()
@@ -50,55 +36,41 @@ extension HTMLReportWriter {
                 others.append(verification)
             }
         }
-        json.raw(",")
-        json.key("failed")
-        json.raw("[")
-        for (offset, index) in failed.sorted().enumerated() {
-            if offset > 0 { json.raw(",") }
-            json.int(index)
-        }
-        json.raw("]")
-        if !others.isEmpty {
-            json.raw(",")
-            json.key("others")
-            json.raw("[")
-            for (index, verification) in others.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.raw("{")
-                json.key("id")
-                json.string(verification.test.rawValue)
-                json.raw(",")
-                json.key("v")
-                testVerification(verification, origin: nil, messages: [], context: context, into: &json)
-                json.raw("}")
+        json.object("verification") { json in
+            json.field("ok", report.passed)
+            json.field("events", report.eventCount)
+            json.field("unattributedEvents", report.unattributedEventCount)
+            json.field("checked", report.tests.count)
+            json.array("failed") { json in
+                for index in failed.sorted() { json.int(index) }
             }
-            json.raw("]")
-        }
-        if let coverage = report.coverage {
-            json.raw(",")
-            json.key("coverage")
-            json.raw("[")
-            for (index, entry) in coverage.events.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.raw("[")
-                json.string(entry.name)
-                json.raw(",")
-                json.int(entry.count)
-                json.raw("]")
+            if !others.isEmpty {
+                json.array("others") { json in
+                    for verification in others {
+                        json.object { json in
+                            json.field("id", verification.test.rawValue)
+                            json.key("v")
+                            testVerification(verification, origin: nil, messages: [], context: context, into: &json)
+                        }
+                    }
+                }
             }
-            json.raw("]")
+            if let coverage = report.coverage {
+                json.array("coverage") { json in
+                    for entry in coverage.events {
+                        json.array { json in
+                            json.string(entry.name)
+                            json.int(entry.count)
+                        }
+                    }
+                }
+            }
+            json.key("unattributed")
+            violations(report.unattributed, into: &json)
+            json.array("unused") { json in
+                for selector in report.unusedSelectors { json.string(selector) }
+            }
         }
-        json.raw(",")
-        json.key("unattributed")
-        violations(report.unattributed, into: &json)
-        json.raw(",")
-        json.key("unused")
-        json.raw("[")
-        for (index, selector) in report.unusedSelectors.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.string(selector)
-        }
-        json.raw("]}")
     }
 
     /// One test's verdict. `origin` is when the test started (closest events get an offset from
@@ -107,158 +79,84 @@ extension HTMLReportWriter {
         _ verification: TestVerification, origin: Date?, messages: [TestMessage], context: ReportContext,
         into json: inout ScriptJSON
     ) {
-        json.raw("{")
-        json.key("n")
-        json.int(verification.eventCount)
-        if !verification.failures.isEmpty {
-            json.raw(",")
-            json.key("f")
-            json.raw("[")
-            for (index, failure) in verification.failures.enumerated() {
-                if index > 0 { json.raw(",") }
-                self.failure(failure, origin: origin, messages: messages, context: context, into: &json)
+        json.object { json in
+            json.field("n", verification.eventCount)
+            if !verification.failures.isEmpty {
+                json.array("f") { json in
+                    for failure in verification.failures {
+                        self.failure(failure, origin: origin, messages: messages, context: context, into: &json)
+                    }
+                }
             }
-            json.raw("]")
+            if !verification.violations.isEmpty {
+                json.key("x")
+                violations(verification.violations, into: &json)
+            }
         }
-        if !verification.violations.isEmpty {
-            json.raw(",")
-            json.key("x")
-            violations(verification.violations, into: &json)
-        }
-        json.raw("}")
     }
 
     private func failure(
         _ failure: VerificationFailure, origin: Date?, messages: [TestMessage], context: ReportContext,
         into json: inout ScriptJSON
     ) {
-        json.raw("{")
-        json.key("k")
-        json.string(failure.kind.rawValue)
-        if let event = failure.event {
-            json.raw(",")
-            json.key("ev")
-            json.string(event)
-        }
-        if let location = failure.expectation {
-            json.raw(",")
-            json.key("l")
-            json.string(context.relativeLocation(location))
-        }
-        let message = PlainText.clean(failure.message)
-        if !messages.contains(where: { PlainText.clean($0.text).contains(message) }) {
-            json.raw(",")
-            json.key("t")
-            json.string(message)
-        }
-        if !failure.eventIDs.isEmpty {
-            json.raw(",")
-            eventIDs(failure.eventIDs, into: &json)
-        }
-        if !failure.closest.isEmpty {
-            json.raw(",")
-            json.key("c")
-            json.raw("[")
-            for (index, event) in failure.closest.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.raw("{")
-                json.key("id")
-                json.string(event.eventID)
-                json.raw(",")
-                json.key("ev")
-                json.string(event.name)
-                if !event.sameName {
-                    json.raw(",")
-                    json.key("other")
-                    json.bool(true)
+        json.object { json in
+            json.field("k", failure.kind.rawValue)
+            if let event = failure.event { json.field("ev", event) }
+            if let location = failure.expectation { json.field("l", context.relativeLocation(location)) }
+            let message = PlainText.clean(failure.message)
+            if !messages.contains(where: { PlainText.clean($0.text).contains(message) }) { json.field("t", message) }
+            if !failure.eventIDs.isEmpty { eventIDs(failure.eventIDs, into: &json) }
+            if !failure.closest.isEmpty {
+                json.array("c") { json in
+                    for event in failure.closest { closest(event, origin: origin, into: &json) }
                 }
-                json.raw(",")
-                json.key("m")
-                json.int(event.matchedParams)
-                json.raw(",")
-                json.key("p")
-                json.int(event.paramCount)
-                if let origin {
-                    json.raw(",")
-                    json.key("at")
-                    json.int(Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded()))
-                }
-                json.raw(",")
-                json.key("d")
-                json.raw("[")
-                for (offset, difference) in event.differences.enumerated() {
-                    if offset > 0 { json.raw(",") }
-                    json.raw("{")
-                    json.key("p")
-                    json.string(difference.path)
-                    json.raw(",")
-                    json.key("e")
-                    json.string(difference.expected)
-                    if let actual = difference.actual {
-                        json.raw(",")
-                        json.key("a")
-                        json.string(actual)
-                    }
-                    json.raw("}")
-                }
-                json.raw("],")
-                json.key("params")
-                json.object(event.params)
-                json.raw("}")
             }
-            json.raw("]")
         }
-        json.raw("}")
+    }
+
+    private func closest(_ event: ClosestEvent, origin: Date?, into json: inout ScriptJSON) {
+        json.object { json in
+            json.field("id", event.eventID)
+            json.field("ev", event.name)
+            if !event.sameName { json.field("other", true) }
+            json.field("m", event.matchedParams)
+            json.field("p", event.paramCount)
+            if let origin { json.field("at", Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded())) }
+            json.array("d") { json in
+                for difference in event.differences {
+                    json.object { json in
+                        json.field("p", difference.path)
+                        json.field("e", difference.expected)
+                        if let actual = difference.actual { json.field("a", actual) }
+                    }
+                }
+            }
+            json.key("params")
+            json.object(event.params)
+        }
     }
 
     private func violations(_ violations: [CatalogViolation], into json: inout ScriptJSON) {
-        json.raw("[")
-        for (index, violation) in violations.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.raw("{")
-            json.key("k")
-            json.string(violation.kind.rawValue)
-            json.raw(",")
-            json.key("ev")
-            json.string(violation.event)
-            if !violation.path.isEmpty {
-                json.raw(",")
-                json.key("p")
-                json.string(violation.path)
+        json.array { json in
+            for violation in violations {
+                json.object { json in
+                    json.field("k", violation.kind.rawValue)
+                    json.field("ev", violation.event)
+                    if !violation.path.isEmpty { json.field("p", violation.path) }
+                    json.field("e", violation.expected)
+                    if let actual = violation.actual { json.field("a", actual) }
+                    json.field("n", violation.count)
+                    if !violation.eventIDs.isEmpty { eventIDs(violation.eventIDs, into: &json) }
+                }
             }
-            json.raw(",")
-            json.key("e")
-            json.string(violation.expected)
-            if let actual = violation.actual {
-                json.raw(",")
-                json.key("a")
-                json.string(actual)
-            }
-            json.raw(",")
-            json.key("n")
-            json.int(violation.count)
-            if !violation.eventIDs.isEmpty {
-                json.raw(",")
-                eventIDs(violation.eventIDs, into: &json)
-            }
-            json.raw("}")
         }
-        json.raw("]")
     }
 
     /// `"ids":[…]`, and `"more":N` when more than `maxEventIDs` were cut.
     private func eventIDs(_ ids: [String], into json: inout ScriptJSON) {
-        json.key("ids")
-        json.raw("[")
-        for (index, id) in ids.prefix(Self.maxEventIDs).enumerated() {
-            if index > 0 { json.raw(",") }
-            json.string(id)
+        json.array("ids") { json in
+            for id in ids.prefix(Self.maxEventIDs) { json.string(id) }
         }
-        json.raw("]")
-        if ids.count > Self.maxEventIDs {
-            json.raw(",")
-            json.key("more")
-            json.int(ids.count - Self.maxEventIDs)
-        }
+        if ids.count > Self.maxEventIDs { json.field("more", ids.count - Self.maxEventIDs) }
     }
 }

@@ -66,19 +66,12 @@ public struct HTMLReportWriter: Sendable {
     /// The report's data, as the page's script reads it.
     func payload(_ record: RunRecord, context: ReportContext) -> [UInt8] {
         let tests = Self.ordered(record.tests)
-        var json = ScriptJSON(capacity: record.events.count * 160 + tests.count * 400 + 4096)
-        json.raw("{")
-        run(record, context: context, into: &json)
-
         // Events grouped by test in list order; events of no known test last.
         var position: [TestID: Int] = [:]
         position.reserveCapacity(tests.count)
         for (index, test) in tests.enumerated() { position[test.id] = index }
-
         var verifications: [TestID: TestVerification] = [:]
         if let report = record.verification {
-            json.raw(",")
-            verificationSummary(report, position: position, context: context, into: &json)
             verifications.reserveCapacity(report.tests.count)
             for verification in report.tests where verifications[verification.test] == nil {
                 verifications[verification.test] = verification
@@ -94,44 +87,46 @@ public struct HTMLReportWriter: Sendable {
             ranges.append((next, bucket.count))
             next += bucket.count
         }
-
-        if let history = record.history {
-            json.raw(",")
-            runHistory(history, into: &json)
-        }
-        json.raw(",\"tests\":[")
         var embedder = HTMLAttachmentEmbedder(root: attachmentsRoot)
-        for (index, test) in tests.enumerated() {
-            if index > 0 { json.raw(",") }
-            self.test(
-                test, events: ranges[index], verification: verifications[test.id], history: record.history?.tests[test.id.rawValue],
-                origin: record.startedAt, context: context, embedder: &embedder, into: &json
-            )
-        }
-        json.raw("],\"events\":[")
-        var first = true
-        for (bucketIndex, bucket) in buckets.enumerated() {
-            let origin = bucketIndex < tests.count ? (tests[bucketIndex].startedAt ?? record.startedAt) : record.startedAt
-            for eventIndex in bucket {
-                if !first { json.raw(",") }
-                first = false
-                let event = record.events[eventIndex]
-                json.raw("[")
-                json.int(Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded()))
-                json.raw(",")
-                json.string(event.name)
-                json.raw(",")
-                json.string(event.source.rawValue)
-                json.raw(",")
-                json.object(event.params)
-                json.raw("]")
+
+        var json = ScriptJSON(capacity: record.events.count * 160 + tests.count * 400 + 4096)
+        json.object { json in
+            run(record, context: context, into: &json)
+            if let report = record.verification {
+                verificationSummary(report, position: position, context: context, into: &json)
+            }
+            if let history = record.history {
+                runHistory(history, into: &json)
+            }
+            json.array("tests") { json in
+                for (index, test) in tests.enumerated() {
+                    self.test(
+                        test, events: ranges[index], verification: verifications[test.id],
+                        history: record.history?.tests[test.id.rawValue], origin: record.startedAt, context: context,
+                        embedder: &embedder, into: &json
+                    )
+                }
+            }
+            // `[ms from its test's start (or the run's), name, source, params]`.
+            json.array("events") { json in
+                for (bucketIndex, bucket) in buckets.enumerated() {
+                    let origin = bucketIndex < tests.count ? (tests[bucketIndex].startedAt ?? record.startedAt) : record.startedAt
+                    for eventIndex in bucket {
+                        let event = record.events[eventIndex]
+                        json.array { json in
+                            json.int(Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded()))
+                            json.string(event.name)
+                            json.string(event.source.rawValue)
+                            json.object(event.params)
+                        }
+                    }
+                }
+            }
+            json.array("unattributed") { json in
+                json.int(ranges[tests.count].start)
+                json.int(ranges[tests.count].count)
             }
         }
-        json.raw("],\"unattributed\":[")
-        json.int(ranges[tests.count].start)
-        json.raw(",")
-        json.int(ranges[tests.count].count)
-        json.raw("]}")
         return json.bytes
     }
 
@@ -150,223 +145,104 @@ public struct HTMLReportWriter: Sendable {
             .map(\.test)
     }
 
+    /// `"run":{…},"totals":{…}`.
     private func run(_ record: RunRecord, context: ReportContext, into json: inout ScriptJSON) {
-        let totals = record.totals
-        json.key("run")
-        json.raw("{")
-        json.key("name")
-        json.string(PlainText.clean(record.plan.name))
-        json.raw(",")
-        json.key("package")
-        json.string(record.plan.package)
-        if let path = record.plan.path {
-            json.raw(",")
-            json.key("plan")
-            json.string(path)
-        }
-        json.raw(",")
-        json.key("startedAt")
-        json.string(Self.iso8601(record.startedAt))
-        json.raw(",")
-        json.key("duration")
-        json.number(record.duration)
-        json.raw(",")
-        json.key("host")
-        json.string(record.environment.host)
-        json.raw(",")
-        json.key("os")
-        json.string(record.environment.operatingSystem)
-        if let swift = record.environment.swiftVersion {
-            json.raw(",")
-            json.key("swift")
-            json.string(swift)
-        }
-        if let commit = record.environment.gitCommit {
-            json.raw(",")
-            json.key("commit")
-            json.string(commit)
-        }
-        if let shard = record.shard {
-            json.raw(",")
-            json.key("shard")
-            json.string(shard.description)
-        }
-        json.raw(",")
-        json.key("tool")
-        json.string(record.tool.version)
-        json.raw(",")
-        json.key("reporter")
-        json.string(context.toolVersion)
-        json.raw(",")
-        json.key("generatedAt")
-        json.string(Self.iso8601(context.generatedAt))
-        json.raw(",")
-        json.key("events")
-        json.int(record.events.count)
-        if !record.notes.isEmpty {
-            json.raw(",")
-            json.key("notes")
-            json.raw("[")
-            for (index, note) in record.notes.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.string(PlainText.clean(note))
+        json.object("run") { json in
+            json.field("name", PlainText.clean(record.plan.name))
+            json.field("package", record.plan.package)
+            if let path = record.plan.path { json.field("plan", path) }
+            json.field("startedAt", Self.iso8601(record.startedAt))
+            json.field("duration", record.duration)
+            json.field("host", record.environment.host)
+            json.field("os", record.environment.operatingSystem)
+            if let swift = record.environment.swiftVersion { json.field("swift", swift) }
+            if let commit = record.environment.gitCommit { json.field("commit", commit) }
+            if let shard = record.shard { json.field("shard", shard.description) }
+            json.field("tool", record.tool.version)
+            json.field("reporter", context.toolVersion)
+            json.field("generatedAt", Self.iso8601(context.generatedAt))
+            json.field("events", record.events.count)
+            if !record.notes.isEmpty {
+                json.array("notes") { json in
+                    for note in record.notes { json.string(PlainText.clean(note)) }
+                }
             }
-            json.raw("]")
         }
-        json.raw("},")
-        json.key("totals")
-        json.raw("{")
-        json.key("tests")
-        json.int(totals.tests)
-        json.raw(",")
-        json.key("passed")
-        json.int(totals.passed)
-        json.raw(",")
-        json.key("failed")
-        json.int(totals.failed)
-        json.raw(",")
-        json.key("errors")
-        json.int(totals.errors)
-        json.raw(",")
-        json.key("skipped")
-        json.int(totals.skipped)
-        json.raw(",")
-        json.key("flaky")
-        json.int(totals.flaky)
-        if totals.quarantined > 0 {
-            json.raw(",")
-            json.key("quarantined")
-            json.int(totals.quarantined)
+        let totals = record.totals
+        json.object("totals") { json in
+            json.field("tests", totals.tests)
+            json.field("passed", totals.passed)
+            json.field("failed", totals.failed)
+            json.field("errors", totals.errors)
+            json.field("skipped", totals.skipped)
+            json.field("flaky", totals.flaky)
+            if totals.quarantined > 0 { json.field("quarantined", totals.quarantined) }
         }
-        json.raw("}")
     }
 
     private func test(
         _ test: TestResult, events: (start: Int, count: Int), verification: TestVerification?, history: TestHistory?,
         origin: Date, context: ReportContext, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON
     ) {
-        json.raw("{")
-        json.key("id")
-        json.string(test.id.rawValue)
-        json.raw(",")
-        json.key("o")
-        json.string(test.outcome.rawValue)
-        json.raw(",")
-        json.key("d")
-        json.number((test.duration * 1000).rounded() / 1000)
-        json.raw(",")
-        json.key("fw")
-        json.string(test.framework.rawValue)
-        if test.isFlaky {
-            json.raw(",")
-            json.key("fl")
-            json.bool(true)
-        }
-        if let location = test.location {
-            json.raw(",")
-            json.key("loc")
-            json.string(context.relativeLocation(location))
-        }
-        if let cases = test.caseCount {
-            json.raw(",")
-            json.key("n")
-            json.int(cases)
-        }
-        richFields(test, embedder: &embedder, into: &json)
-        if !test.messages.isEmpty {
-            json.raw(",")
-            messages(test.messages, context: context, into: &json)
-        }
-        if !test.output.isEmpty {
-            json.raw(",")
-            json.key("out")
-            json.string(output(test.output, context: context))
-        }
-        if !test.previousAttempts.isEmpty {
-            json.raw(",")
-            json.key("a")
-            json.raw("[")
-            for (index, attempt) in test.previousAttempts.enumerated() {
-                if index > 0 { json.raw(",") }
-                json.raw("{")
-                json.key("o")
-                json.string(attempt.outcome.rawValue)
-                json.raw(",")
-                json.key("d")
-                json.number((attempt.duration * 1000).rounded() / 1000)
-                if !attempt.messages.isEmpty {
-                    json.raw(",")
-                    messages(attempt.messages, context: context, into: &json)
+        json.object { json in
+            json.field("id", test.id.rawValue)
+            json.field("o", test.outcome.rawValue)
+            json.field("d", Self.milliseconds(test.duration))
+            json.field("fw", test.framework.rawValue)
+            if test.isFlaky { json.field("fl", true) }
+            if let location = test.location { json.field("loc", context.relativeLocation(location)) }
+            if let cases = test.caseCount { json.field("n", cases) }
+            richFields(test, embedder: &embedder, into: &json)
+            if !test.messages.isEmpty { messages(test.messages, context: context, into: &json) }
+            if !test.output.isEmpty { json.field("out", output(test.output, context: context)) }
+            if !test.previousAttempts.isEmpty {
+                json.array("a") { json in
+                    for attempt in test.previousAttempts {
+                        json.object { json in
+                            json.field("o", attempt.outcome.rawValue)
+                            json.field("d", Self.milliseconds(attempt.duration))
+                            if !attempt.messages.isEmpty { messages(attempt.messages, context: context, into: &json) }
+                            if !attempt.output.isEmpty { json.field("out", output(attempt.output, context: context)) }
+                        }
+                    }
                 }
-                if !attempt.output.isEmpty {
-                    json.raw(",")
-                    json.key("out")
-                    json.string(output(attempt.output, context: context))
-                }
-                json.raw("}")
             }
-            json.raw("]")
+            if let history {
+                json.key("h")
+                testHistory(history, into: &json)
+            }
+            if let entry = test.quarantine {
+                json.object("q") { json in
+                    json.field("until", entry.until)
+                    json.field("owner", PlainText.clean(entry.owner))
+                    json.field("reason", PlainText.clean(entry.reason))
+                }
+            }
+            if let verification {
+                json.key("v")
+                testVerification(verification, origin: test.startedAt ?? origin, messages: test.messages, context: context, into: &json)
+            }
+            if events.count > 0 {
+                json.array("e") { json in
+                    json.int(events.start)
+                    json.int(events.count)
+                }
+            }
         }
-        if let history {
-            json.raw(",")
-            json.key("h")
-            testHistory(history, into: &json)
-        }
-        if let entry = test.quarantine {
-            json.raw(",")
-            json.key("q")
-            json.raw("{")
-            json.key("until")
-            json.string(entry.until)
-            json.raw(",")
-            json.key("owner")
-            json.string(PlainText.clean(entry.owner))
-            json.raw(",")
-            json.key("reason")
-            json.string(PlainText.clean(entry.reason))
-            json.raw("}")
-        }
-        if let verification {
-            json.raw(",")
-            json.key("v")
-            testVerification(verification, origin: test.startedAt ?? origin, messages: test.messages, context: context, into: &json)
-        }
-        if events.count > 0 {
-            json.raw(",")
-            json.key("e")
-            json.raw("[")
-            json.int(events.start)
-            json.raw(",")
-            json.int(events.count)
-            json.raw("]")
-        }
-        json.raw("}")
     }
 
+    /// `"m":[{"k":kind,"t":text,"l":location,"c":case}…]`.
     private func messages(_ messages: [TestMessage], context: ReportContext, into json: inout ScriptJSON) {
-        json.key("m")
-        json.raw("[")
-        for (index, message) in messages.enumerated() {
-            if index > 0 { json.raw(",") }
-            json.raw("{")
-            json.key("k")
-            json.string(message.kind.rawValue)
-            json.raw(",")
-            json.key("t")
-            json.string(PlainText.clean(message.text))
-            if let location = message.location {
-                json.raw(",")
-                json.key("l")
-                json.string(context.relativeLocation(location))
+        json.array("m") { json in
+            for message in messages {
+                json.object { json in
+                    json.field("k", message.kind.rawValue)
+                    json.field("t", PlainText.clean(message.text))
+                    if let location = message.location { json.field("l", context.relativeLocation(location)) }
+                    if let testCase = message.testCase { json.field("c", PlainText.clean(testCase)) }
+                }
             }
-            if let testCase = message.testCase {
-                json.raw(",")
-                json.key("c")
-                json.string(PlainText.clean(testCase))
-            }
-            json.raw("}")
         }
-        json.raw("]")
     }
 
     private func output(_ text: String, context: ReportContext) -> String {
@@ -374,6 +250,11 @@ public struct HTMLReportWriter: Sendable {
             PlainText.clean(text), bytes: Self.maxOutputBytes,
             note: "[output cut at \(Self.maxOutputBytes / 1024) KiB; the full output is in \(context.logsPath)/tests.log]"
         )
+    }
+
+    /// Seconds kept to the millisecond, as the page shows them.
+    static func milliseconds(_ seconds: Double) -> Double {
+        (seconds * 1000).rounded() / 1000
     }
 
     static func iso8601(_ date: Date) -> String {

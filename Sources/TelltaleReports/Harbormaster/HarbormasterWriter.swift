@@ -65,9 +65,8 @@ public struct HarbormasterWriter: Sendable {
     }
 
     public func write(_ record: RunRecord, context: ReportContext) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(message(record, context: context)) + Data("\n".utf8)
+        // Pretty, keys sorted: JSONValueEncoder lays it out as JSONEncoder's `.prettyPrinted` does.
+        Data(try JSONValueEncoder().serialize(message(record, context: context), .pretty) + [0x0A])
     }
 
     static func result(_ test: TestResult) -> String {

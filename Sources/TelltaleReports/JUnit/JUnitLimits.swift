@@ -35,4 +35,9 @@ public struct JUnitFiles: Sendable {
     public static func fileName(_ index: Int) -> String {
         index == 0 ? "junit.xml" : "junit-\(index + 1).xml"
     }
+
+    /// Whether `name` is one of `fileName`'s names: `junit.xml` or `junit-N.xml`.
+    public static func isFileName(_ name: String) -> Bool {
+        name == "junit.xml" || (name.hasPrefix("junit-") && name.hasSuffix(".xml") && Int(name.dropFirst(6).dropLast(4)) != nil)
+    }
 }
