@@ -84,13 +84,13 @@ struct CaptureCommand: AsyncParsableCommand {
         if !allowRemote && !CaptureConfiguration.isLoopback(host) {
             throw ValidationError("--host \(host) is not loopback; add --allow-remote to listen there")
         }
-        if let (given, origin) = givenToken, let problem = CaptureConfiguration.tokenProblem(given) {
-            throw ValidationError("\(origin) \(problem)")
+        if let given = givenToken, let problem = CaptureConfiguration.tokenProblem(given.token) {
+            throw ValidationError("\(given.origin) \(problem)")
         }
     }
 
     /// `--token`, else the environment's, with where it came from.
-    private var givenToken: (String, origin: String)? {
+    private var givenToken: (token: String, origin: String)? {
         if let token { return (token, "--token") }
         let variable = TelltaleEnvironment.captureToken
         guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else { return nil }
@@ -101,7 +101,7 @@ struct CaptureCommand: AsyncParsableCommand {
         let logPath = output ?? Self.defaultLogPath()
         // Loopback asks for no token unless one is given; beyond it, one is made up if need be.
         let madeUpToken = givenToken == nil && !CaptureConfiguration.isLoopback(host) ? CaptureConfiguration.newAccessToken() : nil
-        let accessToken = givenToken?.0 ?? madeUpToken
+        let accessToken = givenToken?.token ?? madeUpToken
         let configuration = CaptureConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, logPath: logPath, allowRemote: allowRemote, synchronous: sync,
             maxEvents: maxEvents == 0 ? nil : maxEvents, accessToken: accessToken)

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -21,10 +22,22 @@ struct RawHTTP {
     }
 
     /// Sends `method path` with `headers` to an IPv4 `host`, and reads until the connection
-    /// closes or, for a stream, until `marker` has arrived.
+    /// closes or, for a stream, until `marker` has arrived. The socket is read on a GCD thread:
+    /// blocking one of Swift's few pool threads would starve a capture server in the same process.
     static func exchange(
         host: String, port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: String = "",
         until marker: String? = nil
+    ) async throws -> RawHTTP {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result { try blockingExchange(host: host, port: port, method, path, headers: headers, body: body, until: marker) })
+            }
+        }
+    }
+
+    private static func blockingExchange(
+        host: String, port: Int, _ method: String, _ path: String, headers: [String: String], body: String, until marker: String?
     ) throws -> RawHTTP {
         let socket = try connectedSocket(host: host, port: port)
         defer { close(socket) }

@@ -38,24 +38,25 @@ struct RemoteAccessTests {
             ]
             for (method, path) in Self.guarded {
                 for headers in wrong {
-                    let answer = try RawHTTP.exchange(host: host, port: port, method, path, headers: headers, body: #"{"name":"Order Completed"}"#)
+                    let answer = try await RawHTTP.exchange(
+                        host: host, port: port, method, path, headers: headers, body: #"{"name":"Order Completed"}"#)
                     #expect(answer.status == 401, "\(method) \(path) \(headers)")
                     #expect(!answer.body.contains(Self.marker) && !answer.body.contains("Order Completed"), "\(method) \(path)")
                     #expect(answer.header("www-authenticate") == [#"Bearer realm="telltale capture""#])
                 }
                 let wrongQuery = path + (path.contains("?") ? "&" : "?") + "token=wrong-token-0123456789"
-                #expect(try RawHTTP.exchange(host: host, port: port, method, wrongQuery).status == 401, "\(method) \(wrongQuery)")
+                #expect(try await RawHTTP.exchange(host: host, port: port, method, wrongQuery).status == 401, "\(method) \(wrongQuery)")
             }
             // Nothing was reset, no test begun.
             #expect(capture.store.count == 3)
             #expect(capture.store.query(EventFilter(session: "qa")).allSatisfy { $0.test == nil })
 
             let bearer = ["Authorization": "Bearer \(Self.token)"]
-            let events = try RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/events", headers: bearer)
+            let events = try await RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/events", headers: bearer)
             #expect(events.status == 200 && events.body.contains(Self.marker))
-            let byQuery = try RawHTTP.exchange(host: host, port: port, "GET", "/s/qa/_telltale/events?token=\(Self.token)")
+            let byQuery = try await RawHTTP.exchange(host: host, port: port, "GET", "/s/qa/_telltale/events?token=\(Self.token)")
             #expect(byQuery.status == 200 && byQuery.body.contains(Self.marker))
-            let health = try RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/health", headers: bearer)
+            let health = try await RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/health", headers: bearer)
             #expect(health.status == 200 && health.body.contains(#""events":3"#))
         }
     }
@@ -67,7 +68,7 @@ struct RemoteAccessTests {
             let host = try #require(capture.base.host)
             let port = try #require(capture.base.port)
             try await Self.captureWithoutToken(capture)
-            let login = try RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/ui?token=\(Self.token)")
+            let login = try await RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/ui?token=\(Self.token)")
             #expect(login.status == 303)
             #expect(login.header("location") == ["/_telltale/ui"])
             let cookie = try #require(login.header("set-cookie").first)
@@ -77,11 +78,11 @@ struct RemoteAccessTests {
             #expect(!login.body.contains(Self.marker))
 
             let jar = ["Cookie": "theme=dark; telltale_token=\(Self.token)"]
-            let page = try RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/ui", headers: jar)
+            let page = try await RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/ui", headers: jar)
             #expect(page.status == 200 && page.body.contains("<!DOCTYPE html>"))
-            let stream = try RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/stream", headers: jar, until: Self.marker)
+            let stream = try await RawHTTP.exchange(host: host, port: port, "GET", "/_telltale/stream", headers: jar, until: Self.marker)
             #expect(stream.status == 200 && stream.body.contains("event: hello") && stream.body.contains(Self.marker))
-            let reset = try RawHTTP.exchange(host: host, port: port, "POST", "/_telltale/reset", headers: jar)
+            let reset = try await RawHTTP.exchange(host: host, port: port, "POST", "/_telltale/reset", headers: jar)
             #expect(reset.status == 200 && reset.body.contains(#""removed":3"#))
         }
     }
@@ -90,10 +91,10 @@ struct RemoteAccessTests {
         try await CaptureHarness.with { capture async throws in
             try await Self.captureWithoutToken(capture)
             let port = try #require(capture.base.port)
-            let events = try RawHTTP.exchange(host: "127.0.0.1", port: port, "GET", "/_telltale/events")
+            let events = try await RawHTTP.exchange(host: "127.0.0.1", port: port, "GET", "/_telltale/events")
             #expect(events.status == 200 && events.body.contains(Self.marker))
             for (method, path) in Self.guarded where path != "/_telltale/stream" {
-                let answer = try RawHTTP.exchange(host: "127.0.0.1", port: port, method, path, body: #"{"name":"x","timeout":0}"#)
+                let answer = try await RawHTTP.exchange(host: "127.0.0.1", port: port, method, path, body: #"{"name":"x","timeout":0}"#)
                 #expect(answer.status != 401, "\(method) \(path)")
             }
         }
@@ -125,21 +126,25 @@ struct RemoteAccessTests {
         #expect(madeUp.stderr.components(separatedBy: printed).count == 3)  // the address and the token line, no more
         let port = madeUp.port
         let target = Self.host == "0.0.0.0" ? "127.0.0.1" : Self.host
-        #expect(try RawHTTP.exchange(host: target, port: port, "GET", "/_telltale/events").status == 401)
-        #expect(try RawHTTP.exchange(host: target, port: port, "GET", "/_telltale/events", headers: ["Authorization": "Bearer \(printed)"]).status == 200)
-        #expect(try RawHTTP.exchange(host: target, port: port, "POST", "/events", body: #"{"name":"from_phone"}"#).status == 200)
+        #expect(try await RawHTTP.exchange(host: target, port: port, "GET", "/_telltale/events").status == 401)
+        #expect(
+            try await RawHTTP.exchange(host: target, port: port, "GET", "/_telltale/events", headers: ["Authorization": "Bearer \(printed)"]).status
+                == 200)
+        #expect(try await RawHTTP.exchange(host: target, port: port, "POST", "/events", body: #"{"name":"from_phone"}"#).status == 200)
 
         let given = try await Self.startCommand(remote, environment: ["TELLTALE_CAPTURE_TOKEN": Self.token])
         defer { given.process.terminate() }
-        #expect(!given.stderr.contains(Self.token) && given.inspector.hasSuffix("?token=TOKEN, with the access token given; capture routes need none"))
-        let withGiven = try RawHTTP.exchange(host: target, port: given.port, "GET", "/_telltale/health", headers: ["Authorization": "Bearer \(Self.token)"])
+        #expect(
+            !given.stderr.contains(Self.token) && given.inspector.hasSuffix("?token=TOKEN, with the access token given; capture routes need none"))
+        let withGiven = try await RawHTTP.exchange(
+            host: target, port: given.port, "GET", "/_telltale/health", headers: ["Authorization": "Bearer \(Self.token)"])
         #expect(withGiven.status == 200)
-        #expect(try RawHTTP.exchange(host: target, port: given.port, "GET", "/_telltale/health").status == 401)
+        #expect(try await RawHTTP.exchange(host: target, port: given.port, "GET", "/_telltale/health").status == 401)
 
         let loopback = try await Self.startCommand([])
         defer { loopback.process.terminate() }
         #expect(loopback.inspector == "inspector: http://127.0.0.1:\(loopback.port)/_telltale/ui")
-        #expect(try RawHTTP.exchange(host: "127.0.0.1", port: loopback.port, "GET", "/_telltale/health").status == 200)
+        #expect(try await RawHTTP.exchange(host: "127.0.0.1", port: loopback.port, "GET", "/_telltale/health").status == 200)
 
         let short = try await ChildProcesses.run(try CaptureProcessTests.executable(), ["capture", "--token", "short"] + remote)
         #expect(short.status != 0 && short.stderrText.contains("--token must be at least 16 characters"))

@@ -27,8 +27,12 @@ enum LZString {
         guard let first = reader.read(bits: 2) else { return nil }
         let firstUnit: UInt16
         switch first {
-        case 0: guard let unit = reader.read(bits: 8) else { return nil }; firstUnit = UInt16(unit)
-        case 1: guard let unit = reader.read(bits: 16) else { return nil }; firstUnit = UInt16(unit)
+        case 0:
+            guard let unit = reader.read(bits: 8) else { return nil }
+            firstUnit = UInt16(unit)
+        case 1:
+            guard let unit = reader.read(bits: 16) else { return nil }
+            firstUnit = UInt16(unit)
         default: return []
         }
         dictionary.append([firstUnit])
