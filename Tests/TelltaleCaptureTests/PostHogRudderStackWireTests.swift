@@ -83,17 +83,22 @@ struct PostHogRudderStackWireTests {
         let encoded = try await Self.lzBase64(payloads)
         try #require(encoded.count == payloads.count)
         for (payload, text) in zip(payloads, encoded) {
-            #expect(LZString.decompress(base64: text) == payload)
+            #expect(try LZString.decompress(base64: text, limit: 1 << 20) == payload)
         }
-        #expect(LZString.decompress(base64: "") == nil)
-        #expect(LZString.decompress(base64: String(encoded[3].prefix(20))) == nil)
+        #expect(throws: LZString.Failure.malformed) { try LZString.decompress(base64: "", limit: 1 << 20) }
+        #expect(throws: LZString.Failure.malformed) { try LZString.decompress(base64: String(encoded[3].prefix(20)), limit: 1 << 20) }
+        // A bomb: 2 MiB of one letter fits in a few kilobytes.
+        let bomb = try #require(try await Self.lzBase64([String(repeating: "a", count: 2 << 20)]).first)
+        #expect(bomb.utf8.count < 20_000)
         try await CaptureHarness.with { capture async throws in
-            for text in encoded {
+            for text in encoded + [bomb] {
                 let body = "data=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") + "&compression=lz64"
-                #expect(try await capture.send("POST", "/e/", body: Data(body.utf8), contentType: Self.form).status == 200)
+                let status = try await capture.send("POST", "/e/", body: Data(body.utf8), contentType: Self.form).status
+                #expect(status == (text == bomb ? 413 : 200))
             }
             let events = await capture.events()
             #expect(events.map { $0.params["text"]?.stringValue } == samples)
+            #expect(capture.store.bad().map(\.status) == [413])
         }
     }
 

@@ -7,31 +7,39 @@ enum LZString {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
     private static let digits: [UInt8: Int] = Dictionary(uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
 
-    /// The text, or nil when `base64` is not a complete lz-string stream.
-    static func decompress(base64: String) -> String? {
+    enum Failure: Error {
+        /// Not a complete lz-string stream.
+        case malformed
+        /// More than the limit once decompressed: a few bytes can stand for gigabytes.
+        case tooLarge
+    }
+
+    /// The text of `base64`, at most `limit` UTF-16 code units of it.
+    static func decompress(base64: String, limit: Int) throws(Failure) -> String {
         // A form decoder may have turned `+` into a space.
         let values = base64.utf8.compactMap { byte -> Int? in
             if byte == UInt8(ascii: " ") { return digits[UInt8(ascii: "+")] }
             return digits[byte] ?? (byte == 0x0A || byte == 0x0D ? nil : 0)
         }
-        guard !values.isEmpty else { return nil }
+        guard !values.isEmpty else { throw .malformed }
         var reader = BitReader(values: values)
-        guard let units = decompress(&reader) else { return nil }
-        return String(decoding: units, as: UTF16.self)
+        return String(decoding: try decompress(&reader, limit: limit), as: UTF16.self)
     }
 
-    private static func decompress(_ reader: inout BitReader) -> [UInt16]? {
+    /// The dictionary's entries are never longer than the output so far, so bounding the output
+    /// bounds the memory too.
+    private static func decompress(_ reader: inout BitReader, limit: Int) throws(Failure) -> [UInt16] {
         var dictionary: [[UInt16]] = [[0], [1], [2]]
         var enlargeIn = 4
         var numBits = 3
-        guard let first = reader.read(bits: 2) else { return nil }
+        guard let first = reader.read(bits: 2) else { throw .malformed }
         let firstUnit: UInt16
         switch first {
         case 0:
-            guard let unit = reader.read(bits: 8) else { return nil }
+            guard let unit = reader.read(bits: 8) else { throw .malformed }
             firstUnit = UInt16(unit)
         case 1:
-            guard let unit = reader.read(bits: 16) else { return nil }
+            guard let unit = reader.read(bits: 16) else { throw .malformed }
             firstUnit = UInt16(unit)
         default: return []
         }
@@ -39,11 +47,11 @@ enum LZString {
         var previous = [firstUnit]
         var result = previous
         while true {
-            guard let code = reader.read(bits: numBits) else { return nil }
+            guard let code = reader.read(bits: numBits) else { throw .malformed }
             var index = code
             switch code {
             case 0, 1:
-                guard let unit = reader.read(bits: code == 0 ? 8 : 16) else { return nil }
+                guard let unit = reader.read(bits: code == 0 ? 8 : 16) else { throw .malformed }
                 dictionary.append([UInt16(unit)])
                 index = dictionary.count - 1
                 enlargeIn -= 1
@@ -62,8 +70,9 @@ enum LZString {
             } else if index == dictionary.count {
                 entry = previous + [previous[0]]
             } else {
-                return nil
+                throw .malformed
             }
+            guard result.count + entry.count <= limit else { throw .tooLarge }
             result += entry
             dictionary.append(previous + [entry[0]])
             enlargeIn -= 1

@@ -55,7 +55,14 @@ enum PostHogFormat {
             throw .badRequest("expected a JSON body, a gzip body or a data= field holding JSON, base64 JSON or lz64 (compression=lz64)")
         }
         guard fields["compression"]?.lowercased() == "lz64" else { return try JSONParser.parse(jsonOrBase64: data) }
-        guard let text = LZString.decompress(base64: data) else { throw .badRequest("data= is not lz-string base64 (compression=lz64)") }
+        let text: String
+        do {
+            text = try LZString.decompress(base64: data, limit: request.maxBodySize)
+        } catch .tooLarge {
+            throw RequestBody.tooLarge(request.maxBodySize, decompressed: true)
+        } catch {
+            throw .badRequest("data= is not lz-string base64 (compression=lz64)")
+        }
         do {
             return try JSONParser.parse(text)
         } catch {
