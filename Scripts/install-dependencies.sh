@@ -6,8 +6,10 @@
 #   chromium:                loads index.html headless in the report tests and benchmark.
 #   libsqlite3-dev (Linux):  SQLite's headers, for GRDB: the run history, and the demo backend.
 #   junitparser (PyPI):      a JUnit consumer library the report tests read junit.xml with.
-#   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
-#                            snowplow-tracker, which the capture tests point at the server.
+#   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics,
+#                            snowplow-tracker, posthog and rudder-sdk-python, which the capture
+#                            tests point at the server.
+#   lzstring (PyPI):         lz-string's Python port, which compresses PostHog's lz64 bodies in a test.
 #   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
 #   check-jsonschema (PyPI): checks the GitHub workflows and the GitLab pipeline against the
 #                            schemas it ships (built in: no network needed).
@@ -47,6 +49,9 @@ python3 -c 'import segment.analytics' >/dev/null 2>&1 || python_packages+=(segme
 python3 -c 'import mixpanel' >/dev/null 2>&1 || python_packages+=(mixpanel)
 python3 -c 'import amplitude' >/dev/null 2>&1 || python_packages+=(amplitude-analytics)
 python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowplow-tracker)
+python3 -c 'import posthog' >/dev/null 2>&1 || python_packages+=(posthog)
+python3 -c 'import rudderstack.analytics' >/dev/null 2>&1 || python_packages+=(rudder-sdk-python)
+python3 -c 'import lzstring' >/dev/null 2>&1 || python_packages+=(lzstring)
 # Drives headless Chromium over the DevTools protocol, for the capture inspector's live test.
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
 # Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.

@@ -20,6 +20,10 @@ struct CaptureCommand: AsyncParsableCommand {
             the kernel, so it survives a kill -9 of this process (not a power loss). --sync also \
             fdatasyncs it first (in groups), so it survives a power loss, at a cost in throughput.
 
+            Beyond loopback (--host other than 127.0.0.1/::1, with --allow-remote) the inspector, \
+            its stream and the control API need an access token (--token, $TELLTALE_CAPTURE_TOKEN, \
+            or one made up and printed on start); the capture routes stay open to SDKs.
+
             Exit status: 0 after SIGINT or SIGTERM; 1 with --fail-on-violation when an event broke \
             the tracking plan; 3 when the server could not start. Routes: Docs/Capture.md.
             """
@@ -59,6 +63,13 @@ struct CaptureCommand: AsyncParsableCommand {
     @Flag(name: .customLong("allow-remote"), help: "Allow a --host other than loopback: events may hold personal data.")
     var allowRemote = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Access token the inspector, its stream and the control API ask for (default: $TELLTALE_CAPTURE_TOKEN). "
+                + "Beyond loopback one is always asked: without this, a new one is printed on start. Capture routes never ask.",
+            valueName: "TOKEN"))
+    var token: String?
+
     @Flag(name: .customLong("quiet"), help: "Do not print a line per event on stderr.")
     var quiet = false
 
@@ -73,13 +84,27 @@ struct CaptureCommand: AsyncParsableCommand {
         if !allowRemote && !CaptureConfiguration.isLoopback(host) {
             throw ValidationError("--host \(host) is not loopback; add --allow-remote to listen there")
         }
+        if let given = givenToken, let problem = CaptureConfiguration.tokenProblem(given.token) {
+            throw ValidationError("\(given.origin) \(problem)")
+        }
+    }
+
+    /// `--token`, else the environment's, with where it came from.
+    private var givenToken: (token: String, origin: String)? {
+        if let token { return (token, "--token") }
+        let variable = TelltaleEnvironment.captureToken
+        guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else { return nil }
+        return (value, "$\(variable)")
     }
 
     func run() async throws {
         let logPath = output ?? Self.defaultLogPath()
+        // Loopback asks for no token unless one is given; beyond it, one is made up if need be.
+        let madeUpToken = givenToken == nil && !CaptureConfiguration.isLoopback(host) ? CaptureConfiguration.newAccessToken() : nil
+        let accessToken = givenToken?.token ?? madeUpToken
         let configuration = CaptureConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, logPath: logPath, allowRemote: allowRemote, synchronous: sync,
-            maxEvents: maxEvents == 0 ? nil : maxEvents)
+            maxEvents: maxEvents == 0 ? nil : maxEvents, accessToken: accessToken)
         let trackingPlan: TrackingPlanCheck?
         do {
             trackingPlan = try catalog.map { path in try TrackingPlanCheck(catalog: try CatalogLoader().load(path: path)) }
@@ -97,7 +122,15 @@ struct CaptureCommand: AsyncParsableCommand {
             let announce: @Sendable (CaptureAddress) -> Void = { address in
                 // Written straight to the descriptor: a parent reading a pipe must see it at once.
                 FileHandle.standardOutput.write(Data("capture listening on \(address)\n".utf8))
-                Console.diagnostics("inspector: \(address)/_telltale/ui")
+                if let madeUpToken {
+                    // Printed this once only: the URL takes the inspector in, and its cookie keeps it in.
+                    Console.diagnostics("access token (inspector, control API): \(madeUpToken); capture routes need none")
+                    Console.diagnostics("inspector: \(address)/_telltale/ui?token=\(madeUpToken)")
+                } else if accessToken != nil {
+                    Console.diagnostics("inspector: \(address)/_telltale/ui?token=TOKEN, with the access token given; capture routes need none")
+                } else {
+                    Console.diagnostics("inspector: \(address)/_telltale/ui")
+                }
                 Console.diagnostics("events are appended to \(logPath)\(sync ? " (fdatasync before each acknowledgement)" : "")")
             }
             store = try await CaptureRunner.run(

@@ -24,7 +24,11 @@ struct CaptureHarness: Sendable {
     }
 
     /// Starts a server, waits for its own "listening" signal (no sleeps), runs `body`, stops it.
+    /// A `host` other than loopback is allowed (with `accessToken`); `base` then uses that host,
+    /// or 127.0.0.1 for 0.0.0.0.
     static func with<T: Sendable>(
+        host: String = "127.0.0.1",
+        accessToken: String? = nil,
         maxBodySize: Int = CaptureConfiguration.defaultMaxBodySize,
         maxEvents: Int? = nil,
         trackingPlan: TrackingPlanCheck? = nil,
@@ -32,8 +36,10 @@ struct CaptureHarness: Sendable {
     ) async throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-capture-tests-\(UUID().uuidString)")
         let logPath = directory.appendingPathComponent("events.jsonl").path
-        let server = try CaptureServer(
-            configuration: .init(port: 0, maxBodySize: maxBodySize, logPath: logPath, maxEvents: maxEvents), trackingPlan: trackingPlan)
+        let configuration = CaptureConfiguration(
+            host: host, port: 0, maxBodySize: maxBodySize, logPath: logPath, allowRemote: !CaptureConfiguration.isLoopback(host),
+            maxEvents: maxEvents, accessToken: accessToken)
+        let server = try CaptureServer(configuration: configuration, trackingPlan: trackingPlan)
         let services = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "test")))
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
@@ -41,7 +47,8 @@ struct CaptureHarness: Sendable {
                 return nil
             }
             defer { try? FileManager.default.removeItem(at: directory) }
-            let address = try await server.listening()
+            var address = try await server.listening()
+            if address.host == "0.0.0.0" { address.host = "127.0.0.1" }
             let harness = CaptureHarness(base: address.url, store: server.store, logPath: logPath)
             do {
                 let result = try await body(harness)

@@ -20,18 +20,8 @@ final class SSEReader: @unchecked Sendable {
     private static let helloMarker = Data("event: hello\n".utf8)
 
     init(port: Int, path: String = "/_telltale/stream", lastEventID: String? = nil) throws {
-        socket = Foundation.socket(AF_INET, streamSocketType, 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        // A bound on every read, so a lost frame fails the test instead of hanging it.
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        // Each read is bounded, so a lost frame fails the test instead of hanging it.
+        socket = try RawHTTP.connectedSocket(host: "127.0.0.1", port: port)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         if let lastEventID { request += "Last-Event-ID: \(lastEventID)\r\n" }
         request += "\r\n"

@@ -13,9 +13,12 @@ struct CaptureResponder: HTTPResponder {
 
     let store: EventStore
     let maxBodySize: Int
+    /// Set when the server listens beyond loopback: then every route here needs the token.
+    var access: CaptureAccess? = nil
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let (prefix, path) = CaptureTarget.split(request.uri.path)
+        if let access, let refusal = access.gate(request, path: path) { return refusal }
         if path.hasPrefix("/_telltale/") || path == "/_telltale" {
             return await control(request, session: prefix, path: path)
         }

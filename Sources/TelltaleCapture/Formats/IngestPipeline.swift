@@ -91,7 +91,8 @@ struct IngestPipeline: Sendable {
         }
         let request = IngestRequest(
             method: head.method, path: head.target.path, query: head.target.queryFields,
-            contentType: Self.asciiLowercased(head.contentType), authorization: head.authorization, body: decoded
+            contentType: Self.asciiLowercased(head.contentType), authorization: head.authorization, body: decoded,
+            maxBodySize: maxBodySize
         )
         do {
             return (try head.route.decode(request), decoded)

@@ -10,6 +10,8 @@ struct IngestRequest: Sendable {
     var authorization: String?
     /// Already decompressed.
     var body: Data
+    /// The server's limit on a body, for what a format decompresses itself (PostHog's lz64).
+    var maxBodySize = CaptureConfiguration.defaultMaxBodySize
 
     /// Fields of an `application/x-www-form-urlencoded` body merged over the query string.
     var formFields: [String: String] {

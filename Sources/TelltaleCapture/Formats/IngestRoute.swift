@@ -8,6 +8,8 @@ enum IngestRoute: Sendable, Equatable {
     case mixpanel(MixpanelFormat.Endpoint)
     case amplitude
     case snowplow(pixel: Bool)
+    case posthog
+    case rudderstack(callType: String?)
 
     /// The route for a path without its session prefix, or nil when no format owns the path.
     static func match(path: String) -> IngestRoute? {
@@ -22,9 +24,13 @@ enum IngestRoute: Sendable, Equatable {
         case "/2/httpapi", "/batch": .amplitude
         case "/com.snowplowanalytics.snowplow/tp2": .snowplow(pixel: false)
         case "/i": .snowplow(pixel: true)
+        case "/batch/", "/capture", "/capture/", "/e", "/e/", "/i/v0/e", "/i/v0/e/": .posthog
+        case "/rudderstack/v1/batch": .rudderstack(callType: nil)
         default:
             if path.hasPrefix("/v1/"), SegmentFormat.callTypes.contains(String(path.dropFirst(4))) {
                 .segment(callType: String(path.dropFirst(4)))
+            } else if path.hasPrefix("/rudderstack/v1/"), SegmentFormat.callTypes.contains(String(path.dropFirst(16))) {
+                .rudderstack(callType: String(path.dropFirst(16)))
             } else {
                 nil
             }
@@ -39,6 +45,8 @@ enum IngestRoute: Sendable, Equatable {
         case .mixpanel: .mixpanel
         case .amplitude: .amplitude
         case .snowplow: .snowplow
+        case .posthog: .posthog
+        case .rudderstack: .rudderstack
         }
     }
 
@@ -46,7 +54,7 @@ enum IngestRoute: Sendable, Equatable {
     func allows(method: String) -> Bool {
         switch self {
         case .snowplow(pixel: true): method == "GET"
-        case .mixpanel(.track), .mixpanel(.engage): method == "GET" || method == "POST"
+        case .mixpanel(.track), .mixpanel(.engage), .posthog: method == "GET" || method == "POST"
         default: method == "POST"
         }
     }
@@ -59,6 +67,8 @@ enum IngestRoute: Sendable, Equatable {
         case .mixpanel(let endpoint): try MixpanelFormat.decode(request, endpoint: endpoint)
         case .amplitude: try AmplitudeFormat.decode(request)
         case .snowplow(let pixel): try SnowplowFormat.decode(request, pixel: pixel)
+        case .posthog: try PostHogFormat.decode(request)
+        case .rudderstack(let callType): try RudderStackFormat.decode(request, callType: callType)
         }
     }
 }

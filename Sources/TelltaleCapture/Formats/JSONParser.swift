@@ -18,4 +18,19 @@ enum JSONParser {
     static func parse(_ text: String) throws(CaptureError) -> JSONValue {
         try parse(Data(text.utf8))
     }
+
+    /// A `data=` field as Mixpanel's and PostHog's SDKs send it: JSON, or base64 of it (standard
+    /// or URL-safe, padded or not; a `+` that a form decoder turned into a space counts as `+`).
+    static func parse(jsonOrBase64 field: String) throws(CaptureError) -> JSONValue {
+        let trimmed = field.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") { return try parse(trimmed) }
+        guard let decoded = Base64.decode(trimmed.replacingOccurrences(of: " ", with: "+")) else {
+            throw .badRequest("data= is neither JSON nor base64")
+        }
+        do {
+            return try parse(decoded)
+        } catch {
+            throw .badRequest("data= is base64 of something that is not JSON: \(error.errorDescription ?? "")")
+        }
+    }
 }

@@ -20,7 +20,7 @@ enum MixpanelFormat {
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
             payload = try JSONParser.parse(request.body)
         } else if let data = fields["data"] {
-            payload = try decodeData(data)
+            payload = try JSONParser.parse(jsonOrBase64: data)
         } else {
             throw .badRequest("expected a JSON body or a data= field holding JSON or base64 JSON")
         }
@@ -59,18 +59,6 @@ enum MixpanelFormat {
             return IngestResult(events: events, answer: .json("{\"code\":200,\"num_records_imported\":\(items.count),\"status\":1}"))
         case .track, .engage:
             return IngestResult(events: events, answer: verbose ? .json("{\"status\":1,\"error\":null}") : .text("1"))
-        }
-    }
-
-    /// `data=` holds JSON, or base64 of it (standard or URL-safe, padded or not).
-    private static func decodeData(_ data: String) throws(CaptureError) -> JSONValue {
-        let trimmed = data.trimmingCharacters(in: .whitespacesAndNewlines)
-        if trimmed.hasPrefix("[") || trimmed.hasPrefix("{") { return try JSONParser.parse(trimmed) }
-        guard let decoded = Base64.decode(trimmed) else { throw .badRequest("data= is neither JSON nor base64") }
-        do {
-            return try JSONParser.parse(decoded)
-        } catch {
-            throw .badRequest("data= is base64 of something that is not JSON: \(error.errorDescription ?? "")")
         }
     }
 }

@@ -6,11 +6,12 @@ import TelltaleModel
 ///
 /// Names: a track call's `event`; otherwise the call type (`identify`, `page`, …).
 /// Params: a track/page/screen call's `properties` (page and screen add their `name`),
-/// identify/group's `traits` (group adds `groupId`), alias's `previousId` and `userId`.
+/// identify/group's `traits` (group adds `groupId`; RudderStack's identify also `context.traits`),
+/// alias's `previousId` and `userId`.
 enum SegmentFormat {
     static let callTypes: Set<String> = ["track", "identify", "page", "screen", "group", "alias"]
 
-    static func decode(_ request: IngestRequest, callType: String?) throws(CaptureError) -> IngestResult {
+    static func decode(_ request: IngestRequest, callType: String?, source: Event.Source = .segment) throws(CaptureError) -> IngestResult {
         let body = try JSONParser.parse(request.body)
         guard let object = body.objectValue else { throw .badRequest("expected a JSON object, got \(body.typeName)") }
         let writeKey = request.basicAuthUser.flatMap { $0.isEmpty ? nil : $0 } ?? object["writeKey"]?.stringValue
@@ -35,12 +36,12 @@ enum SegmentFormat {
         var events: [IncomingEvent] = []
         for (offset, (call, type)) in calls.enumerated() {
             let context = callType == nil ? "batch[\(offset)]" : "body"
-            events.append(try event(call, type: type, context: context))
+            events.append(try event(call, type: type, context: context, source: source))
         }
         return IngestResult(events: events, answer: .json("{\"success\":true}"))
     }
 
-    private static func event(_ call: JSONValue, type: String, context: String) throws(CaptureError) -> IncomingEvent {
+    private static func event(_ call: JSONValue, type: String, context: String, source: Event.Source) throws(CaptureError) -> IncomingEvent {
         guard let object = call.objectValue else { throw .badRequest("\(context) must be an object") }
         if type != "alias" && object["userId"] == nil && object["anonymousId"] == nil {
             throw .badRequest("\(context) needs \"userId\" or \"anonymousId\"")
@@ -64,6 +65,10 @@ enum SegmentFormat {
             if let pageName = object["name"], pageName != .null { params["name"] = pageName }
         case "identify":
             params = try members("traits")
+            // RudderStack's SDKs send an identify's traits in `context.traits`.
+            if source == .rudderstack, let traits = object["context"]?["traits"]?.objectValue {
+                params = traits.merging(params) { $1 }
+            }
         case "group":
             params = try members("traits")
             guard let groupId = object["groupId"], groupId != .null else { throw .badRequest("\(context) is a group call without \"groupId\"") }
@@ -74,6 +79,6 @@ enum SegmentFormat {
             }
             params = ["previousId": previous, "userId": user]
         }
-        return IncomingEvent(source: .segment, name: name, params: params, raw: call)
+        return IncomingEvent(source: source, name: name, params: params, raw: call)
     }
 }

@@ -18,10 +18,13 @@ public struct CaptureConfiguration: Sendable {
     public var synchronous: Bool
     /// Keep only the newest this many events in memory; nil keeps all (the log always does).
     public var maxEvents: Int?
+    /// When set, the inspector, its stream and the control API need it (`CaptureAccess`);
+    /// capture routes never do. A host other than loopback must have one.
+    public var accessToken: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 0, maxBodySize: Int = CaptureConfiguration.defaultMaxBodySize,
-        logPath: String, allowRemote: Bool = false, synchronous: Bool = false, maxEvents: Int? = nil
+        logPath: String, allowRemote: Bool = false, synchronous: Bool = false, maxEvents: Int? = nil, accessToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -30,6 +33,7 @@ public struct CaptureConfiguration: Sendable {
         self.allowRemote = allowRemote
         self.synchronous = synchronous
         self.maxEvents = maxEvents
+        self.accessToken = accessToken
     }
 
     public static func isLoopback(_ host: String) -> Bool {
@@ -37,6 +41,22 @@ public struct CaptureConfiguration: Sendable {
     }
 
     func validate() throws {
-        if !allowRemote && !Self.isLoopback(host) { throw CaptureError.nonLoopbackHost(host) }
+        guard !Self.isLoopback(host) else { return }
+        if !allowRemote { throw CaptureError.nonLoopbackHost(host) }
+        // Fails closed: beyond loopback, the events are not served to whoever asks.
+        if (accessToken ?? "").isEmpty { throw CaptureError.remoteWithoutToken(host) }
+    }
+
+    /// What a token must be: long enough not to be guessed, and plain enough for a cookie and a URL.
+    public static func tokenProblem(_ token: String) -> String? {
+        if token.utf8.count < 16 { return "must be at least 16 characters" }
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        if token.unicodeScalars.contains(where: { !allowed.contains($0) }) { return "may hold only letters, digits and - . _ ~" }
+        return nil
+    }
+
+    /// A new random access token, for a server that listens beyond loopback without one given.
+    public static func newAccessToken() -> String {
+        CaptureAccess.newToken()
     }
 }

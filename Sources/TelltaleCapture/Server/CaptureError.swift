@@ -10,6 +10,8 @@ public enum CaptureError: LocalizedError, Sendable, Equatable {
     case server(host: String, port: Int, reason: String)
     /// A host other than loopback without the explicit opt-in.
     case nonLoopbackHost(String)
+    /// A host other than loopback without an access token for the inspector and control API.
+    case remoteWithoutToken(String)
 
     public var errorDescription: String? {
         switch self {
@@ -18,6 +20,8 @@ public enum CaptureError: LocalizedError, Sendable, Equatable {
         case .server(let host, let port, let reason): "capture server on \(host):\(port): \(reason)"
         case .nonLoopbackHost(let host):
             "refusing to listen on \(host): the capture server binds loopback only unless --allow-remote is given"
+        case .remoteWithoutToken(let host):
+            "refusing to listen on \(host) without an access token: beyond loopback the inspector and control API need one"
         }
     }
 

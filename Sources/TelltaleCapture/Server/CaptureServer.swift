@@ -42,7 +42,8 @@ public struct CaptureServer: Service {
         // on to the responder.
         let pipeline = IngestPipeline(store: store, maxBodySize: configuration.maxBodySize)
         let application = Application(
-            responder: CaptureResponder(store: store, maxBodySize: configuration.maxBodySize),
+            responder: CaptureResponder(
+                store: store, maxBodySize: configuration.maxBodySize, access: configuration.accessToken.map(CaptureAccess.init)),
             server: CaptureHTTPChannel.builder(pipeline),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

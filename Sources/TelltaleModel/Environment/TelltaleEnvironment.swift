@@ -19,6 +19,9 @@ public enum TelltaleEnvironment {
     /// mode. Outside `telltale run`, the `.telltale` trait and `TelltaleTestCase` then reset,
     /// set up and tear down that backend around each test themselves (`TelltaleLifecycle`).
     public static let testModeURL = "TELLTALE_TEST_MODE_URL"
+    /// Set by a person, not by `telltale run`: the access token `telltale capture` asks of its
+    /// inspector and control API (the default of `--token`); beyond loopback it makes one up without it.
+    public static let captureToken = "TELLTALE_CAPTURE_TOKEN"
     /// The listed ids that carry a source-location suffix, one per line, because another
     /// test in the binary has the same suite path and name (see `TestID`). A Swift Testing
     /// test computes its own id from its `Test.ID`; this tells it when to keep the location.

@@ -5,7 +5,7 @@ import Foundation
 public struct Event: Codable, Sendable, Hashable, Identifiable {
     /// The wire format the event arrived in.
     public enum Source: String, Codable, Sendable, Hashable, CaseIterable {
-        case telltale, segment, ga4, mixpanel, amplitude, snowplow
+        case telltale, segment, ga4, mixpanel, amplitude, snowplow, posthog, rudderstack
     }
 
     public var id: String
