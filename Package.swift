@@ -140,7 +140,7 @@ let package = Package(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
-        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TelltaleOrchestratorTests",
             dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]
