@@ -119,7 +119,8 @@ public struct JSONSchemaLocation: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { uri }
 
-    func appending(_ components: ParamPath.Component...) -> JSONSchemaLocation {
+    /// The location of a schema inside this one: `appending(.key("properties"), .key("sku"))`.
+    public func appending(_ components: ParamPath.Component...) -> JSONSchemaLocation {
         JSONSchemaLocation(document: document, pointer: pointer + components)
     }
 }

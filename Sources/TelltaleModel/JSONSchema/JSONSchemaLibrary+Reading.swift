@@ -133,7 +133,7 @@ extension JSONSchemaLibrary {
                 hint: "refer to the schema by its JSON pointer: `#/definitions/name`")
         }
         schema.reference = target
-        enqueue(target, from: schema.location)
+        enqueue(target, written: text, from: schema.location)
     }
 
     private mutating func unknown(_ key: String, at here: JSONSchemaLocation) {

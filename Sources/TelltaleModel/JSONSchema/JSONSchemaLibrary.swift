@@ -26,6 +26,8 @@ public struct JSONSchemaLibrary {
     /// A `$ref` read but not yet followed.
     struct PendingReference {
         var target: String
+        /// As the schema writes it, for messages.
+        var written: String
         var from: JSONSchemaLocation
     }
 
@@ -83,8 +85,8 @@ public struct JSONSchemaLibrary {
         return URL(string: reference, relativeTo: baseURL)?.absoluteURL.absoluteString
     }
 
-    mutating func enqueue(_ target: String, from location: JSONSchemaLocation) {
-        pending.append(PendingReference(target: target, from: location))
+    mutating func enqueue(_ target: String, written: String, from location: JSONSchemaLocation) {
+        pending.append(PendingReference(target: target, written: written, from: location))
     }
 
     /// Reads every `$ref` target not read yet, and the targets those name, then checks for
@@ -94,7 +96,7 @@ public struct JSONSchemaLibrary {
         while let next = pending.popLast() {
             guard let (document, path, value) = locate(next.target) else {
                 report(
-                    "`$ref` '\(next.target)' points at nothing", at: next.from.appending(.key("$ref")),
+                    "`$ref` '\(next.written)' points at nothing", at: next.from.appending(.key("$ref")),
                     hint: "a `$ref` names a schema in this file (`#/definitions/name`), a sibling file (`common.json#/definitions/name`) or an Iglu schema in the folder")
                 continue
             }

@@ -124,7 +124,8 @@ extension CompiledSchema {
     private func validateAlternatives(_ value: JSONValue, path: inout [ParamPath.Component], state: inout State) {
         for (alternatives, exactlyOne) in [(anyOf, false), (oneOf, true)] where !alternatives.isEmpty {
             let start = state.found.count
-            var nearest: [Finding]?
+            // The nearest: one whose type the value has, then the fewest findings.
+            var nearest: (findings: [Finding], rank: (Int, Int))?
             var typeTexts: [String] = []
             var onlyTypes = true
             var matched: [Int] = []
@@ -137,12 +138,14 @@ extension CompiledSchema {
                 }
                 let found = Array(state.found[start...])
                 state.found.removeSubrange(start...)
-                if found.count == 1, found[0].kind == .typeMismatch, found[0].path == path {
+                let wrongType = found.count == 1 && found[0].kind == .typeMismatch && found[0].path == path
+                if wrongType {
                     if !typeTexts.contains(found[0].expected) { typeTexts.append(found[0].expected) }
                 } else {
                     onlyTypes = false
                 }
-                if nearest == nil || found.count < nearest!.count { nearest = found }
+                let rank = (wrongType ? 1 : 0, found.count)
+                if nearest == nil || rank < nearest!.rank { nearest = (found, rank) }
             }
             if matched.count > 1 {
                 let which = matched.map { "#\($0 + 1)" }.joined(separator: " and ")
@@ -152,7 +155,7 @@ extension CompiledSchema {
                 if onlyTypes {
                     state.found.append(Finding(kind: .typeMismatch, path: path, expected: typeTexts.joined(separator: " or "), actual: value))
                 } else {
-                    state.found += nearest
+                    state.found += nearest.findings
                 }
             }
         }
