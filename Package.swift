@@ -82,6 +82,8 @@ let package = Package(
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
         .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
+        // Not shipped: times JSON Schema tracking plans, loaded and checked (Scripts/benchmark-schema-catalog.sh).
+        .executableTarget(name: "telltale-schema-benchmark", dependencies: ["TelltalePlan", "TelltaleVerify", "TelltaleModel"]),
         .target(
             name: "TelltaleOrchestrator",
             dependencies: [

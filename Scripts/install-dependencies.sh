@@ -7,8 +7,11 @@
 #   libsqlite3-dev (Linux):  SQLite's headers, for GRDB: the run history, and the demo backend.
 #   junitparser (PyPI):      a JUnit consumer library the report tests read junit.xml with.
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
-#                            snowplow-tracker, which the capture tests point at the server.
+#                            snowplow-tracker, which the capture tests point at the server
+#                            (snowplow-tracker brings requests, the Snowplow Micro test's client).
 #   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
+#   jsonschema, rfc3987 (PyPI): the reference JSON Schema validator (with its uri format check)
+#                            the tracking plan's validator is cross-checked with.
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -46,6 +49,9 @@ python3 -c 'import amplitude' >/dev/null 2>&1 || python_packages+=(amplitude-ana
 python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowplow-tracker)
 # Drives headless Chromium over the DevTools protocol, for the capture inspector's live test.
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
+# The reference JSON Schema validator; rfc3987 makes it check the `uri` format.
+python3 -c 'import jsonschema' >/dev/null 2>&1 || python_packages+=(jsonschema)
+python3 -c 'import rfc3987' >/dev/null 2>&1 || python_packages+=(rfc3987)
 # Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.
 python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator)
 

@@ -64,7 +64,9 @@ extension CatalogLoader {
         guard case .object(let declared)? = document.value["self"] else {
             library.report(
                 "an Iglu schema needs `self`", in: document, at: [], atKey: false,
-                hint: "add `\"self\": { \"vendor\": \"\(key.vendor)\", \"name\": \"\(key.name)\", \"format\": \"jsonschema\", \"version\": \"\(key.version)\" }`")
+                hint:
+                    "add `\"self\": { \"vendor\": \"\(key.vendor)\", \"name\": \"\(key.name)\", \"format\": \"jsonschema\", \"version\": \"\(key.version)\" }`"
+            )
             return false
         }
         let expected = ["vendor": key.vendor, "name": key.name, "format": key.format, "version": key.version]

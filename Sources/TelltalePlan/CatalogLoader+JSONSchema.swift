@@ -117,7 +117,8 @@ final class DocumentReading {
             let (line, column) = Self.lineAndColumn(ofByte: error.offset, in: text)
             problems.append(
                 PlanProblem(
-                    file: file, line: line, column: column, keyPath: "", message: error.isEmptyInput ? "the JSON Schema is empty" : "invalid JSON: \(error.reason)",
+                    file: file, line: line, column: column, keyPath: "",
+                    message: error.isEmptyInput ? "the JSON Schema is empty" : "invalid JSON: \(error.reason)",
                     hint: "a schema file holds one JSON object"))
             return nil
         }

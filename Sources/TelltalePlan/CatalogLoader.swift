@@ -116,7 +116,8 @@ public struct CatalogLoader: Sendable {
                         problems.append(
                             PlanProblem(
                                 file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
-                                message: "cannot read the JSON Schema '\(schemaFile)'", hint: "a schema file's path is relative to the tracking plan's folder"))
+                                message: "cannot read the JSON Schema '\(schemaFile)'",
+                                hint: "a schema file's path is relative to the tracking plan's folder"))
                     }
                     continue
                 }

@@ -133,7 +133,8 @@ import Testing
         #expect(schema.properties.map(\.name) == ["method", "user_id", "age", "referrer"])
         #expect(schema.property("user_id")?.checkedFormat == .uuid)
         #expect(schema.property("age")?.exclusiveMaximum == 130)
-        #expect(schema.property("referrer")?.format == "phone" && schema.property("referrer")?.checkedFormat == nil, "a custom format is an annotation")
+        #expect(
+            schema.property("referrer")?.format == "phone" && schema.property("referrer")?.checkedFormat == nil, "a custom format is an annotation")
         #expect(schema.additionalProperties?.rejectsEverything == true)
     }
 

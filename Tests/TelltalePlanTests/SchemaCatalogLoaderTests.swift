@@ -94,7 +94,8 @@ import Testing
         #expect(found.first { $0.file == bad && $0.keyPath.hasSuffix("maxLenght") }?.hint == "did you mean `maxLength`?")
         #expect(found.first { $0.file == lonely }?.message == "the schema names no event, and no other schema refers to it")
         #expect(found.first { $0.file == broken }?.message.hasPrefix("invalid JSON") == true)
-        #expect(found.first { $0.keyPath == "dependentRequired" }?.message == "`dependentRequired` is not supported by Telltale's tracking-plan checks")
+        #expect(
+            found.first { $0.keyPath == "dependentRequired" }?.message == "`dependentRequired` is not supported by Telltale's tracking-plan checks")
     }
 
     @Test func draftSpellingsAreReadByTheSchemasOwnDraft() throws {
@@ -121,7 +122,9 @@ import Testing
 
     @Test func aRefLoopThatNeverDescendsIsAProblem() throws {
         let folder = try TemporaryDirectory()
-        try folder.write(##"{ "title": "loop", "$ref": "#/definitions/a", "definitions": { "a": { "allOf": [{ "$ref": "#/definitions/b" }] }, "b": { "$ref": "#/definitions/a" } } }"##, to: "loop.json")
+        try folder.write(
+            ##"{ "title": "loop", "$ref": "#/definitions/a", "definitions": { "a": { "allOf": [{ "$ref": "#/definitions/b" }] }, "b": { "$ref": "#/definitions/a" } } }"##,
+            to: "loop.json")
         #expect(problems(loading: folder.path).map(\.message).contains { $0.contains("comes back to itself") })
         let tree = try TemporaryDirectory()
         try tree.write(##"{ "title": "tree", "properties": { "children": { "type": "array", "items": { "$ref": "#" } } } }"##, to: "tree.json")
@@ -141,12 +144,17 @@ import Testing
 
     @Test func anIgluFolderPlansEachNamesNewestVersionAndKeepsEveryVersion() throws {
         let folder = try TemporaryDirectory()
-        try folder.write(Self.igluSchema(name: "checkout", version: "1-0-0", properties: #"{ "total": { "type": "number" } }"#), to: "schemas/com.acme/checkout/jsonschema/1-0-0")
         try folder.write(
-            Self.igluSchema(name: "checkout", version: "1-0-10", properties: #"{ "total": { "type": "number", "minimum": 0, "exclusiveMinimum": true } }"#),
+            Self.igluSchema(name: "checkout", version: "1-0-0", properties: #"{ "total": { "type": "number" } }"#),
+            to: "schemas/com.acme/checkout/jsonschema/1-0-0")
+        try folder.write(
+            Self.igluSchema(
+                name: "checkout", version: "1-0-10", properties: #"{ "total": { "type": "number", "minimum": 0, "exclusiveMinimum": true } }"#),
             to: "schemas/com.acme/checkout/jsonschema/1-0-10")
         try folder.write(Self.igluSchema(name: "checkout", version: "1-0-9", properties: "{}"), to: "schemas/com.acme/checkout/jsonschema/1-0-9")
-        try folder.write(Self.igluSchema(name: "search", version: "1-0-0", properties: #"{ "q": { "type": "string" } }"#), to: "schemas/com.acme/search/jsonschema/1-0-0")
+        try folder.write(
+            Self.igluSchema(name: "search", version: "1-0-0", properties: #"{ "q": { "type": "string" } }"#),
+            to: "schemas/com.acme/search/jsonschema/1-0-0")
         try folder.write("Iglu registry of the demo", to: "schemas/README.md")
         for path in [folder.path, folder.path + "/schemas"] {
             let catalog = try CatalogLoader().load(path: path)

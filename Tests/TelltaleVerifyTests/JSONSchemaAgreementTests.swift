@@ -80,7 +80,9 @@ import Testing
         var library = JSONSchemaLibrary()
         for name in schemaCase.files.keys.sorted() {
             let path = "\(root)/\(schemaCase.folder)/\(name)"
-            library.add(try JSONSchemaDocument(json: String(contentsOfFile: path, encoding: .utf8), uri: URL(fileURLWithPath: path).absoluteString, file: path))
+            library.add(
+                try JSONSchemaDocument(
+                    json: String(contentsOfFile: path, encoding: .utf8), uri: URL(fileURLWithPath: path).absoluteString, file: path))
         }
         let uri = URL(fileURLWithPath: "\(root)/\(schemaCase.folder)/schema.json").absoluteString
         let read = library.schema(in: uri)

@@ -95,13 +95,15 @@ import Testing
         let check = try TrackingPlanCheck(catalog: catalog)
         // `$schema` names the version; it is no property of the data.
         #expect(check.violations(of: Self.snowplow("1-0-1", ["total": 9.5])).isEmpty)
-        #expect(check.violations(of: Self.snowplow("1-0-0", ["total": 9.5])).map(\.message) == [
-            "tracking plan: checkout.total: expected integer, got 9.5 (number) (#e1)"
-        ])
+        #expect(
+            check.violations(of: Self.snowplow("1-0-0", ["total": 9.5])).map(\.message) == [
+                "tracking plan: checkout.total: expected integer, got 9.5 (number) (#e1)"
+            ])
         #expect(check.violations(of: Self.snowplow("1-0-1", ["total": 0])).map(\.expected) == ["number > 0"])
-        #expect(check.violations(of: Self.snowplow("2-0-0", ["total": 1])).map(\.message) == [
-            "tracking plan: checkout is not in the tracking plan (expected a planned version: iglu:com.acme/checkout/jsonschema/1-0-0, iglu:com.acme/checkout/jsonschema/1-0-1) (#e1)"
-        ])
+        #expect(
+            check.violations(of: Self.snowplow("2-0-0", ["total": 1])).map(\.message) == [
+                "tracking plan: checkout is not in the tracking plan (expected a planned version: iglu:com.acme/checkout/jsonschema/1-0-0, iglu:com.acme/checkout/jsonschema/1-0-1) (#e1)"
+            ])
         // An event from another format, by name: the newest version.
         var native = Self.snowplow("x", ["total": 2.5])
         native.source = .segment
@@ -130,7 +132,10 @@ import Testing
             """
         #expect(try messages(schema, ["id": true]) == ["tracking plan: e.id: expected string or integer, got true (boolean) (#e1)"])
         #expect(try messages(schema, ["size": 0]) == ["tracking plan: e.size: expected number >= 1, got 0 (number) (#e1)"])
-        #expect(try messages(schema, ["n": 3]) == ["tracking plan: e.n: expected exactly one of the oneOf schemas (it matches #1 and #2), got 3 (number) (#e1)"])
+        #expect(
+            try messages(schema, ["n": 3]) == [
+                "tracking plan: e.n: expected exactly one of the oneOf schemas (it matches #1 and #2), got 3 (number) (#e1)"
+            ])
         #expect(try messages(schema, ["n": 12]).isEmpty)
         #expect(try messages(schema, ["shape": ["kind": "square"]]) == ["tracking plan: e.shape.side is required (number) but missing (#e1)"])
         #expect(try messages(schema, ["all": "abc"]) == ["tracking plan: e.all: expected string of at most 2 characters, got \"abc\" (string) (#e1)"])
@@ -142,9 +147,10 @@ import Testing
                 "properties": { "name": { "type": "string" }, "children": { "type": "array", "items": { "$ref": "#/$defs/node" } } } } },
               "properties": { "root": { "$ref": "#/$defs/node" } }, "additionalProperties": { "type": "integer" } }
             """
-        #expect(try messages(schema, ["root": ["name": "a", "children": [["name": "b", "children": [["children": []]]]]]]) == [
-            "tracking plan: e.root.children[0].children[0].name is required (string) but missing (#e1)"
-        ])
+        #expect(
+            try messages(schema, ["root": ["name": "a", "children": [["name": "b", "children": [["children": []]]]]]]) == [
+                "tracking plan: e.root.children[0].children[0].name is required (string) but missing (#e1)"
+            ])
         #expect(try messages(schema, ["other": "x"]) == ["tracking plan: e.other: expected integer, got \"x\" (string) (#e1)"])
     }
 

@@ -13,7 +13,8 @@ extension SchemaCases {
             case "date-time": text = generator.dateTime()
             case "date": text = generator.date()
             case "uuid": text = generator.uuid()
-            case "email": text = generator.random.pick(["ada@example.com", "a@b", "@", "ada", "ada@", "@example.com", "a b@c.d", "", "ada.example.com"])
+            case "email":
+                text = generator.random.pick(["ada@example.com", "a@b", "@", "ada", "ada@", "@example.com", "a b@c.d", "", "ada.example.com"])
             default: text = generator.uri()
             }
             return .string(text)

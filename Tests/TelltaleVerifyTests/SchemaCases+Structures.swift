@@ -57,7 +57,10 @@ extension SchemaCases {
             "type": "object",
             "properties": [
                 "items": ["type": "array", "items": item, "maxItems": 3],
-                "address": ["type": "object", "properties": ["city": ["type": "string"], "geo": ["type": "object", "properties": ["lat": ["type": "number"]]]]],
+                "address": [
+                    "type": "object",
+                    "properties": ["city": ["type": "string"], "geo": ["type": "object", "properties": ["lat": ["type": "number"]]]],
+                ],
                 "pair": .object(list),
             ],
         ])
@@ -80,7 +83,11 @@ extension SchemaCases {
             }
             if generator.random.chance(0.7) {
                 members["pair"] = .array(
-                    Array([generator.random.pick(["a", 1, .null]), generator.random.pick([1, "b", 2.5]), generator.random.pick(["x", 1, "ab", .null]), "yz"]
+                    Array(
+                        [
+                            generator.random.pick(["a", 1, .null]), generator.random.pick([1, "b", 2.5]),
+                            generator.random.pick(["x", 1, "ab", .null]), "yz",
+                        ]
                         .prefix(generator.random.int(0...4))))
             }
             return .object(members)
@@ -96,7 +103,9 @@ extension SchemaCases {
         case 0, 1:
             // In the file, and in a sibling file by relative URI.
             var common = header("common.json")
-            common["definitions"] = ["sku": ["type": "string", "pattern": "^S-"], "qty": ["$ref": "#/definitions/count"], "count": ["type": "integer", "minimum": 1]]
+            common["definitions"] = [
+                "sku": ["type": "string", "pattern": "^S-"], "qty": ["$ref": "#/definitions/count"], "count": ["type": "integer", "minimum": 1],
+            ]
             siblings["common.json"] = .object(common)
             var item = header("item.json")
             item["type"] = "object"
@@ -119,7 +128,10 @@ extension SchemaCases {
             root = schema([
                 definitions: ["positive": ["type": "integer", "minimum": 0]],
                 "type": "object",
-                "properties": ["n": ["$ref": .string("#/\(definitions)/positive"), "maximum": 5], "m": ["$ref": .string("#/\(definitions)/positive"), "type": "string"]],
+                "properties": [
+                    "n": ["$ref": .string("#/\(definitions)/positive"), "maximum": 5],
+                    "m": ["$ref": .string("#/\(definitions)/positive"), "type": "string"],
+                ],
             ])
         default:
             // A chain of `$ref`s, and one to a whole sibling document.
@@ -165,7 +177,9 @@ extension SchemaCases {
         }
         let values = instances { generator in
             generator.random.chance(0.5)
-                ? generator.random.pick([1, 5, 12, 2.5, -3, "ab", "abcd", true, .null, ["kind": "a", "a": 1], ["kind": "b", "b": "x"], ["kind": "a", "b": "x"]])
+                ? generator.random.pick([
+                    1, 5, 12, 2.5, -3, "ab", "abcd", true, .null, ["kind": "a", "a": 1], ["kind": "b", "b": "x"], ["kind": "a", "b": "x"],
+                ])
                 : generator.anyValue()
         }
         return (schema(members), [:], values)

@@ -47,7 +47,8 @@ struct MicroView {
             }
             let row =
                 reports.isEmpty
-                ? Self.badRow("tracker_protocol_violations", at: event.receivedAt, messages: payload.protocolErrors.map { ["expectation": .string($0)] })
+                ? Self.badRow(
+                    "tracker_protocol_violations", at: event.receivedAt, messages: payload.protocolErrors.map { ["expectation": .string($0)] })
                 : Self.badRow("schema_violations", at: event.receivedAt, messages: reports)
             let collectorPayload: JSONValue = [
                 "api": Self.api("tp2"), "querystring": [], "contentType": "application/json", "body": .string(event.raw.jsonText()),
@@ -102,7 +103,8 @@ struct MicroView {
                     messages: relevant.map { ($0.message, $0.path, $0.kind) }))
         }
         for context in payload.contexts {
-            guard let schema = context["schema"]?.stringValue, let found = plan?.violations(ofSelfDescribing: context["data"] ?? .null, schema: schema),
+            guard let schema = context["schema"]?.stringValue,
+                let found = plan?.violations(ofSelfDescribing: context["data"] ?? .null, schema: schema),
                 !found.isEmpty
             else { continue }
             reports.append(report(schema, error: "ValidationError", messages: found.map { ("\($0)", $0.path, $0.kind) }))
@@ -117,7 +119,10 @@ struct MicroView {
                 "error": .string(error),
                 "dataReports": .array(
                     messages.map { message, path, kind in
-                        ["message": .string(message), "path": .string(path.isEmpty ? "$" : "$.\(path)"), "keyword": .string(keyword(kind)), "targets": []]
+                        [
+                            "message": .string(message), "path": .string(path.isEmpty ? "$" : "$.\(path)"), "keyword": .string(keyword(kind)),
+                            "targets": [],
+                        ]
                     }),
             ],
         ]

@@ -49,7 +49,9 @@ extension JSONSchemaLibrary {
                     guard document.dialect == .draft4 else {
                         report(
                             "a boolean `\(key)` is draft-04's", at: here, atKey: false,
-                            hint: "from draft-06 on, give the bound itself: `\"\(key)\": 0`; or declare `\"$schema\": \"http://json-schema.org/draft-04/schema#\"`")
+                            hint:
+                                "from draft-06 on, give the bound itself: `\"\(key)\": 0`; or declare `\"$schema\": \"http://json-schema.org/draft-04/schema#\"`"
+                        )
                         continue
                     }
                     if key == "exclusiveMinimum" { exclusiveFlags.minimum = flag } else { exclusiveFlags.maximum = flag }
@@ -68,7 +70,8 @@ extension JSONSchemaLibrary {
             case "items":
                 if case .array(let elements) = value {
                     guard document.dialect.hasTupleItems else {
-                        report("`items` as a list is draft-07's", at: here, hint: "in 2020-12 write `prefixItems` for the list and `items` for the rest")
+                        report(
+                            "`items` as a list is draft-07's", at: here, hint: "in 2020-12 write `prefixItems` for the list and `items` for the rest")
                         continue
                     }
                     tupleItems = true
@@ -86,7 +89,9 @@ extension JSONSchemaLibrary {
                 guard document.dialect == .draft2020 else {
                     report(
                         "`prefixItems` is 2020-12's", at: here,
-                        hint: "in \(document.dialect) write `items` as a list of schemas; or declare `\"$schema\": \"https://json-schema.org/draft/2020-12/schema\"`")
+                        hint:
+                            "in \(document.dialect) write `items` as a list of schemas; or declare `\"$schema\": \"https://json-schema.org/draft/2020-12/schema\"`"
+                    )
                     continue
                 }
                 schema.prefixItems = schemas(value, at: here, base: base)
@@ -141,7 +146,8 @@ extension JSONSchemaLibrary {
         if JSONSchemaKeywords.unsupported.contains(key) {
             return report(
                 "`\(key)` is not supported by Telltale's tracking-plan checks", at: here,
-                hint: "remove it, or express the rule with type, enum, const, pattern, format, bounds, properties, items, $ref, allOf, anyOf or oneOf")
+                hint: "remove it, or express the rule with type, enum, const, pattern, format, bounds, properties, items, $ref, allOf, anyOf or oneOf"
+            )
         }
         if let suggestion = JSONSchemaKeywords.suggestion(for: key) {
             report("unknown keyword `\(key)`", at: here, hint: "did you mean `\(suggestion)`?")
@@ -169,7 +175,8 @@ extension JSONSchemaLibrary {
         return names.compactMap { name, location in
             if let type = JSONType(rawValue: name) { return type }
             let all = JSONType.allCases.map(\.rawValue)
-            let suggestion = all.min { EditDistance.between($0, name) < EditDistance.between($1, name) }
+            let suggestion =
+                all.min { EditDistance.between($0, name) < EditDistance.between($1, name) }
                 .flatMap { EditDistance.between($0, name) <= 2 ? "did you mean `\($0)`? " : nil } ?? ""
             report("unknown type '\(name)'", at: location, atKey: false, hint: suggestion + "types: " + all.joined(separator: ", "))
             return nil

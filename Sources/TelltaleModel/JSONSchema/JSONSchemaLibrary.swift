@@ -97,7 +97,9 @@ public struct JSONSchemaLibrary {
             guard let (document, path, value) = locate(next.target) else {
                 report(
                     "`$ref` '\(next.written)' points at nothing", at: next.from.appending(.key("$ref")),
-                    hint: "a `$ref` names a schema in this file (`#/definitions/name`), a sibling file (`common.json#/definitions/name`) or an Iglu schema in the folder")
+                    hint:
+                        "a `$ref` names a schema in this file (`#/definitions/name`), a sibling file (`common.json#/definitions/name`) or an Iglu schema in the folder"
+                )
                 continue
             }
             if document.uri != next.from.document { referrers[document.uri, default: []].insert(next.from.document) }

@@ -101,7 +101,8 @@ extension PlanDecoder {
         guard case .mapping = schemaNode else {
             report(
                 "expected a JSON Schema (a mapping) or the path of a schema file, found \(schemaNode.summary)", at: schemaNode,
-                path: path.appendingKey("schema"), hint: "write `schema: { type: object, properties: { ... } }` or `schema: schemas/\(event.name).json`")
+                path: path.appendingKey("schema"),
+                hint: "write `schema: { type: object, properties: { ... } }` or `schema: schemas/\(event.name).json`")
             return nil
         }
         var unsupported: Node?
