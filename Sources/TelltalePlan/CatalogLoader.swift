@@ -44,11 +44,14 @@ public struct CatalogLoader: Sendable {
     }
 
     /// A `.json` file, or an Iglu schema file (no extension, JSON text); a catalog written in
-    /// JSON (with `events`) is read as YAML, which JSON is.
+    /// JSON (`events` and no schema keys) is read as YAML, which JSON is.
     static func isJSONSchema(_ text: String, path: String) -> Bool {
-        if path.hasSuffix(".json") { return true }
-        guard text.drop(while: \.isWhitespace).first == "{", let value = try? JSONValue(parsing: text) else { return false }
-        return value["events"] == nil
+        guard text.drop(while: \.isWhitespace).first == "{", let value = try? JSONValue(parsing: text) else {
+            // Invalid JSON in a `.json` file is reported as such.
+            return path.hasSuffix(".json")
+        }
+        let isCatalog = value["events"] != nil && ["$schema", "self", "properties", "title", "type"].allSatisfy { value[$0] == nil }
+        return !isCatalog
     }
 
     private func loadFolder(_ path: String, reference: SourceLocation?) throws(PlanError) -> EventCatalog {
@@ -100,7 +103,17 @@ public struct CatalogLoader: Sendable {
         var decoder = PlanDecoder(file: file)
         var (catalog, references) = decoder.catalog(root)
         // The tracking plan's own problems come first; its schema files' after them.
-        var problems = decoder.problems
+        let problems = decoder.problems + readSchemas(references, into: &catalog, file: file, root: root)
+        guard problems.isEmpty else { throw PlanError(problems: problems) }
+        return catalog
+    }
+
+    /// Reads the JSON Schemas the YAML catalog's events give (`schema:`, a file or inline) into
+    /// `catalog`; returns their problems.
+    private func readSchemas(
+        _ references: [PlanDecoder.SchemaReference], into catalog: inout EventCatalog, file: String, root: Node?
+    ) -> [PlanProblem] {
+        var problems: [PlanProblem] = []
         let reading = DocumentReading()
         var library = JSONSchemaLibrary(loader: reading.loader)
         let catalogURL = URL(fileURLWithPath: file).standardizedFileURL
@@ -110,17 +123,15 @@ public struct CatalogLoader: Sendable {
             switch reference.source {
             case .file(let path, let node):
                 let schemaFile = path.hasPrefix("/") ? path : (catalogURL.deletingLastPathComponent().path as NSString).appendingPathComponent(path)
-                guard FileManager.default.isReadableFile(atPath: schemaFile), let document = reading.document(file: schemaFile) else {
-                    if !FileManager.default.isReadableFile(atPath: schemaFile) {
-                        let position = TextPosition(node)
-                        problems.append(
-                            PlanProblem(
-                                file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
-                                message: "cannot read the JSON Schema '\(schemaFile)'",
-                                hint: "a schema file's path is relative to the tracking plan's folder"))
-                    }
+                guard FileManager.default.isReadableFile(atPath: schemaFile) else {
+                    let position = TextPosition(node)
+                    problems.append(
+                        PlanProblem(
+                            file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
+                            message: "cannot read the JSON Schema '\(schemaFile)'", hint: "a schema file's path is relative to the tracking plan's folder"))
                     continue
                 }
+                guard let document = reading.document(file: schemaFile) else { continue }
                 library.add(document)
                 uri = document.uri
             case .inline(let node):
@@ -132,17 +143,14 @@ public struct CatalogLoader: Sendable {
                 let dialect = value["$schema"]?.stringValue.flatMap(JSONSchemaDialect.init(metaSchema:)) ?? .default
                 library.add(
                     JSONSchemaDocument(
-                        uri: uri, file: file, value: value, sourceMap: sourceMap, dialect: dialect,
-                        pathInFile: [.key("events"), .key(name), .key("schema")]))
+                        uri: uri, file: file, value: value, sourceMap: sourceMap, dialect: dialect, pathInFile: [.key("events"), .key(name), .key("schema")]))
             }
             guard let schema = library.schema(in: uri) else { continue }
             Self.checkParamsSchema(schema, in: library.documents[uri]!, at: [], library: &library)
             catalog.events[reference.event].schema = schema
         }
         catalog.definitions = library.definitions
-        problems += reading.problems + library.problems.map(PlanProblem.init)
-        guard problems.isEmpty else { throw PlanError(problems: problems) }
-        return catalog
+        return problems + reading.problems + library.problems.map(PlanProblem.init)
     }
 
     /// Expected events the tracking plan does not list: a misspelt name in a plan would

@@ -51,10 +51,9 @@ for (index, name) in names.enumerated() {
     try schema.write(to: folder.appendingPathComponent("event-\(index).json"), atomically: true, encoding: .utf8)
 }
 
+/// A distinct, well-formed UUID per event.
 func uuid(_ seed: Int) -> String {
-    let hex = String(String(seed, radix: 16).reversed()).padding(toLength: 32, withPad: "7", startingAt: 0)
-    let c = Array(hex)
-    return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
+    String(format: "%08lx-0000-4000-8000-%012lx", seed & 0xFFFF_FFFF, (seed &* 2_654_435_761) & 0xFFFF_FFFF_FFFF)
 }
 
 let start = Date(timeIntervalSince1970: 1_790_000_000)

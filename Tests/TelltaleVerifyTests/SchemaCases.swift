@@ -1,20 +1,15 @@
 import Foundation
 import TelltaleModel
+import TelltaleTestSupport
 
-/// Deterministic random numbers (SplitMix64): the same seed makes the same schemas and values
-/// on every machine, so a disagreement can be replayed.
+/// Deterministic choices: the same seed makes the same schemas and values on every machine, so
+/// a disagreement can be replayed.
 struct SeededRandom {
-    private var state: UInt64
+    private var generator: SeededGenerator
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))

@@ -30,10 +30,12 @@ enum JSONSchemaKeywords {
     ]
 
     /// The keyword an unknown one was probably meant to be (`requried`, `maxLenght`), or nil
-    /// for a name that is no near miss (an extension keyword such as `x-owner`).
+    /// for a name that is no near miss (an extension keyword such as `x-owner`). Only keywords
+    /// that change what passes are suggested: a misspelt annotation (OpenAPI's `example`) is
+    /// harmless, and common in exported plans.
     static func suggestion(for keyword: String) -> String? {
         guard keyword.count >= 4, !keyword.hasPrefix("x-") else { return nil }
-        let candidates = supported.union(annotations).union(unsupported).sorted()
+        let candidates = supported.union(unsupported).sorted()
         let ranked = candidates.map { ($0, EditDistance.between(keyword.lowercased(), $0.lowercased())) }
         guard let best = ranked.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return best.0

@@ -50,7 +50,7 @@ public struct JSONSchemaLibrary {
     /// into `definitions`; nil when it is not a schema (a problem says why).
     public mutating func schema(in uri: String, at path: [ParamPath.Component] = []) -> JSONSchema? {
         guard let document = documents[uri] ?? fetch(uri) else { return nil }
-        guard let value = JSONPointer.resolve(fragment: JSONPointer.string(path), in: document.value)?.value else { return nil }
+        guard let value = ParamPath(path).value(in: document.value) else { return nil }
         let schema = read(value, at: JSONSchemaLocation(document: uri, pointer: path), base: base(of: path, in: document))
         followPending()
         return schema
@@ -125,8 +125,8 @@ public struct JSONSchemaLibrary {
             prefix = identified.pointer
         }
         if document == nil { document = fetch(documentURI) }
-        guard let document, let start = JSONPointer.resolve(fragment: JSONPointer.string(prefix), in: document.value),
-            let (value, path) = JSONPointer.resolve(fragment: fragment, in: start.value)
+        guard let document, let start = ParamPath(prefix).value(in: document.value),
+            let (value, path) = JSONPointer.resolve(fragment: fragment, in: start)
         else { return nil }
         return (document, prefix + path, value)
     }
