@@ -18,51 +18,51 @@ enum FormatChecks {
     /// RFC 3339 `date-time`: `2026-11-21T05:20:00Z`, `…T05:20:00.125+01:00`; `T` and `Z` in
     /// either case; a real day of its month; no leap second.
     static func isDateTime(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, isFullDate(bytes[0..<10]), bytes[10] | 0x20 == UInt8(ascii: "t") else { return false }
-        guard let hour = number(bytes[11..<13]), hour < 24, bytes[13] == UInt8(ascii: ":"),
-            let minute = number(bytes[14..<16]), minute < 60, bytes[16] == UInt8(ascii: ":"),
-            let second = number(bytes[17..<19]), second < 60
-        else { return false }
-        var index = 19
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let digits = index
-            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-            guard index > digits, index < bytes.count else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= 20, isFullDate(bytes, at: 0), bytes[10] | 0x20 == UInt8(ascii: "t"),
+                let hour = number(bytes, 11, 2), hour < 24, bytes[13] == UInt8(ascii: ":"),
+                let minute = number(bytes, 14, 2), minute < 60, bytes[16] == UInt8(ascii: ":"),
+                let second = number(bytes, 17, 2), second < 60
+            else { return false }
+            var index = 19
+            if bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                let digits = index
+                while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+                guard index > digits, index < bytes.count else { return false }
+            }
+            if bytes[index] | 0x20 == UInt8(ascii: "z") { return index + 1 == bytes.count }
+            guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count - index == 6,
+                let offsetHour = number(bytes, index + 1, 2), offsetHour < 24, bytes[index + 3] == UInt8(ascii: ":"),
+                let offsetMinute = number(bytes, index + 4, 2), offsetMinute < 60
+            else { return false }
+            return true
         }
-        if bytes[index] | 0x20 == UInt8(ascii: "z") { return index + 1 == bytes.count }
-        guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count - index == 6 else { return false }
-        guard let offsetHour = number(bytes[(index + 1)..<(index + 3)]), offsetHour < 24, bytes[index + 3] == UInt8(ascii: ":"),
-            let offsetMinute = number(bytes[(index + 4)..<(index + 6)]), offsetMinute < 60
-        else { return false }
-        return true
     }
 
     /// RFC 3339 `full-date`: `2026-02-28`, a real day (years 0001 to 9999).
     static func isDate(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count == 10 && isFullDate(bytes[...])
+        var text = text
+        return text.withUTF8 { $0.count == 10 && isFullDate($0, at: 0) }
     }
 
-    private static func isFullDate(_ bytes: ArraySlice<UInt8>) -> Bool {
-        let start = bytes.startIndex
-        guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
-            let year = number(bytes[start..<(start + 4)]), let month = number(bytes[(start + 5)..<(start + 7)]),
-            let day = number(bytes[(start + 8)..<(start + 10)])
+    private static func isFullDate(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        guard bytes.count >= start + 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+            let year = number(bytes, start, 4), let month = number(bytes, start + 5, 2), let day = number(bytes, start + 8, 2)
         else { return false }
         guard year > 0, (1...12).contains(month), day >= 1 else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        let days = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
         return day <= days
     }
 
-    /// ASCII digits as a number; nil if any byte is not one.
-    private static func number(_ bytes: ArraySlice<UInt8>) -> Int? {
+    /// `count` ASCII digits from `start` as a number; nil if any byte is not one.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
         var value = 0
-        for byte in bytes {
-            guard isDigit(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        for index in start..<(start + count) {
+            guard isDigit(bytes[index]) else { return nil }
+            value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
         }
         return value
     }

@@ -35,7 +35,8 @@ struct SchemaCompiler {
         return table
     }
 
-    func context(of schema: JSONSchema) -> String {
+    /// Where a compile error is: `tracking plan (file:///…/order.json#/properties/sku)`.
+    static func context(of schema: JSONSchema, subject: String) -> String {
         "\(subject) (\(schema.location))"
     }
 

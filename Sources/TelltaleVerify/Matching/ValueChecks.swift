@@ -37,16 +37,18 @@ enum ValueChecks {
 
     /// `8-4-4-4-12` hexadecimal digits.
     static func isUUID(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard isHexDigit(byte) else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36 else { return false }
+            for offset in 0..<36 {
+                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                    guard bytes[offset] == UInt8(ascii: "-") else { return false }
+                } else {
+                    guard isHexDigit(bytes[offset]) else { return false }
+                }
             }
+            return true
         }
-        return true
     }
 
     static func isDateTime(_ text: String) -> Bool {
