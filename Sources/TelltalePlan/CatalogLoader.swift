@@ -128,7 +128,8 @@ public struct CatalogLoader: Sendable {
                     problems.append(
                         PlanProblem(
                             file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
-                            message: "cannot read the JSON Schema '\(schemaFile)'", hint: "a schema file's path is relative to the tracking plan's folder"))
+                            message: "cannot read the JSON Schema '\(schemaFile)'",
+                            hint: "a schema file's path is relative to the tracking plan's folder"))
                     continue
                 }
                 guard let document = reading.document(file: schemaFile) else { continue }
@@ -143,7 +144,8 @@ public struct CatalogLoader: Sendable {
                 let dialect = value["$schema"]?.stringValue.flatMap(JSONSchemaDialect.init(metaSchema:)) ?? .default
                 library.add(
                     JSONSchemaDocument(
-                        uri: uri, file: file, value: value, sourceMap: sourceMap, dialect: dialect, pathInFile: [.key("events"), .key(name), .key("schema")]))
+                        uri: uri, file: file, value: value, sourceMap: sourceMap, dialect: dialect,
+                        pathInFile: [.key("events"), .key(name), .key("schema")]))
             }
             guard let schema = library.schema(in: uri) else { continue }
             Self.checkParamsSchema(schema, in: library.documents[uri]!, at: [], library: &library)

@@ -109,7 +109,8 @@ var violations = 0
 for _ in 0..<rounds {
     var verifier: Verifier!
     compile.append(try seconds("compile") { verifier = try Verifier(expectations: [], catalog: catalog) })
-    verify.append(seconds("verify") { violations = verifier.verify(events: events).tests.map { $0.violations.map(\.count).reduce(0, +) }.reduce(0, +) })
+    verify.append(
+        seconds("verify") { violations = verifier.verify(events: events).tests.map { $0.violations.map(\.count).reduce(0, +) }.reduce(0, +) })
     let check = try TrackingPlanCheck(catalog: catalog)
     var found = 0
     live.append(seconds("live") { for event in events { found += check.violations(of: event).count } })

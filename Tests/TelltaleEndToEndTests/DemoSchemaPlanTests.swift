@@ -13,18 +13,25 @@ struct DemoSchemaPlanTests {
     static let ownCatalog = "Plans/demo-events.yml"
     static let catalogs = [ownCatalog, "Plans/demo-events-jsonschema", "Plans/demo-events-iglu"]
 
-    /// The demo plan run with `catalog`, and with `expectationChange` applied to the plan.
+    /// The demo plan run with `catalog` (a path from the repository root, or absolute), and
+    /// with `expectationChange` applied to the plan. The copy's paths are made absolute, since a
+    /// plan's paths are relative to its own folder.
     static func run(
         catalog: String, in folder: String, expectationChange: (String, String)? = nil
     ) async throws -> (TelltaleProcess.Result, RunRecord) {
-        var plan = try DemoPlanTests.copyOfTheDemoPlan(in: folder, replacing: "catalog: \(ownCatalog)", with: "catalog: \(catalog)")
-        if let (original, replacement) = expectationChange {
-            let text = try String(contentsOfFile: plan, encoding: .utf8)
-            try #require(text.contains(original))
-            try text.replacingOccurrences(of: original, with: replacement).write(toFile: plan, atomically: true, encoding: .utf8)
-            plan = folder + "/plan.yml"
+        let root = TelltaleProcess.repositoryRoot
+        var text = try String(contentsOfFile: root + "/" + DemoPlanTests.plan, encoding: .utf8)
+        let catalogPath = catalog.hasPrefix("/") ? catalog : root + "/" + catalog
+        var changes = [("catalog: demo-events.yml", "catalog: \(catalogPath)"), ("../Examples/DemoShop", root + "/Examples/DemoShop")]
+        if let expectationChange { changes.append(expectationChange) }
+        for (original, replacement) in changes {
+            try #require(text.contains(original), "the demo plan no longer contains '\(original)'; update this test")
+            text = text.replacingOccurrences(of: original, with: replacement)
         }
+        let plan = folder + "/plan.yml"
+        try text.write(toFile: plan, atomically: true, encoding: .utf8)
         let result = try await TelltaleProcess.run(["run", plan, "--report-dir", folder + "/reports", "--retries", "0"])
+        try #require(result.status <= 1, "\(catalog): the run did not finish: \(result.stdout)\n\(result.stderr)")
         return (result, try RunRecordFile.read(path: folder + "/reports/run.json"))
     }
 
