@@ -84,6 +84,8 @@ let package = Package(
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
         .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
+        // Not shipped: times JSON Schema tracking plans, loaded and checked (Scripts/benchmark-schema-catalog.sh).
+        .executableTarget(name: "telltale-schema-benchmark", dependencies: ["TelltalePlan", "TelltaleVerify", "TelltaleModel"]),
         .target(
             name: "TelltaleOrchestrator",
             dependencies: [
@@ -142,7 +144,7 @@ let package = Package(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
-        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TelltaleOrchestratorTests",
             dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]

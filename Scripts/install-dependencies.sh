@@ -13,7 +13,9 @@
 #   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
 #   check-jsonschema (PyPI): checks the GitHub workflows and the GitLab pipeline against the
 #                            schemas it ships (built in: no network needed).
-#   jsonschema (PyPI):       validates ctrf.json against CTRF's schema (Docs/Schemas).
+#   jsonschema, rfc3987 (PyPI): the reference JSON Schema validator (with its uri format
+#                            check): the tracking plan's validator is cross-checked with it, and
+#                            it validates ctrf.json against CTRF's schema (Docs/Schemas).
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -54,11 +56,14 @@ python3 -c 'import rudderstack.analytics' >/dev/null 2>&1 || python_packages+=(r
 python3 -c 'import lzstring' >/dev/null 2>&1 || python_packages+=(lzstring)
 # Drives headless Chromium over the DevTools protocol, for the capture inspector's live test.
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
+# The reference JSON Schema validator; rfc3987 makes it check the `uri` format.
+python3 -c 'import jsonschema' >/dev/null 2>&1 || python_packages+=(jsonschema)
+python3 -c 'import rfc3987' >/dev/null 2>&1 || python_packages+=(rfc3987)
 # Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.
 python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator)
-# GitHub's and GitLab's schemas for the workflow and pipeline files, and CTRF's validator.
+# GitHub's and GitLab's schemas for the workflow and pipeline files (jsonschema, above, also
+# validates ctrf.json).
 python3 -c 'import check_jsonschema' >/dev/null 2>&1 || python_packages+=(check-jsonschema)
-python3 -c 'import jsonschema' >/dev/null 2>&1 || python_packages+=(jsonschema)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

@@ -40,7 +40,11 @@ struct CaptureCommand: AsyncParsableCommand {
         help: "JSONL file every accepted event is appended to (default: $TELLTALE_RUN_DIR/events.jsonl, or a new temporary file).")
     var output: String?
 
-    @Option(help: "A tracking plan (catalog YAML): every event is checked against it as it arrives, marked ✓ or ✗ with its violations.")
+    @Option(
+        help: """
+            A tracking plan: the catalog YAML, a JSON Schema file or folder, or an Iglu folder. Every event is checked \
+            against it as it arrives, marked ✓ or ✗ with its violations.
+            """)
     var catalog: String?
 
     @Flag(name: .customLong("fail-on-violation"), help: "Exit 1 at shutdown if any event broke the --catalog tracking plan.")
@@ -75,7 +79,7 @@ struct CaptureCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let catalog, !FileManager.default.fileExists(atPath: catalog) {
-            throw ValidationError("--catalog \(catalog): no such file")
+            throw ValidationError("--catalog \(catalog): no such file or folder")
         }
         if failOnViolation && catalog == nil { throw ValidationError("--fail-on-violation needs --catalog") }
         if maxEvents < 0 { throw ValidationError("--max-events must be 0 (all) or more") }

@@ -2,19 +2,24 @@ import Foundation
 import TelltaleModel
 import Yams
 
-/// Reads tracking plans (catalogs): the YAML file, and the JSON Schema files its events name,
-/// every problem at once and located like a plan's.
+/// Reads tracking plans (catalogs), every problem at once and located like a plan's: the YAML
+/// file (with the JSON Schema files its events name), a folder or file of JSON Schemas (one per
+/// event, as Segment Protocols, RudderStack or Avo export them), or an Iglu folder.
 public struct CatalogLoader: Sendable {
     public init() {}
 
-    /// Loads the catalog at `path`. `reference` is where the plan names it (`capture.catalog`),
-    /// so a missing file is reported there.
+    /// Loads the catalog at `path`: a folder with `schemas/VENDOR/NAME/jsonschema/VERSION` (or
+    /// that layout itself) is Iglu; another folder, or a `.json` file, JSON Schemas; anything
+    /// else the YAML catalog. `reference` is where the plan names it (`capture.catalog`), so a
+    /// missing path is reported there.
     public func load(path: String, reference: SourceLocation? = nil) throws(PlanError) -> EventCatalog {
-        let yaml: String
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, isDirectory.boolValue { return try loadFolder(path, reference: reference) }
+        let text: String
         do {
-            yaml = try String(contentsOfFile: path, encoding: .utf8)
+            text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            let exists = FileManager.default.fileExists(atPath: path)
             throw PlanError(problems: [
                 PlanProblem(
                     file: reference?.file ?? path, line: reference?.line ?? 1, column: reference?.column ?? 1,
@@ -25,7 +30,65 @@ public struct CatalogLoader: Sendable {
                 )
             ])
         }
-        return try parse(yaml: yaml, file: path)
+        if Self.isJSONSchema(text, path: path) {
+            let value = try? JSONValue(parsing: text)
+            if value?["self"] != nil {
+                // One Iglu schema: the registry it sits in, if it sits in one, resolves its `$ref`s.
+                let root = URL(fileURLWithPath: path).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().path
+                return try loadIglu(root: root, files: [path], sourcePath: path)
+            }
+            return try loadJSONSchemas(files: [path], sourcePath: path)
+        }
+        return try parse(yaml: text, file: path)
+    }
+
+    /// A `.json` file, or an Iglu schema file (no extension, JSON text); a catalog written in
+    /// JSON (`events` and no schema keys) is read as YAML, which JSON is.
+    static func isJSONSchema(_ text: String, path: String) -> Bool {
+        guard text.drop(while: \.isWhitespace).first == "{", let value = try? JSONValue(parsing: text) else {
+            // Invalid JSON in a `.json` file is reported as such.
+            return path.hasSuffix(".json")
+        }
+        let isCatalog = value["events"] != nil && ["$schema", "self", "properties", "title", "type"].allSatisfy { value[$0] == nil }
+        return !isCatalog
+    }
+
+    private func loadFolder(_ path: String, reference: SourceLocation?) throws(PlanError) -> EventCatalog {
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let registry = folder + "/schemas"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: registry, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try loadIglu(root: registry, files: Self.files(in: registry), sourcePath: path)
+        }
+        let files = Self.files(in: folder)
+        if Self.isIgluLayout(files, root: folder) {
+            return try loadIglu(root: folder, files: files, sourcePath: path)
+        }
+        let schemas = files.filter { $0.hasSuffix(".json") }
+        guard !schemas.isEmpty else {
+            throw PlanError(problems: [
+                PlanProblem(
+                    file: reference?.file ?? path, line: reference?.line ?? 1, column: reference?.column ?? 1,
+                    keyPath: reference == nil ? "" : "capture.catalog", message: "the folder '\(path)' holds no JSON Schema (.json) files",
+                    hint: "a folder tracking plan holds one JSON Schema per event, or Iglu's schemas/VENDOR/NAME/jsonschema/VERSION")
+            ])
+        }
+        return try loadJSONSchemas(files: schemas, sourcePath: path)
+    }
+
+    /// Every file under `folder`, hidden ones and READMEs aside, sorted: the plan's order.
+    static func files(in folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || name.uppercased().hasPrefix("README") { continue }
+            let file = folder + "/" + relative
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(file) }
+        }
+        return files.sorted()
     }
 
     /// Parses catalog text; `file` names it in problems, and `schema:` files are read relative
@@ -39,49 +102,57 @@ public struct CatalogLoader: Sendable {
         }
         var decoder = PlanDecoder(file: file)
         var (catalog, references) = decoder.catalog(root)
-        var problems = decoder.problems
         // The tracking plan's own problems come first; its schema files' after them.
-        var schemaFileProblems: [PlanProblem] = []
-        let folder = (file as NSString).deletingLastPathComponent
-        for reference in references {
-            let schemaFile = reference.path.hasPrefix("/") ? reference.path : (folder as NSString).appendingPathComponent(reference.path)
-            switch schema(at: schemaFile) {
-            case .success(let schema):
-                catalog.events[reference.event].params = schema
-            case .failure(let error) where error.problems.isEmpty:
-                let position = TextPosition(reference.node)
-                problems.append(
-                    PlanProblem(
-                        file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
-                        message: "cannot read the JSON Schema '\(schemaFile)'",
-                        hint: "a schema file's path is relative to the tracking plan's folder"
-                    ))
-            case .failure(let error):
-                schemaFileProblems += error.problems
-            }
-        }
-        problems += schemaFileProblems
+        let problems = decoder.problems + readSchemas(references, into: &catalog, file: file, root: root)
         guard problems.isEmpty else { throw PlanError(problems: problems) }
         return catalog
     }
 
-    /// A JSON Schema file (JSON is YAML, so its problems get lines too); no problems: unreadable.
-    private func schema(at path: String) -> Result<ValueSchema, PlanError> {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .failure(PlanError(problems: [])) }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch {
-            return .failure(PlanError(problems: [YAMLSyntaxProblem.problem(for: error, file: path)]))
+    /// Reads the JSON Schemas the YAML catalog's events give (`schema:`, a file or inline) into
+    /// `catalog`; returns their problems.
+    private func readSchemas(
+        _ references: [PlanDecoder.SchemaReference], into catalog: inout EventCatalog, file: String, root: Node?
+    ) -> [PlanProblem] {
+        var problems: [PlanProblem] = []
+        let reading = DocumentReading()
+        var library = JSONSchemaLibrary(loader: reading.loader)
+        let catalogURL = URL(fileURLWithPath: file).standardizedFileURL
+        let sourceMap = root?.sourceMap() ?? JSONSourceMap()
+        for reference in references {
+            let uri: String
+            switch reference.source {
+            case .file(let path, let node):
+                let schemaFile = path.hasPrefix("/") ? path : (catalogURL.deletingLastPathComponent().path as NSString).appendingPathComponent(path)
+                guard FileManager.default.isReadableFile(atPath: schemaFile) else {
+                    let position = TextPosition(node)
+                    problems.append(
+                        PlanProblem(
+                            file: file, line: position.line, column: position.column, keyPath: reference.keyPath,
+                            message: "cannot read the JSON Schema '\(schemaFile)'",
+                            hint: "a schema file's path is relative to the tracking plan's folder"))
+                    continue
+                }
+                guard let document = reading.document(file: schemaFile) else { continue }
+                library.add(document)
+                uri = document.uri
+            case .inline(let node):
+                var unsupported: Node?
+                guard let value = node.jsonValue(unsupported: &unsupported) else { continue }
+                let name = catalog.events[reference.event].name
+                // The catalog's own URI, made one per event: `$ref`s resolve against its folder.
+                uri = catalogURL.absoluteString + "?event=" + (name.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? name)
+                let dialect = value["$schema"]?.stringValue.flatMap(JSONSchemaDialect.init(metaSchema:)) ?? .default
+                library.add(
+                    JSONSchemaDocument(
+                        uri: uri, file: file, value: value, sourceMap: sourceMap, dialect: dialect,
+                        pathInFile: [.key("events"), .key(name), .key("schema")]))
+            }
+            guard let schema = library.schema(in: uri) else { continue }
+            Self.checkParamsSchema(schema, in: library.documents[uri]!, at: [], library: &library)
+            catalog.events[reference.event].schema = schema
         }
-        var decoder = PlanDecoder(file: path)
-        guard let root, !root.isNull else {
-            decoder.report("the JSON Schema is empty", at: .start, path: "", hint: "describe the params object: `{\"type\": \"object\"}`")
-            return .failure(PlanError(problems: decoder.problems))
-        }
-        let schema = decoder.eventSchema(root, path: "")
-        guard let schema, decoder.problems.isEmpty else { return .failure(PlanError(problems: decoder.problems)) }
-        return .success(schema)
+        catalog.definitions = library.definitions
+        return problems + reading.problems + library.problems.map(PlanProblem.init)
     }
 
     /// Expected events the tracking plan does not list: a misspelt name in a plan would

@@ -1,3 +1,4 @@
+import Foundation
 import TelltaleModel
 import TelltalePlan
 import TelltaleTestSupport
@@ -102,6 +103,7 @@ import Testing
             events:
               login_failed:
                 schema:
+                  $schema: "http://json-schema.org/draft-04/schema#"
                   type: object
                   required: [reason]
                   properties:
@@ -110,29 +112,30 @@ import Testing
                     legacy: true
                   examples: [{ reason: unknown_user }]
             """)
-        #expect(
-            catalog.events[0].params
-                == ValueSchema(
-                    types: [.object],
-                    properties: [
-                        SchemaProperty("reason", ValueSchema(allowed: ["wrong_password", "unknown_user"]), required: true),
-                        SchemaProperty("attempts", ValueSchema(types: [.integer, .null], exclusiveMinimum: 1)),
-                        SchemaProperty("legacy"),
-                    ], additionalProperties: true))
+        let schema = try #require(catalog.events[0].schema)
+        #expect(schema.types == [.object])
+        #expect(schema.required == ["reason"])
+        #expect(schema.properties.map(\.name) == ["reason", "attempts", "legacy"], "in the order written")
+        #expect(schema.property("reason")?.enumValues == ["wrong_password", "unknown_user"])
+        let attempts = try #require(schema.property("attempts"))
+        #expect(attempts.types == [.integer, .null])
+        #expect(attempts.exclusiveMinimum == 1 && attempts.minimum == nil, "draft-04's boolean makes the minimum exclusive")
+        #expect(schema.property("legacy") == JSONSchema(location: schema.location.appending(.key("properties"), .key("legacy"))))
+        #expect(schema.additionalProperties == nil, "JSON Schema allows extra properties by default")
+        #expect(catalog.events[0].paramsSchema == schema)
     }
 
     @Test(.tags(.medium)) func schemaFilesAreReadRelativeToTheCatalog() throws {
         let catalog = try CatalogLoader().load(path: Fixture.path("schemaFilesAreReadRelativeToTheCatalog.yml"))
+        let schema = try #require(catalog.events.first?.schema)
+        #expect(schema.location.document == URL(fileURLWithPath: Fixture.path("schemaFilesAreReadRelativeToTheCatalog.schema.json")).absoluteString)
+        #expect(schema.required == ["method", "user_id"])
+        #expect(schema.properties.map(\.name) == ["method", "user_id", "age", "referrer"])
+        #expect(schema.property("user_id")?.checkedFormat == .uuid)
+        #expect(schema.property("age")?.exclusiveMaximum == 130)
         #expect(
-            catalog.events.first?.params
-                == ValueSchema(
-                    types: [.object],
-                    properties: [
-                        SchemaProperty("method", ValueSchema(allowed: ["email", "apple", "google"]), required: true),
-                        SchemaProperty("user_id", ValueSchema(types: [.string], format: .uuid), required: true),
-                        SchemaProperty("age", ValueSchema(types: [.integer, .null], minimum: 13, exclusiveMaximum: 130)),
-                        SchemaProperty("referrer", ValueSchema(types: [.string])),
-                    ], additionalProperties: false), "an unknown format is an annotation in JSON Schema")
+            schema.property("referrer")?.format == "phone" && schema.property("referrer")?.checkedFormat == nil, "a custom format is an annotation")
+        #expect(schema.additionalProperties?.rejectsEverything == true)
     }
 
     @Test(.tags(.medium)) func schemaFileProblemsPointIntoTheSchemaFile() {
@@ -146,14 +149,16 @@ import Testing
                 "catalog 5:13 events.missing_file.schema",
                 "schema 4:25 properties.method.type",
                 "schema 5:15 properties.user.$ref",
-                "schema 7:3 requried",
+                "schema 6:32 properties.tags.uniqueItems",
+                "schema 8:3 requried",
             ])
         #expect(
             found.map(\.message) == [
                 "cannot read the JSON Schema '\(Fixture.directory)/noSuchFile.schema.json'",
                 "unknown type 'text'",
-                "`$ref` is not supported by Telltale's tracking-plan checks",
-                "unknown key `requried`",
+                "`$ref` '#/definitions/user' points at nothing",
+                "`uniqueItems` is not supported by Telltale's tracking-plan checks",
+                "unknown keyword `requried`",
             ])
         #expect(found.last?.hint == "did you mean `required`?")
     }
@@ -171,7 +176,7 @@ import Testing
                   z: { minimum: low, enum: [] }
               b: { params: {}, schema: {} }
               c: { schema: { type: array } }
-              d: { schema: { type: object, anyOf: [], additionalProperties: { type: string } } }
+              d: { schema: { type: object, not: {}, additionalProperties: { type: strin } } }
               e: [1]
             """)
         expectProblems(
@@ -186,9 +191,9 @@ import Testing
                 .init(8, 21, "events.a.params.z.minimum", "expected a number, found 'low'"),
                 .init(8, 32, "events.a.params.z.enum", "expected a non-empty list of values"),
                 .init(9, 28, "events.b.schema", "give either `params` or `schema`, not both"),
-                .init(10, 16, "events.c.schema", "an event's schema describes its params, an object"),
-                .init(11, 32, "events.d.schema.anyOf", "`anyOf` is not supported"),
-                .init(11, 65, "events.d.schema.additionalProperties", "`additionalProperties` as a schema is not supported"),
+                .init(10, 18, "events.c.schema.type", "an event's schema describes its params, an object"),
+                .init(11, 32, "events.d.schema.not", "`not` is not supported"),
+                .init(11, 71, "events.d.schema.additionalProperties.type", "unknown type 'strin'"),
                 .init(12, 6, "events.e", "expected the event's definition (a mapping)"),
             ])
         #expect(found.first { $0.keyPath == "ignor" }?.hint == "did you mean `ignore`?")

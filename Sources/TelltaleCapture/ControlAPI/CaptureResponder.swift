@@ -3,8 +3,9 @@ import Hummingbird
 import NIOCore
 import TelltaleModel
 
-/// Answers what `IngestChannelHandler` passes on: the control API under `/_telltale/` (with or
-/// without the `/s/{session}` prefix), and 404 for paths no capture route owns.
+/// Answers what `IngestChannelHandler` passes on: the control API under `/_telltale/` and
+/// Snowplow Micro's under `/micro/` (each with or without the `/s/{session}` prefix), and 404
+/// for paths no capture route owns.
 ///
 /// Routing is a switch on the path rather than Hummingbird's router: every route exists with
 /// and without the session prefix.
@@ -21,6 +22,9 @@ struct CaptureResponder: HTTPResponder {
         if let access, let refusal = access.gate(request, path: path) { return refusal }
         if path.hasPrefix("/_telltale/") || path == "/_telltale" {
             return await control(request, session: prefix, path: path)
+        }
+        if path.hasPrefix("/micro/") {
+            return await micro(request, session: prefix, path: path)
         }
         return Self.json(["error": .string("no capture route \(path); see Docs/Capture.md")], status: 404)
     }

@@ -35,6 +35,8 @@ public final class EventStore: Sendable {
     let serverID = UUID().uuidString.lowercased()
     public let maxEvents: Int?
     public let hasTrackingPlan: Bool
+    /// The tracking plan events are checked against, if any.
+    public let trackingPlan: TrackingPlanCheck?
     private let onNote: NoteSink?
 
     /// - Parameters:
@@ -52,6 +54,7 @@ public final class EventStore: Sendable {
         self.observer = observer
         self.maxEvents = maxEvents
         hasTrackingPlan = trackingPlan != nil
+        self.trackingPlan = trackingPlan
         self.onNote = onNote
         index.withLock { index in
             index.maxEvents = maxEvents

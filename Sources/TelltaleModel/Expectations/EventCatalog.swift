@@ -4,13 +4,37 @@ public struct EventCatalog: Sendable, Hashable {
     public var events: [CatalogEvent]
     /// Events that are never checked nor reported as unplanned (SDK events, `identify`, …).
     public var ignore: [EventNamePattern]
-    /// The catalog file, for messages.
+    /// The catalog file (or folder of schemas), for messages.
     public var sourcePath: String?
+    /// What the JSON Schemas' `$ref`s point at, by the URI a `JSONSchema.reference` holds.
+    public var definitions: [String: JSONSchema]
+    /// Every Iglu schema of the plan, each version: a Snowplow event is checked against the
+    /// version its data names (`events` holds each name's newest).
+    public var iglu: [IgluSchemaKey: IgluSchema]
 
-    public init(events: [CatalogEvent], ignore: [EventNamePattern] = [], sourcePath: String? = nil) {
+    public init(
+        events: [CatalogEvent], ignore: [EventNamePattern] = [], sourcePath: String? = nil, definitions: [String: JSONSchema] = [:],
+        iglu: [IgluSchemaKey: IgluSchema] = [:]
+    ) {
         self.events = events
         self.ignore = ignore
         self.sourcePath = sourcePath
+        self.definitions = definitions
+        self.iglu = iglu
+    }
+}
+
+/// One version of an Iglu schema: what events are checked against, and the document as
+/// written (which Snowplow Micro's `/micro/iglu/…` route serves).
+public struct IgluSchema: Sendable, Hashable {
+    public var key: IgluSchemaKey
+    public var schema: JSONSchema
+    public var document: JSONValue
+
+    public init(key: IgluSchemaKey, schema: JSONSchema, document: JSONValue) {
+        self.key = key
+        self.schema = schema
+        self.document = document
     }
 }
 
@@ -18,16 +42,33 @@ public struct EventCatalog: Sendable, Hashable {
 public struct CatalogEvent: Sendable, Hashable {
     public var name: String
     public var description: String?
-    /// The schema of the params object (`types` is `[.object]`).
+    /// The schema of the params object in the catalog's own form (`types` is `[.object]`).
     public var params: ValueSchema
+    /// The params object's JSON Schema, when the plan gives one (`schema:`, a folder of JSON
+    /// Schemas, Iglu); checked instead of `params`.
+    public var schema: JSONSchema?
+    /// For an Iglu schema: its key (the newest version of this name).
+    public var iglu: IgluSchemaKey?
     /// Where the catalog declares it.
     public var location: SourceLocation?
 
-    public init(name: String, description: String? = nil, params: ValueSchema, location: SourceLocation? = nil) {
+    public init(
+        name: String, description: String? = nil, params: ValueSchema = .object([], additionalProperties: true), schema: JSONSchema? = nil,
+        iglu: IgluSchemaKey? = nil, location: SourceLocation? = nil
+    ) {
         self.name = name
         self.description = description
         self.params = params
+        self.schema = schema
+        self.iglu = iglu
         self.location = location
+    }
+
+    /// What the event's params must be, as JSON Schema whichever form the plan used: the one
+    /// model the checker compiles and a code generator walks (with the catalog's `definitions`
+    /// for `$ref`s).
+    public var paramsSchema: JSONSchema {
+        schema ?? JSONSchema(params, at: JSONSchemaLocation(document: location?.file ?? "", pointer: [.key("events"), .key(name), .key("params")]))
     }
 }
 

@@ -18,6 +18,8 @@ public struct CatalogViolation: Codable, Sendable, Hashable {
         case formatMismatch
         /// A number outside `minimum`/`maximum`, or a string or array of the wrong length.
         case outOfRange
+        /// A value that more than one of `oneOf`'s schemas take.
+        case ambiguousMatch
     }
 
     public var kind: Kind

@@ -7,15 +7,20 @@ extension PlanDecoder {
     static let catalogKeys = ["version", "description", "additionalProperties", "ignore", "events"]
     static let catalogEventKeys = ["description", "params", "schema", "additionalProperties"]
 
-    /// A `schema:` naming a JSON Schema file, for `CatalogLoader` to read.
-    struct SchemaFileReference {
+    /// An event's `schema:` (a JSON Schema file, or one written inline), for `CatalogLoader`
+    /// to read with the JSON Schema reader.
+    struct SchemaReference {
+        enum Source {
+            case file(String, Node)
+            case inline(Node)
+        }
+
         var event: Int
-        var path: String
-        var node: Node
+        var source: Source
         var keyPath: String
     }
 
-    mutating func catalog(_ root: Node?) -> (EventCatalog, [SchemaFileReference]) {
+    mutating func catalog(_ root: Node?) -> (EventCatalog, [SchemaReference]) {
         var catalog = EventCatalog(events: [], sourcePath: file)
         guard let root, !root.isNull else {
             report("the tracking plan is empty", at: .start, path: "", hint: "list the events under `events:`")
@@ -40,7 +45,7 @@ extension PlanDecoder {
             report("missing required key `events`", at: root, path: "events", hint: "list the events: `events: { app_opened: {} }`")
             return (catalog, [])
         }
-        var references: [SchemaFileReference] = []
+        var references: [SchemaReference] = []
         guard let eventMapping = mapping(events, path: "events", example: "`events: { purchase_completed: { params: {...} } }`") else {
             return (catalog, [])
         }
@@ -51,19 +56,18 @@ extension PlanDecoder {
             }
             let eventPath = "events".appendingKey(name)
             var event = CatalogEvent(name: name, params: .object([], additionalProperties: additional), location: keyNode.location(in: file))
-            if let reference = catalogEvent(value, path: eventPath, additional: additional, into: &event) {
-                references.append(
-                    SchemaFileReference(event: catalog.events.count, path: reference.0, node: reference.1, keyPath: eventPath.appendingKey("schema")))
+            if let source = catalogEvent(value, path: eventPath, additional: additional, into: &event) {
+                references.append(SchemaReference(event: catalog.events.count, source: source, keyPath: eventPath.appendingKey("schema")))
             }
             catalog.events.append(event)
         }
         return (catalog, references)
     }
 
-    /// Fills `event`; returns a schema file to read, if `schema:` names one.
+    /// Fills `event`; returns its JSON Schema to read, if it has `schema:`.
     private mutating func catalogEvent(
         _ node: Node, path: String, additional: Bool, into event: inout CatalogEvent
-    ) -> (String, Node)? {
+    ) -> SchemaReference.Source? {
         if node.isNull || node.mappingIsEmpty { return nil }
         guard case .mapping(let mapping) = node else {
             report(
@@ -87,34 +91,29 @@ extension PlanDecoder {
             event.params.properties = nativeProperties(params, path: path.appendingKey("params"), additional: eventAdditional)
         }
         guard let schemaNode = entries["schema"] else { return nil }
-        let schemaPath = path.appendingKey("schema")
         if let additionalNode = entries["additionalProperties"] {
             report(
                 "`additionalProperties` of a JSON Schema event goes inside its `schema`", at: additionalNode,
                 path: path.appendingKey("additionalProperties"), hint: "move it into `schema:`; JSON Schema allows extra properties by default"
             )
         }
-        if let file = schemaNode.plainString {
-            return (file, schemaNode)
-        }
-        if let schema = eventSchema(schemaNode, path: schemaPath) {
-            event.params = schema
-        }
-        return nil
-    }
-
-    /// A JSON Schema that describes an event's params: an object.
-    mutating func eventSchema(_ node: Node, path: String) -> ValueSchema? {
-        guard var schema = jsonSchema(node, path: path) else { return nil }
-        if schema.types.isEmpty { schema.types = [.object] }
-        guard schema.types == [.object] else {
+        if let file = schemaNode.plainString { return .file(file, schemaNode) }
+        guard case .mapping = schemaNode else {
             report(
-                "an event's schema describes its params, an object; found type \(schema.types.map(\.rawValue).joined(separator: " or "))",
-                at: node, path: path, hint: "write `type: object` with `properties`"
-            )
+                "expected a JSON Schema (a mapping) or the path of a schema file, found \(schemaNode.summary)", at: schemaNode,
+                path: path.appendingKey("schema"),
+                hint: "write `schema: { type: object, properties: { ... } }` or `schema: schemas/\(event.name).json`")
             return nil
         }
-        return schema
+        var unsupported: Node?
+        guard schemaNode.jsonValue(unsupported: &unsupported) != nil else {
+            let node = unsupported ?? schemaNode
+            report(
+                "a JSON Schema has no \(node.summary)", at: node, path: path.appendingKey("schema"),
+                hint: "write plain JSON values: no aliases, and keys that are strings")
+            return nil
+        }
+        return .inline(schemaNode)
     }
 
     /// Names, or `/regex/`s.

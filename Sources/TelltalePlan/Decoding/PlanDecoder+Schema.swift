@@ -1,33 +1,14 @@
 import TelltaleModel
 import Yams
 
-/// Value schemas of the tracking plan, in its own form (`params:`) and as JSON Schema
-/// (`schema:`). Both share the common keywords; they differ in how `required` and
-/// `properties` are written and in what is left to JSON Schema alone.
+/// Value schemas of the tracking plan in its own form (`params:`): `required: true` on the
+/// property; objects with `properties` forbid others unless `additionalProperties: true` (the
+/// catalog's default decides). JSON Schema (`schema:`) is read by `JSONSchemaLibrary`.
 extension PlanDecoder {
-    enum SchemaDialect {
-        /// `required: true` on the property; objects with `properties` forbid others unless
-        /// `additionalProperties: true` (the catalog's default decides).
-        case native(additional: Bool)
-        /// `required: [names]` on the object; `additionalProperties` defaults to true.
-        case jsonSchema
-    }
-
-    static let commonSchemaKeys = [
+    static let nativeSchemaKeys = [
         "type", "description", "enum", "const", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "items", "properties", "additionalProperties",
-        "required",
-    ]
-    static let nativeSchemaKeys = commonSchemaKeys + ["examples"]
-    /// Annotations: read by people, checked by no one.
-    static let jsonSchemaAnnotations = [
-        "$schema", "$id", "id", "title", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly", "nullable",
-    ]
-    /// Keywords that would change what passes: reported, since ignoring one makes a check look green.
-    static let unsupportedJSONSchemaKeys = [
-        "$ref", "$defs", "definitions", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "patternProperties",
-        "dependencies", "dependentRequired", "dependentSchemas", "propertyNames", "contains", "uniqueItems", "multipleOf",
-        "minProperties", "maxProperties", "unevaluatedProperties", "unevaluatedItems", "prefixItems", "additionalItems",
+        "required", "examples",
     ]
 
     /// The members of a native `params:` (or `properties:`) mapping, in file order.
@@ -52,20 +33,15 @@ extension PlanDecoder {
                 properties.append(SchemaProperty(name))
                 continue
             }
-            if let (schema, required) = schema(value, path: propertyPath, dialect: .native(additional: additional)) {
+            if let (schema, required) = schema(value, path: propertyPath, additional: additional) {
                 properties.append(SchemaProperty(name, schema, required: required))
             }
         }
         return properties
     }
 
-    /// A JSON Schema.
-    mutating func jsonSchema(_ node: Node, path: String) -> ValueSchema? {
-        schema(node, path: path, dialect: .jsonSchema)?.schema
-    }
-
-    /// The schema, and for the native form whether the property is required.
-    private mutating func schema(_ node: Node, path: String, dialect: SchemaDialect) -> (schema: ValueSchema, required: Bool)? {
+    /// The schema, and whether the property is required.
+    private mutating func schema(_ node: Node, path: String, additional: Bool) -> (schema: ValueSchema, required: Bool)? {
         guard case .mapping(let mapping) = node else {
             report(
                 "expected a schema (a mapping), found \(node.summary)", at: node, path: path,
@@ -73,15 +49,9 @@ extension PlanDecoder {
             )
             return nil
         }
-        let allowed: [String]
-        switch dialect {
-        case .native: allowed = Self.nativeSchemaKeys
-        case .jsonSchema: allowed = Self.commonSchemaKeys + Self.jsonSchemaAnnotations + Self.unsupportedJSONSchemaKeys
-        }
-        let entries = knownEntries(of: mapping, path: path, allowed: allowed)
+        let entries = knownEntries(of: mapping, path: path, allowed: Self.nativeSchemaKeys)
         var schema = ValueSchema()
         var required = false
-        var requiredNames: [(value: String, node: Node, path: String)] = []
         var exclusiveFlags: (minimum: Bool, maximum: Bool) = (false, false)
         var sawProperties = false
         var sawAdditional = false
@@ -89,10 +59,8 @@ extension PlanDecoder {
             let keyPath = path.appendingKey(key)
             switch key {
             case "type": schema.types = jsonTypes(value, path: keyPath) ?? []
-            case "description", "examples", "$schema", "$id", "id", "title", "default", "$comment", "deprecated", "readOnly", "writeOnly":
+            case "description", "examples":
                 break
-            case "nullable":
-                if bool(value, path: keyPath) == true { schema.types.append(.null) }
             case "enum":
                 schema.allowed = enumValues(value, path: keyPath)
             case "const":
@@ -103,7 +71,7 @@ extension PlanDecoder {
                     schema.pattern = pattern
                 }
             case "format":
-                schema.format = format(value, path: keyPath, dialect: dialect)
+                schema.format = format(value, path: keyPath)
             case "minimum": schema.minimum = schemaNumber(value, path: keyPath)
             case "maximum": schema.maximum = schemaNumber(value, path: keyPath)
             case "exclusiveMinimum", "exclusiveMaximum":
@@ -120,21 +88,18 @@ extension PlanDecoder {
             case "minItems": schema.minItems = count(value, path: keyPath, minimum: 0)
             case "maxItems": schema.maxItems = count(value, path: keyPath, minimum: 0)
             case "items":
-                if case .native = dialect, value.plainString != nil {
+                if value.plainString != nil {
                     schema.items = jsonTypes(value, path: keyPath).map { ValueSchema(types: $0) }
                 } else if case .sequence = value {
                     report(
                         "tuple `items` (a list of schemas) is not supported", at: value, path: keyPath,
                         hint: "give one schema that every element must match")
                 } else {
-                    schema.items = self.schema(value, path: keyPath, dialect: dialect)?.schema
+                    schema.items = self.schema(value, path: keyPath, additional: additional)?.schema
                 }
             case "properties":
                 sawProperties = true
-                switch dialect {
-                case .native(let additional): schema.properties = nativeProperties(value, path: keyPath, additional: additional)
-                case .jsonSchema: schema.properties = jsonSchemaProperties(value, path: keyPath)
-                }
+                schema.properties = nativeProperties(value, path: keyPath, additional: additional)
             case "additionalProperties":
                 sawAdditional = true
                 if value.bool == nil, case .mapping = value {
@@ -146,10 +111,7 @@ extension PlanDecoder {
                     schema.additionalProperties = bool(value, path: keyPath) ?? true
                 }
             case "required":
-                switch dialect {
-                case .native: required = bool(value, path: keyPath) ?? false
-                case .jsonSchema: requiredNames = strings(value, path: keyPath)
-                }
+                required = bool(value, path: keyPath) ?? false
             default:
                 report(
                     "`\(key)` is not supported by Telltale's tracking-plan checks", at: mapping.keys.first { $0.plainString == key } ?? value,
@@ -165,36 +127,11 @@ extension PlanDecoder {
             schema.exclusiveMaximum = schema.maximum
             schema.maximum = nil
         }
-        if case .native(let additional) = dialect, sawProperties, !sawAdditional {
+        if sawProperties, !sawAdditional {
             schema.additionalProperties = additional
         }
         if sawProperties, schema.types.isEmpty { schema.types = [.object] }
-        for name in requiredNames {
-            if let index = schema.properties.firstIndex(where: { $0.name == name.value }) {
-                schema.properties[index].required = true
-            } else {
-                schema.properties.append(SchemaProperty(name.value, required: true))
-            }
-        }
         return (schema, required)
-    }
-
-    private mutating func jsonSchemaProperties(_ node: Node, path: String) -> [SchemaProperty] {
-        guard let mapping = mapping(node, path: path, example: "`properties: { reason: { type: string } }`") else { return [] }
-        var properties: [SchemaProperty] = []
-        for (keyNode, value) in mapping {
-            guard let name = keyNode.plainString else {
-                report("expected a property name, found \(keyNode.summary)", at: keyNode, path: path, hint: "write `name: { type: string }`")
-                continue
-            }
-            // `true` allows anything, as JSON Schema's boolean schemas do.
-            if value.plainString?.lowercased() == "true" {
-                properties.append(SchemaProperty(name))
-            } else if let schema = jsonSchema(value, path: path.appendingKey(name)) {
-                properties.append(SchemaProperty(name, schema))
-            }
-        }
-        return properties
     }
 
     private mutating func enumValues(_ node: Node, path: String) -> [JSONValue]? {
@@ -214,15 +151,13 @@ extension PlanDecoder {
         return number
     }
 
-    /// Checked formats; in JSON Schema other formats are annotations, as the standard has them.
-    private mutating func format(_ node: Node, path: String, dialect: SchemaDialect) -> ValueFormat? {
+    /// The formats Telltale checks; the catalog's own form knows no others.
+    private mutating func format(_ node: Node, path: String) -> ValueFormat? {
         guard let text = nonEmptyString(node, path: path) else { return nil }
         if let format = ValueFormat(rawValue: text) { return format }
-        if case .native = dialect {
-            let names = ValueFormat.allCases.map(\.rawValue)
-            let suggestion = KeySuggestion.closest(to: text, in: names).map { "did you mean `\($0)`? " } ?? ""
-            report("unknown format '\(text)'", at: node, path: path, hint: "\(suggestion)formats: " + names.joined(separator: ", "))
-        }
+        let names = ValueFormat.allCases.map(\.rawValue)
+        let suggestion = KeySuggestion.closest(to: text, in: names).map { "did you mean `\($0)`? " } ?? ""
+        report("unknown format '\(text)'", at: node, path: path, hint: "\(suggestion)formats: " + names.joined(separator: ", "))
         return nil
     }
 }

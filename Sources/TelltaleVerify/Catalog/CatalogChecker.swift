@@ -12,6 +12,11 @@ struct CatalogChecker: Sendable {
 
     private let schemas: [CompiledSchema]
     private let indexByName: [String: Int]
+    /// Iglu schemas by URI: a Snowplow event is checked against the version its data names.
+    fileprivate let igluSchemas: [String: CompiledSchema]
+    /// The planned versions of each Iglu schema name, for the message when an event names another.
+    private let igluVersions: [String: [String]]
+    private let references: [CompiledSchema]
     let plannedNames: [String]
     private let ignoredNames: Set<String>
     private let ignoredPatterns: [CompiledRegex]
@@ -19,18 +24,28 @@ struct CatalogChecker: Sendable {
     private let regexCount: Int
 
     init(_ catalog: EventCatalog) throws(VerificationError) {
-        var regexes = RegexCache()
+        var compiler = SchemaCompiler(definitions: catalog.definitions, subject: "tracking plan")
         var schemas: [CompiledSchema] = []
         var indexByName: [String: Int] = [:]
         var names: [String] = []
         for event in catalog.events where indexByName[event.name] == nil {
             indexByName[event.name] = schemas.count
-            schemas.append(try CompiledSchema(event.params, context: "tracking plan: \(event.name)", regexes: &regexes))
+            schemas.append(try CompiledSchema(event.paramsSchema, compiler: &compiler))
             names.append(event.name)
         }
+        var igluSchemas: [String: CompiledSchema] = [:]
+        var igluVersions: [String: [String]] = [:]
+        for (key, iglu) in catalog.iglu.sorted(by: { $0.key < $1.key }) {
+            igluSchemas[key.uri] = try CompiledSchema(iglu.schema, compiler: &compiler)
+            igluVersions[key.name, default: []].append(key.uri)
+        }
+        references = try compiler.referenceTable()
         self.schemas = schemas
         self.indexByName = indexByName
+        self.igluSchemas = igluSchemas
+        self.igluVersions = igluVersions
         plannedNames = names
+        var regexes = compiler.regexes
         var ignoredNames: Set<String> = []
         var ignoredPatterns: [CompiledRegex] = []
         for pattern in catalog.ignore {
@@ -62,28 +77,61 @@ struct CatalogChecker: Sendable {
     }
 
     func scratch() -> Scratch {
-        Scratch(state: CompiledSchema.State(memo: RegexMemo(slots: regexCount)))
+        Scratch(state: CompiledSchema.State(memo: RegexMemo(slots: regexCount), references: references))
     }
 
     func check(_ event: Event, scratch: inout Scratch, into collector: inout ViolationCollector) {
-        let disposition: Disposition
-        if let known = scratch.dispositions[event.name] {
-            disposition = known
-        } else {
-            disposition = self.disposition(of: event.name)
-            scratch.dispositions[event.name] = disposition
+        // A Snowplow self-describing event's `$schema` names the schema its data is checked against.
+        var params = event.params
+        var iglu: String?
+        if event.source == .snowplow, case .string(let uri)? = params.removeValue(forKey: "$schema") { iglu = uri }
+        if let iglu, !igluSchemas.isEmpty {
+            guard let schema = igluSchemas[iglu] else {
+                if case .ignored = disposition(of: event.name, scratch: &scratch) { return }
+                let versions = igluVersions[event.name].map { "a planned version: " + $0.joined(separator: ", ") } ?? "a planned event"
+                collector.add(.unplannedEvent, event: event, path: [], expected: versions, actual: nil)
+                return
+            }
+            validate(params, against: schema, event: event, scratch: &scratch, into: &collector)
+            return
         }
-        switch disposition {
+        switch disposition(of: event.name, scratch: &scratch) {
         case .ignored: return
         case .unplanned(let expected):
             collector.add(.unplannedEvent, event: event, path: [], expected: expected, actual: nil)
         case .planned(let index):
-            scratch.path.removeAll(keepingCapacity: true)
-            scratch.state.found.removeAll(keepingCapacity: true)
-            schemas[index].validate(object: event.params, path: &scratch.path, state: &scratch.state)
-            for finding in scratch.state.found {
-                collector.add(finding.kind, event: event, path: finding.path, expected: finding.expected, actual: finding.actual)
-            }
+            validate(params, against: schemas[index], event: event, scratch: &scratch, into: &collector)
         }
+    }
+
+    private func disposition(of name: String, scratch: inout Scratch) -> Disposition {
+        if let known = scratch.dispositions[name] { return known }
+        let disposition = self.disposition(of: name)
+        scratch.dispositions[name] = disposition
+        return disposition
+    }
+
+    private func validate(
+        _ params: [String: JSONValue], against schema: CompiledSchema, event: Event, scratch: inout Scratch,
+        into collector: inout ViolationCollector
+    ) {
+        scratch.path.removeAll(keepingCapacity: true)
+        scratch.state.found.removeAll(keepingCapacity: true)
+        schema.validate(.object(params), path: &scratch.path, state: &scratch.state)
+        for finding in scratch.state.found {
+            collector.add(finding.kind, event: event, path: finding.path, expected: finding.expected, actual: finding.actual)
+        }
+    }
+}
+
+extension CatalogChecker {
+    /// How self-describing data breaks the plan's Iglu schema `uri`; nil when the plan has no
+    /// such schema. (Snowplow Micro's view checks an event's contexts so.)
+    func findings(ofSelfDescribing data: JSONValue, schema uri: String) -> [CompiledSchema.Finding]? {
+        guard let schema = igluSchemas[uri] else { return nil }
+        var state = scratch().state
+        var path: [ParamPath.Component] = []
+        schema.validate(data, path: &path, state: &state)
+        return state.found
     }
 }

@@ -1,7 +1,8 @@
 import TelltaleModel
 
-/// Hand-written checks for placeholders and formats: they run once per parameter of every
-/// event, where a regex or Foundation parser would cost microseconds each.
+/// Hand-written checks for placeholders (the tracking plan's formats are `FormatChecks`): they
+/// run once per parameter of every event, where a regex or Foundation parser would cost
+/// microseconds each.
 enum ValueChecks {
     static func matches(_ placeholder: Placeholder, _ value: JSONValue?) -> Bool {
         guard let value else { return false }
@@ -34,28 +35,20 @@ enum ValueChecks {
         }
     }
 
-    static func matches(_ format: ValueFormat, _ text: String) -> Bool {
-        switch format {
-        case .dateTime: isDateTime(text)
-        case .date: isDate(text)
-        case .uuid: isUUID(text)
-        case .email: isEmail(text)
-        case .uri: isURI(text)
-        }
-    }
-
     /// `8-4-4-4-12` hexadecimal digits.
     static func isUUID(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard bytes.count == 36 else { return false }
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                guard byte == UInt8(ascii: "-") else { return false }
-            } else {
-                guard isHexDigit(byte) else { return false }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36 else { return false }
+            for offset in 0..<36 {
+                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
+                    guard bytes[offset] == UInt8(ascii: "-") else { return false }
+                } else {
+                    guard isHexDigit(bytes[offset]) else { return false }
+                }
             }
+            return true
         }
-        return true
     }
 
     static func isDateTime(_ text: String) -> Bool {
@@ -78,27 +71,7 @@ enum ValueChecks {
         return seconds.contains(number) || seconds.contains(number / 1000)
     }
 
-    /// Something `@` something-with-a-dot, no spaces: enough to catch a name or id sent instead.
-    static func isEmail(_ text: String) -> Bool {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !text.contains(" ") else { return false }
-        let domain = parts[1]
-        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
-    }
-
-    /// A scheme (`https:`, `myapp:`) followed by something.
-    static func isURI(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else {
-            return false
-        }
-        let scheme = text[..<colon].utf8
-        guard let first = scheme.first, isLetter(first) else { return false }
-        return scheme.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
-            && !text.contains(" ")
-    }
-
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
     private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6 }
 
     /// The regex a placeholder stands for inside a template string.
