@@ -59,6 +59,8 @@ let package = Package(
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel"]),
+        // Code coverage: llvm-profdata/llvm-cov, LCOV, Cobertura, diff coverage, the gate.
+        .target(name: "TelltaleCoverage", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         // Every run remembered: durations for scheduling, flaky scores, trends.
         .target(
             name: "TelltaleHistory",
@@ -74,7 +76,7 @@ let package = Package(
             name: "TelltaleOrchestrator",
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
-                "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory",
+                "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory", "TelltaleCoverage",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -157,6 +159,7 @@ let package = Package(
         ),
         .testTarget(name: "TelltalePublishTests", dependencies: ["TelltalePublish", "TelltaleReports", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports", "TelltaleTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TelltaleCoverageTests", dependencies: ["TelltaleCoverage", "TelltaleModel", "TelltaleTestSupport"]),
         // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(
             name: "TelltaleEndToEndTests",

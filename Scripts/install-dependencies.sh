@@ -9,6 +9,8 @@
 #   analytics SDKs (PyPI):   segment-analytics-python, mixpanel, amplitude-analytics and
 #                            snowplow-tracker, which the capture tests point at the server.
 #   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
+#   lcov:                    `lcov --summary`, the reference reader of coverage.lcov in the coverage tests.
+#   pycobertura (PyPI):      a Cobertura reader the coverage tests check coverage.xml with.
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -21,6 +23,7 @@ if [ "$(uname -s)" = Linux ] && [ ! -f /usr/include/sqlite3.h ]; then packages+=
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
 # Phabricator's own client (with PHP), the reference for `telltale publish harbormaster`'s requests.
 command -v arcanist >/dev/null 2>&1 || packages+=(arcanist)
+command -v lcov >/dev/null 2>&1 || packages+=(lcov)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 if [ ${#packages[@]} -gt 0 ]; then
@@ -48,6 +51,8 @@ python3 -c 'import snowplow_tracker' >/dev/null 2>&1 || python_packages+=(snowpl
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
 # Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.
 python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator)
+# Reads coverage.xml as a Cobertura consumer would (the coverage tests compare its totals).
+python3 -c 'import pycobertura' >/dev/null 2>&1 || python_packages+=(pycobertura)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

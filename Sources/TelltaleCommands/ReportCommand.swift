@@ -9,7 +9,7 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract:
-            "Regenerate the reports of a run (junit.xml, index.html, summary.md, events.jsonl) from its run.json, or write them for Phabricator (--format harbormaster)."
+            "Regenerate the reports of a run (junit.xml, index.html, summary.md, events.jsonl; coverage.lcov and coverage.xml from coverage.json) from its run.json, or write them for Phabricator (--format harbormaster)."
     )
 
     @Argument(help: "A report folder holding run.json, or the run.json itself.")
@@ -38,6 +38,8 @@ struct ReportCommand: ParsableCommand {
                 reportDirectory: folder
             )
             let directory = ReportDirectory(path: folder)
+            // The coverage data goes along with run.json, so another folder holds what its reports came from.
+            try directory.copyCoverageData(from: URL(fileURLWithPath: runJSON).deletingLastPathComponent().path)
             if format == .harbormaster {
                 try directory.writeHarbormasterReports(record, context: context)
                 print("reports: \(directory.harbormasterPath), \(directory.remarkupSummaryPath)")
@@ -63,7 +65,9 @@ struct ReportCommand: ParsableCommand {
                 try manager.copyItem(at: source, to: target)
             }
             annotations.print(record, context: context)
-            print("reports: \((directory.reportPaths + directory.continuedJUnitPaths()).joined(separator: ", "))")
+            let coverageFiles = record.coverage == nil ? [] : [directory.coverageLCOVPath] + directory.continuedCoverageXMLPaths()
+            print("reports: \((directory.reportPaths + directory.continuedJUnitPaths() + coverageFiles).joined(separator: ", "))")
+            CoverageConsole.print(record)
             print(record.totals.summaryLine)
         } catch {
             Console.error(error.localizedDescription)

@@ -34,7 +34,7 @@ public struct ReportDirectory: Sendable {
     public func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
-        for file in reportPaths + continuedJUnitPaths() + [attachmentsPath] where manager.fileExists(atPath: file) {
+        for file in reportPaths + continuedJUnitPaths() + [attachmentsPath] + staleCoveragePaths where manager.fileExists(atPath: file) {
             try manager.removeItem(atPath: file)
         }
     }
@@ -78,7 +78,8 @@ public struct ReportDirectory: Sendable {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
-        try HarbormasterWriter().write(record, context: context).write(to: URL(fileURLWithPath: harbormasterPath), options: .atomic)
+        try HarbormasterWriter().write(record, context: context, coverage: harbormasterCoverage(record))
+            .write(to: URL(fileURLWithPath: harbormasterPath), options: .atomic)
         try Data(RemarkupSummaryWriter().write(record, context: context).utf8).write(
             to: URL(fileURLWithPath: remarkupSummaryPath), options: .atomic)
     }
@@ -106,24 +107,29 @@ public struct ReportDirectory: Sendable {
     ///
     /// JUnit comes first: when the run is too large for one file under GitLab's rules, its notes
     /// (which files, what was left out) join the record's, so every other report shows them.
-    /// Returns those notes.
+    /// So do the coverage outputs' (`ReportDirectory+Coverage.swift`). Returns those notes.
     @discardableResult
     public func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws -> [String] {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
         let junit = JUnitWriter().files(record, context: context)
+        let coverage = try coverageOutputs(record, context: context)
         var record = record
-        record.notes += junit.notes.filter { !record.notes.contains($0) }
+        record.notes += (junit.notes + coverage.notes).filter { !record.notes.contains($0) }
         for stale in continuedJUnitPaths() { try? FileManager.default.removeItem(atPath: stale) }
+        let sourceViews = coverage.sourceViews
         var allJobs: [@Sendable () throws -> (String, Data)] = [
-            { [context, record] in (htmlPath, HTMLReportWriter(attachmentsRoot: path).write(record, context: context)) },
+            { [context, record] in
+                (htmlPath, HTMLReportWriter(attachmentsRoot: path, coverageSources: sourceViews).write(record, context: context))
+            },
             { [context, record] in (eventsPath, EventsJSONLWriter().write(record, context: context)) },
             { [context, record] in (summaryPath, Data(MarkdownSummaryWriter().write(record, context: context).utf8)) },
         ]
         for (index, document) in junit.documents.enumerated() {
             allJobs.append { ("\(path)/\(JUnitFiles.fileName(index))", document) }
         }
+        for file in coverage.files { allJobs.append { file } }
         if includingRunRecord { allJobs.insert({ [record] in (runRecordPath, try RunRecordFile.encode(record)) }, at: 1) }
         let jobs = allJobs
         let errors = Mutex<[any Error]>([])
@@ -136,6 +142,6 @@ public struct ReportDirectory: Sendable {
             }
         }
         if let error = errors.withLock({ $0.first }) { throw error }
-        return junit.notes
+        return junit.notes + coverage.notes
     }
 }

@@ -40,6 +40,11 @@ public struct RunOptions: Sendable {
     public var failFast: Bool
     /// How test processes are started; nil chooses by the built test product.
     public var launcher: LauncherKind?
+    /// Measure code coverage (`--coverage`/`--no-coverage`); nil lets the plan's `coverage:` decide.
+    public var coverage: Bool?
+    /// The commit, branch or tag diff coverage compares with (`--coverage-base`); nil takes
+    /// `--changed`'s base, or a CI merge request's.
+    public var coverageBase: String?
 
     public init(
         planPath: String? = nil,

@@ -48,6 +48,7 @@ public struct RunOrchestrator: Sendable {
         if let changes, changes.selectsNothing {
             return try await nothingToRun(plan: plan, reports: reports, notes: changes.explanation)
         }
+        let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
 
         let startedAt = Date()
         let clock = ContinuousClock.now
@@ -69,7 +70,7 @@ public struct RunOrchestrator: Sendable {
             let run = { @Sendable (observer: any TestRunObserver) async throws -> RunExecution.Outcome in
                 try await buildAndRun(
                     plan: plan, selection: selection, changes: changes, reports: reports, execution: execution,
-                    timings: timings, priorities: priorities, observer: observer, watch: watch
+                    timings: timings, priorities: priorities, observer: observer, watch: watch, coverage: coverage
                 )
             }
             if let stopped = try await runStoppingAtFailure(watch, run) {
@@ -113,6 +114,8 @@ public struct RunOrchestrator: Sendable {
         // Whatever ended the run, its reports say what --changed selected and why.
         outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
         await progress.finish()
+        // After the tests: merge, export and summarise coverage once (not when interrupted: the run is being torn down).
+        let measured = interrupted ? nil : await coverage?.finish(progress: progress)
         let checked = RunChecks.apply(verifier, to: outcome)
         let quarantined = QuarantineList(plan.quarantine).apply(to: checked.results)
 
@@ -124,10 +127,11 @@ public struct RunOrchestrator: Sendable {
             startedAt: startedAt,
             duration: elapsed.inSeconds,
             tests: quarantined.results,
-            notes: outcome.notes + checked.notes + quarantined.notes,
+            notes: outcome.notes + checked.notes + quarantined.notes + (measured?.notes ?? []),
             events: checked.events,
             shard: options.shard,
-            verification: checked.report
+            verification: checked.report,
+            coverage: measured?.coverage
         )
         await history.record(&record, progress: progress)
         let context = ReportContext(
@@ -145,6 +149,7 @@ public struct RunOrchestrator: Sendable {
         let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .success)
         if interrupted { throw .interrupted(summary) }
         if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
+        if let failure = measured?.failure { throw .coverageFailed(failure, summary) }
         return summary
     }
 
@@ -162,12 +167,13 @@ public struct RunOrchestrator: Sendable {
 
     private func buildAndRun(
         plan: Plan, selection: TestSelection, changes: ChangeSelection?, reports: ReportDirectory, execution: RunExecution,
-        timings: [String: Double], priorities: [String: Int], observer: any TestRunObserver, watch: FailFastWatch?
+        timings: [String: Double], priorities: [String: Int], observer: any TestRunObserver, watch: FailFastWatch?,
+        coverage: RunCoverage?
     ) async throws -> RunExecution.Outcome {
         let services = execution.services
-        let builder = PackageBuilder(packagePath: plan.package)
+        let builder = PackageBuilder(packagePath: plan.package, coverageArguments: coverage?.buildArguments ?? [])
         if !options.skipBuild {
-            await progress.note("building \(plan.package) (swift build --build-tests)")
+            await progress.note("building \(plan.package) (swift build --build-tests\(coverage == nil ? "" : " --enable-code-coverage"))")
             let buildLog = try ProcessLog(path: "\(reports.logsPath)/build.log")
             try await builder.build { await buildLog.line($0) }
             await buildLog.close()
@@ -227,7 +233,7 @@ public struct RunOrchestrator: Sendable {
         if !plan.arguments.isEmpty {
             environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
         }
-        let configuration = TestRunner.Configuration(
+        var configuration = TestRunner.Configuration(
             launcher: launcher,
             workingDirectory: plan.package,
             environment: environment,
@@ -240,6 +246,7 @@ public struct RunOrchestrator: Sendable {
             eventStreamVersion: listing.eventStreamVersion ?? .v0,
             attachments: AttachmentStore(reportDirectory: reports.path)
         )
+        configuration.profileFile = coverage?.profileFile
         return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
     }
 

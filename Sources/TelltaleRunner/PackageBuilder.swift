@@ -6,10 +6,14 @@ public struct PackageBuilder: Sendable {
     public var packagePath: String
     /// Extra arguments for `swift build`, e.g. `-c release` or `--scratch-path`.
     public var buildArguments: [String]
+    /// Compiler flags for a coverage build (`--enable-code-coverage`, …): they change how the
+    /// products are built, not where they go, so the products are found as without them.
+    public var coverageArguments: [String]
 
-    public init(packagePath: String, buildArguments: [String] = []) {
+    public init(packagePath: String, buildArguments: [String] = [], coverageArguments: [String] = []) {
         self.packagePath = packagePath
         self.buildArguments = buildArguments
+        self.coverageArguments = coverageArguments
     }
 
     /// Builds, streaming every line to `onLine`; throws `RunnerError.buildFailed`
@@ -18,7 +22,7 @@ public struct PackageBuilder: Sendable {
         try checkPackage()
         let process = ChildProcess(
             executable: "swift",
-            arguments: ["build", "--build-tests", "--package-path", packagePath] + buildArguments
+            arguments: ["build", "--build-tests", "--package-path", packagePath] + buildArguments + coverageArguments
         )
         let collector = BuildOutputCollector()
         let exit = try await process.run { line in

@@ -6,7 +6,7 @@ struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
-        "capture", "expectations", "lifecycle", "history", "quarantine",
+        "capture", "expectations", "lifecycle", "history", "quarantine", "coverage",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -83,6 +83,7 @@ struct PlanDecoder {
         case "lifecycle": plan.lifecycle = choice(value, path: key, of: PlanLifecycle.self)
         case "history": plan.history = history(value, path: key)
         case "quarantine": plan.quarantine = quarantine(value, path: key)
+        case "coverage": plan.coverage = coverage(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

@@ -42,6 +42,8 @@ public struct Plan: Sendable, Equatable {
     public var history: PlanHistory
     /// Known-bad tests whose failures do not fail the run until their entry expires.
     public var quarantine: [QuarantineEntry]
+    /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
+    public var coverage = PlanCoverage()
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 
