@@ -33,14 +33,15 @@ public enum CoverageReaders {
         return (try #require(totals("lines"), "no lines total in: \(output)"), totals("functions"), output)
     }
 
-    /// pycobertura's totals for a Cobertura file: statements and the hit ones, and its line rate.
+    /// pycobertura's totals for a Cobertura file: statements and the hit ones, its line rate, and
+    /// each file's lines it reads as not run.
     public static func pycobertura(_ path: String) async throws -> (lines: Totals, lineRate: Double, missed: [String: [Int]]) {
         let script = """
             import json, sys
             from pycobertura import Cobertura
             c = Cobertura(sys.argv[1])
             print(json.dumps({"total": c.total_statements(), "misses": c.total_misses(), "rate": c.line_rate(),
-                              "missed": {f: c.missed_lines(f) for f in c.files()}}))
+                              "missed": {f: [n for n, s in c.line_statuses(f) if s in (False, "miss")] for f in c.files()}}))
             """
         let result = try await ChildProcesses.run("python3", ["-c", script, path])
         try #require(result.status == 0, "pycobertura could not read \(path): \(result.stderrText)")

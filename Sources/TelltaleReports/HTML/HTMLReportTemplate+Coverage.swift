@@ -36,9 +36,14 @@ extension HTMLReportTemplate {
 
 extension HTMLReportTemplate.ScriptHooks {
     static let coverage = Self(
+        verdict: lines(
+            #"""
+              // A coverage figure below its threshold fails the run as a failed test does.
+              var coverage = data.coverage;
+              if (coverage && coverage.gate.length) failedCount += coverage.gate.length;
+            """#),
         header: lines(
             #"""
-              var coverage = data.coverage;
               if (coverage) coverageSection(header);
             """#),
         functions: lines(
