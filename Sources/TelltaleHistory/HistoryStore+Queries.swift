@@ -80,7 +80,8 @@ extension HistoryStore {
             let coverable: Int? = row[8]
             return HistoryRunPoint(
                 startedAt: Date(timeIntervalSince1970: row[0]), commit: row[1], branch: row[2], tests: row[3], passed: row[4],
-                failed: row[5], duration: row[6], coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } }
+                failed: row[5], duration: row[6],
+                coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } }
             )
         }
     }

@@ -58,7 +58,8 @@ public struct GitHubAnnotationWriter: Sendable {
                 Annotation(
                     file: coverage.repositoryPath(file.path), line: range.start, endLine: range.end == range.start ? nil : range.end,
                     title: "Not covered by tests",
-                    message: "\(range.start == range.end ? "Line \(range.start)" : "Lines \(range.description)") changed since \(diff.base), and no test ran \(range.start == range.end ? "it" : "them")"
+                    message:
+                        "\(range.start == range.end ? "Line \(range.start)" : "Lines \(range.description)") changed since \(diff.base), and no test ran \(range.start == range.end ? "it" : "them")"
                 )
             }
         }

@@ -26,11 +26,13 @@ struct CoverageSourcesTests {
 
     @Test func includeReplacesTheChoiceAndExcludeTakesOut() {
         let sources = CoverageSources(
-            root: "/repo/App", targets: Self.targets, include: ["Sources/**", "Tests/**/*Helpers.swift"], exclude: ["*+Mock.swift", "Sources/CoreKit/**"])
+            root: "/repo/App", targets: Self.targets, include: ["Sources/**", "Tests/**/*Helpers.swift"],
+            exclude: ["*+Mock.swift", "Sources/CoreKit/**"])
         #expect(sources.classify("/repo/App/Sources/Core/Deep/A.swift")?.path == "Sources/Core/Deep/A.swift")
         #expect(sources.classify("/repo/App/Sources/Core/A+Mock.swift") == nil)
         #expect(sources.classify("/repo/App/Sources/CoreKit/B.swift") == nil)
-        #expect(sources.classify("/repo/App/Tests/CoreTests/Support/TestHelpers.swift")! == ("Tests/CoreTests/Support/TestHelpers.swift", "CoreTests"))
+        #expect(
+            sources.classify("/repo/App/Tests/CoreTests/Support/TestHelpers.swift")! == ("Tests/CoreTests/Support/TestHelpers.swift", "CoreTests"))
         #expect(sources.classify("/repo/App/Tests/CoreTests/ATests.swift") == nil)
     }
 

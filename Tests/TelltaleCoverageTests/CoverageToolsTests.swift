@@ -35,7 +35,8 @@ struct CoverageToolsTests {
         // A `swift` that is not the toolchain's (a wrapper script) has no LLVM tools beside it.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-noswift-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: "\(folder)/swift", contents: Data("#!/bin/sh\nexit 0\n".utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(
+            atPath: "\(folder)/swift", contents: Data("#!/bin/sh\nexit 0\n".utf8), attributes: [.posixPermissions: 0o755])
         await #expect {
             _ = try await CoverageTools.locate(environment: ["PATH": folder])
         } throws: { error in

@@ -57,7 +57,10 @@ struct DiffCoverageTests {
         let summary = CoverageSummarizer.summarize(Self.data())
         let diff = try! #require(summary.diff)
         #expect(diff.lines == CoverageCount(covered: 1, total: 2))
-        #expect(diff.files == [DiffCoverageFile(path: "Sources/Shapes/Shapes.swift", lines: CoverageCount(covered: 1, total: 2), uncovered: [LineRange(22, 22)])])
+        #expect(
+            diff.files == [
+                DiffCoverageFile(path: "Sources/Shapes/Shapes.swift", lines: CoverageCount(covered: 1, total: 2), uncovered: [LineRange(22, 22)])
+            ])
         #expect(diff.summaryLine == "diff coverage 1/2, 50.0% (since origin/main (merge-base 1a2b3c4d))")
         #expect(summary.lines == CoverageCount(covered: 7, total: 10))
         #expect(summary.targets.map(\.name) == ["Pricing", "Shapes"])
@@ -68,10 +71,12 @@ struct DiffCoverageTests {
         #expect(summary.gateFailures.map(\.figure) == [.total, .diff])
         #expect(
             summary.gateFailures[0].message
-                == "line coverage 70.0% (7/10 lines) is below the minimum of 80%; worst files: Sources/Pricing/Pricing.swift (0/2), Sources/Shapes/Shapes.swift (7/8)")
+                == "line coverage 70.0% (7/10 lines) is below the minimum of 80%; worst files: Sources/Pricing/Pricing.swift (0/2), Sources/Shapes/Shapes.swift (7/8)"
+        )
         #expect(
             summary.gateFailures[1].message
-                == "diff coverage 50.0% (1/2 lines) is below the diffMinimum of 60%; worst files: Sources/Shapes/Shapes.swift (1/2, not run: lines 22)")
+                == "diff coverage 50.0% (1/2 lines) is below the diffMinimum of 60%; worst files: Sources/Shapes/Shapes.swift (1/2, not run: lines 22)"
+        )
         #expect(CoverageSummarizer.summarize(Self.data(diffMinimum: 50)).gateFailures.isEmpty)
         let record = RunRecord(
             tool: ToolInfo(version: "0"), plan: PlanSummary(name: "p", path: nil, package: "."),

@@ -48,7 +48,8 @@ struct LCOVTests {
         #expect(files[0].lines == [.init(line: 3, count: 4), .init(line: 4, count: 4), .init(line: 5, count: 0), .init(line: 12, count: 0)])
         #expect(
             files[0].functions == [
-                CoverageFunction(name: "$s4Core4areaySdAA5ShapeOF", line: 3, count: 4), CoverageFunction(name: "$s4Core6unusedSiyF", line: 12, count: 0),
+                CoverageFunction(name: "$s4Core4areaySdAA5ShapeOF", line: 3, count: 4),
+                CoverageFunction(name: "$s4Core6unusedSiyF", line: 12, count: 0),
             ])
         #expect(
             files[1].branches == [
@@ -118,7 +119,8 @@ struct LCOVTests {
     @Test(.tags(.medium)) func debiansLcovReadsTheTotals() async throws {
         let files = try LCOVReader.read(Data(Self.exported.utf8))
         let data = CoverageData(
-            root: "/work/App", files: files.map { CoverageFile(path: String($0.path.dropFirst(10)), target: nil, lines: $0.lines, functions: $0.functions) })
+            root: "/work/App",
+            files: files.map { CoverageFile(path: String($0.path.dropFirst(10)), target: nil, lines: $0.lines, functions: $0.functions) })
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-\(UUID().uuidString).lcov").path
         try LCOVWriter().write(data).write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }

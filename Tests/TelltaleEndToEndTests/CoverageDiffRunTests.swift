@@ -54,14 +54,19 @@ struct CoverageDiffRunTests {
         #expect(run.record.tests.allSatisfy { !$0.failsRun }, "only the gate fails the run")
         let diff = try #require(run.record.coverage?.diff)
         #expect(diff.lines == CoverageCount(covered: 1, total: 2))
-        #expect(diff.files == [DiffCoverageFile(path: CoverageRunTests.shapes, lines: CoverageCount(covered: 1, total: 2), uncovered: [LineRange(22, 22)])])
+        #expect(
+            diff.files == [
+                DiffCoverageFile(path: CoverageRunTests.shapes, lines: CoverageCount(covered: 1, total: 2), uncovered: [LineRange(22, 22)])
+            ])
         #expect(
             run.result.stderr.contains(
-                "error: diff coverage 50.0% (1/2 lines) is below the diffMinimum of 60%; worst files: Sources/Shapes/Shapes.swift (1/2, not run: lines 22)"),
+                "error: diff coverage 50.0% (1/2 lines) is below the diffMinimum of 60%; worst files: Sources/Shapes/Shapes.swift (1/2, not run: lines 22)"
+            ),
             "\(run.result.stderr)")
         #expect(run.result.stdout.contains("diff coverage 1/2, 50.0%"), "\(run.result.stdout)")
         let summary = try String(contentsOfFile: "\(run.reports)/summary.md", encoding: .utf8)
-        #expect(summary.contains("### Changed lines no test ran (1)") && summary.contains("| `Sources/Shapes/Shapes.swift` | 1/2 | 22 |"), "\(summary)")
+        #expect(
+            summary.contains("### Changed lines no test ran (1)") && summary.contains("| `Sources/Shapes/Shapes.swift` | 1/2 | 22 |"), "\(summary)")
         #expect(summary.contains("❌ diff coverage 50.0%"))
     }
 
@@ -80,9 +85,11 @@ struct CoverageDiffRunTests {
         let out = try TelltaleProcess.temporaryDirectory("coverage-harbormaster")
         let report = try await TelltaleProcess.run(["report", run.reports, "--format", "harbormaster", "--out", out])
         #expect(report.status == 0, "\(report.stderr)")
-        let check = try await ChildProcesses.run("python3", ["\(ExitStatusTests.fixtures)/harbormasterMatchesConduitsMethod.py", "\(out)/harbormaster.json"])
+        let check = try await ChildProcesses.run(
+            "python3", ["\(ExitStatusTests.fixtures)/harbormasterMatchesConduitsMethod.py", "\(out)/harbormaster.json"])
         #expect(check.status == 0, "\(check.stdoutText)\(check.stderrText)")
-        let message = try JSONDecoder().decode(HarbormasterWriter.Message.self, from: Data(contentsOf: URL(fileURLWithPath: "\(out)/harbormaster.json")))
+        let message = try JSONDecoder().decode(
+            HarbormasterWriter.Message.self, from: Data(contentsOf: URL(fileURLWithPath: "\(out)/harbormaster.json")))
         #expect(message.type == "fail")
         let unit = try #require(message.unit.first { $0.engine == "telltale/coverage" })
         #expect(unit.result == "fail")
@@ -105,7 +112,8 @@ struct CoverageDiffRunTests {
         #expect(dom.contains(">Pricing<") && dom.contains(">Shapes<"), "the targets table")
         #expect(dom.contains(#"<span class="verdict failed">FAILED</span>"#), "the gate fails the run")
 
-        let source = try #require(URL(string: page.absoluteString + "#coverage=" + CoverageRunTests.shapes.replacingOccurrences(of: "/", with: "%2F")))
+        let source = try #require(
+            URL(string: page.absoluteString + "#coverage=" + CoverageRunTests.shapes.replacingOccurrences(of: "/", with: "%2F")))
         let marked = try await Chromium.dumpDOM(source).stdout
         #expect(marked.contains(#"<div class="ln unc chg" id="L22">"#), "\(marked.suffix(6000))")
         #expect(marked.contains(#"<div class="ln cov chg" id="L11">"#))

@@ -118,7 +118,8 @@ struct CoverageRunTests {
                 covered: file.summary.lines.covered, total: file.summary.lines.count)
         }
         for file in coverage.files {
-            #expect(theirs[file.path] == file.lines, "\(file.path): swift test \(theirs[file.path].map { "\($0)" } ?? "none"), telltale \(file.lines)")
+            #expect(
+                theirs[file.path] == file.lines, "\(file.path): swift test \(theirs[file.path].map { "\($0)" } ?? "none"), telltale \(file.lines)")
         }
         try? FileManager.default.removeItem(atPath: folder)
     }

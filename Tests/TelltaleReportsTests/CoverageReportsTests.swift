@@ -14,21 +14,30 @@ struct CoverageReportsTests {
         let uncovered = (0..<uncoveredRanges).map { LineRange(10 * $0 + 5, 10 * $0 + ($0.isMultiple(of: 2) ? 5 : 7)) }
         let diffLines = CoverageCount(covered: 3, total: 3 + uncovered.reduce(0) { $0 + $1.end - $1.start + 1 })
         record.coverage = CodeCoverage(
-            root: "/repo/App", repositoryPrefix: "App", lines: CoverageCount(covered: 170, total: 200), functions: CoverageCount(covered: 40, total: 50),
+            root: "/repo/App", repositoryPrefix: "App", lines: CoverageCount(covered: 170, total: 200),
+            functions: CoverageCount(covered: 40, total: 50),
             targets: [
                 CoverageTargetSummary(name: "Core", lines: CoverageCount(covered: 100, total: 110), functions: CoverageCount(covered: 20, total: 22)),
-                CoverageTargetSummary(name: "Feature", lines: CoverageCount(covered: 70, total: 90), functions: CoverageCount(covered: 20, total: 28)),
+                CoverageTargetSummary(
+                    name: "Feature", lines: CoverageCount(covered: 70, total: 90), functions: CoverageCount(covered: 20, total: 28)),
             ],
             files: [
-                CoverageFileSummary(path: "Sources/Core/Core.swift", target: "Core", lines: CoverageCount(covered: 100, total: 110), functions: CoverageCount(covered: 20, total: 22)),
-                CoverageFileSummary(path: "Sources/Feature/F.swift", target: "Feature", lines: CoverageCount(covered: 70, total: 90), functions: CoverageCount(covered: 20, total: 28)),
+                CoverageFileSummary(
+                    path: "Sources/Core/Core.swift", target: "Core", lines: CoverageCount(covered: 100, total: 110),
+                    functions: CoverageCount(covered: 20, total: 22)),
+                CoverageFileSummary(
+                    path: "Sources/Feature/F.swift", target: "Feature", lines: CoverageCount(covered: 70, total: 90),
+                    functions: CoverageCount(covered: 20, total: 28)),
             ],
             diff: DiffCoverage(
                 base: "origin/main (merge-base 1a2b3c4d)", lines: diffLines,
                 files: [DiffCoverageFile(path: "Sources/Feature/F.swift", lines: diffLines, uncovered: uncovered)]),
             thresholds: CoverageThresholds(diffMinimum: 90),
             gateFailures: gate
-                ? [CoverageGateFailure(figure: .diff, covered: diffLines, threshold: 90, worstFiles: ["Sources/Feature/F.swift (3/4, not run: lines 5)"])]
+                ? [
+                    CoverageGateFailure(
+                        figure: .diff, covered: diffLines, threshold: 90, worstFiles: ["Sources/Feature/F.swift (3/4, not run: lines 5)"])
+                ]
                 : []
         )
         return record

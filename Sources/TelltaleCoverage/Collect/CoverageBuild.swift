@@ -8,9 +8,9 @@
 /// profiles are written at exit, as SwiftPM writes them.
 public enum CoverageBuild {
     #if os(Linux)
-    public static let buildArguments = ["--enable-code-coverage", "-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation"]
+        public static let buildArguments = ["--enable-code-coverage", "-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation"]
     #else
-    public static let buildArguments = ["--enable-code-coverage"]
+        public static let buildArguments = ["--enable-code-coverage"]
     #endif
 
     /// The variable LLVM's profile runtime reads.
@@ -23,9 +23,9 @@ public enum CoverageBuild {
     /// relocation, which continuous mode needs, so it runs without.
     public static func profilePattern(directory: String, continuous: Bool) -> String {
         #if os(Linux)
-        let mode = continuous ? "%c" : ""
+            let mode = continuous ? "%c" : ""
         #else
-        let mode = ""
+            let mode = ""
         #endif
         return "\(directory)/\(mode)%p-%m.profraw"
     }

@@ -21,7 +21,8 @@ enum CoverageExport {
             throw CoverageFailure("could not start `\(process.commandLine)`: \(error)")
         }
         guard result.succeeded else {
-            throw CoverageFailure("`\(process.commandLine)` failed (\(result.exit.map { "\($0)" } ?? "")): \(result.lines.suffix(10).joined(separator: "\n"))")
+            throw CoverageFailure(
+                "`\(process.commandLine)` failed (\(result.exit.map { "\($0)" } ?? "")): \(result.lines.suffix(10).joined(separator: "\n"))")
         }
         return result.lines.filter { !$0.isEmpty }.map { "coverage: llvm-cov: \($0)" }
     }

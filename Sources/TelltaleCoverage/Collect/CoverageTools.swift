@@ -24,24 +24,24 @@ public struct CoverageTools: Sendable, Hashable {
 
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(Missing) -> CoverageTools {
         #if os(macOS)
-        var found: [String: String] = [:]
-        for tool in ["llvm-profdata", "llvm-cov"] {
-            let output = await CommandOutput.of(ChildProcess(executable: "xcrun", arguments: ["--find", tool]))
-            guard output.succeeded, let path = output.first, FileManager.default.isExecutableFile(atPath: path) else {
-                throw Missing(tool: tool, searched: ["xcrun --find \(tool)"])
+            var found: [String: String] = [:]
+            for tool in ["llvm-profdata", "llvm-cov"] {
+                let output = await CommandOutput.of(ChildProcess(executable: "xcrun", arguments: ["--find", tool]))
+                guard output.succeeded, let path = output.first, FileManager.default.isExecutableFile(atPath: path) else {
+                    throw Missing(tool: tool, searched: ["xcrun --find \(tool)"])
+                }
+                found[tool] = path
             }
-            found[tool] = path
-        }
-        return CoverageTools(profdata: found["llvm-profdata"]!, cov: found["llvm-cov"]!)
+            return CoverageTools(profdata: found["llvm-profdata"]!, cov: found["llvm-cov"]!)
         #else
-        let folders = swiftFolders(environment: environment)
-        func find(_ tool: String) throws(Missing) -> String {
-            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
-                return "\(folder)/\(tool)"
+            let folders = swiftFolders(environment: environment)
+            func find(_ tool: String) throws(Missing) -> String {
+                for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
+                    return "\(folder)/\(tool)"
+                }
+                throw Missing(tool: tool, searched: folders.isEmpty ? ["the folder of `swift` (not on PATH)"] : folders)
             }
-            throw Missing(tool: tool, searched: folders.isEmpty ? ["the folder of `swift` (not on PATH)"] : folders)
-        }
-        return CoverageTools(profdata: try find("llvm-profdata"), cov: try find("llvm-cov"))
+            return CoverageTools(profdata: try find("llvm-profdata"), cov: try find("llvm-cov"))
         #endif
     }
 

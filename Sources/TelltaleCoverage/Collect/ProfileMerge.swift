@@ -23,7 +23,8 @@ enum ProfileMerge {
         guard !inputs.isEmpty else {
             throw CoverageFailure(
                 "no test process wrote a coverage profile in \(directory): was the test binary built for coverage? "
-                    + "(without --skip-build Telltale builds it so; by hand: swift build --build-tests \(CoverageBuild.buildArguments.joined(separator: " ")))")
+                    + "(without --skip-build Telltale builds it so; by hand: swift build --build-tests \(CoverageBuild.buildArguments.joined(separator: " ")))"
+            )
         }
         let list = "\(directory)/inputs.txt"
         do {
@@ -37,13 +38,15 @@ enum ProfileMerge {
                 arguments: ["merge", "-sparse", "--failure-mode=all", "--input-files=\(list)", "-o", output]))
         guard result.succeeded else {
             throw CoverageFailure(
-                "`\(tools.profdata) merge` failed (\(result.exit.map { "\($0)" } ?? "did not start")): \(result.lines.suffix(10).joined(separator: "\n"))")
+                "`\(tools.profdata) merge` failed (\(result.exit.map { "\($0)" } ?? "did not start")): \(result.lines.suffix(10).joined(separator: "\n"))"
+            )
         }
         // `warning: /…/1234-…profraw: …`: a profile left out.
         for line in result.lines where line.contains("warning:") {
             if let name = names.first(where: { line.contains($0) }) {
                 let reason = line.components(separatedBy: "\(name): ").last ?? line
-                notes.append("coverage: the profile of test process \(processID(name)) cannot be read (\(reason)); it is left out, the rest is merged")
+                notes.append(
+                    "coverage: the profile of test process \(processID(name)) cannot be read (\(reason)); it is left out, the rest is merged")
             } else if !line.contains("inputs.txt") {
                 notes.append("coverage: llvm-profdata: \(line)")
             }

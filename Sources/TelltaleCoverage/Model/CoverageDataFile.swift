@@ -23,7 +23,8 @@ public enum CoverageDataFile {
             let data = try JSONDecoder().decode(CoverageData.self, from: bytes)
             guard data.schemaVersion <= CoverageData.currentSchemaVersion else {
                 throw Failure(
-                    path: path, reason: "coverage data version \(data.schemaVersion) is newer than this Telltale reads (\(CoverageData.currentSchemaVersion))")
+                    path: path,
+                    reason: "coverage data version \(data.schemaVersion) is newer than this Telltale reads (\(CoverageData.currentSchemaVersion))")
             }
             return data
         } catch let failure as Failure {

@@ -93,7 +93,8 @@ extension ReportDirectory {
         record.coverage = CoverageSummarizer.summarize(data)
         record.notes += notes
         if parts.count < folders.count {
-            record.notes.append("coverage: \(folders.count - parts.count) of \(folders.count) shards measured no coverage; the merged figures are the others'")
+            record.notes.append(
+                "coverage: \(folders.count - parts.count) of \(folders.count) shards measured no coverage; the merged figures are the others'")
         }
     }
 }

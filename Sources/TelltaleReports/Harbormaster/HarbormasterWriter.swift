@@ -84,7 +84,8 @@ public struct HarbormasterWriter: Sendable {
             details.append(Remarkup.inline(diff.summaryLine))
             for file in diff.files where !file.uncovered.isEmpty {
                 details.append(
-                    "  - `\(summary.repositoryPath(file.path))`: lines \(file.uncovered.map(\.description).joined(separator: ", ")) changed and not run")
+                    "  - `\(summary.repositoryPath(file.path))`: lines \(file.uncovered.map(\.description).joined(separator: ", ")) changed and not run"
+                )
             }
         }
         details += summary.gateFailures.map { "**Below the threshold:** " + Remarkup.inline($0.message) }
