@@ -35,15 +35,16 @@ extension CoverageData {
         var branchOrder: [BranchKey] = []
         var changed: [LineRange]?
         for file in versions {
-            for line in file.lines { lines[line.line, default: 0] += line.count }
+            for line in file.lines { lines[line.line] = Self.sum(lines[line.line] ?? 0, line.count) }
             for function in file.functions {
                 if functions[function.name] == nil { functionOrder.append(function.name) }
-                functions[function.name, default: (function.line, 0)].count += function.count
+                let earlier = functions[function.name] ?? (function.line, 0)
+                functions[function.name] = (earlier.line, Self.sum(earlier.count, function.count))
             }
             for branch in file.branches {
                 let key = BranchKey(line: branch.line, block: branch.block, branch: branch.branch)
                 if let existing = branches[key] {
-                    branches[key] = (existing == nil && branch.count == nil) ? nil : (existing ?? 0) + (branch.count ?? 0)
+                    branches[key] = (existing == nil && branch.count == nil) ? nil : Self.sum(existing ?? 0, branch.count ?? 0)
                 } else {
                     branchOrder.append(key)
                     branches[key] = branch.count
@@ -62,6 +63,14 @@ extension CoverageData {
             changed: changed,
             digest: versions.compactMap(\.digest).first
         )
+    }
+
+    /// Counts add up to at most `Int.max`: llvm-cov reports some of Swift's counters that
+    /// underflowed (a `for … where` loop's) as 2^64 minus a little, which `LCOVReader` keeps as
+    /// `Int.max`, still "ran", as llvm-cov reads it.
+    static func sum(_ a: Int, _ b: Int) -> Int {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : total
     }
 
     private struct BranchKey: Hashable {
