@@ -206,7 +206,8 @@ extension HTMLReportTemplate.ScriptHooks {
                   var line = add(code, el('div', 'ln ' + (count < 0 ? 'none' : count > 0 ? 'cov' : 'unc') + (changedLine[i + 1] ? ' chg' : '')));
                   line.id = 'L' + (i + 1);
                   add(line, el('span', null, i + 1));
-                  add(line, el('span', 'hits', count < 0 ? '' : count > 0 ? count + '\u00d7' : '0'));
+                  // A count past 2^53 is a counter llvm-cov saw underflow (Swift's `for … where`): it ran.
+                  add(line, el('span', 'hits', count < 0 ? '' : count > 9007199254740991 ? 'ran' : count > 0 ? count + '\u00d7' : '0'));
                   add(line, el('span', null, text));
                 });
                 try { history.replaceState(null, '', '#coverage=' + encodeURIComponent(source.p)); } catch (e) { /* some file:// contexts refuse */ }
