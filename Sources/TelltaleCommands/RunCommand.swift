@@ -164,7 +164,7 @@ struct RunCommand: AsyncParsableCommand {
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {
-            let summary = try await SignalCancellation.run { try await orchestrator.run() }
+            let summary = try await SignalCancellation.run(stoppingFirst: orchestrator.stop) { try await orchestrator.run() }
             let totals = summary.record.totals
             annotations.print(
                 summary.record,

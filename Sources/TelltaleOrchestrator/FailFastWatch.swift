@@ -1,25 +1,21 @@
 import TelltaleModel
 import TelltaleRunner
 
-/// `--fail-fast`: passes every report on, and tells the run when a test has failed for good,
-/// that is, failed once more than its retries allow. A quarantined test's failure does not
-/// fail the run, so it does not stop it either.
+/// `--fail-fast`: passes every report on, and stops the run (`RunStop`) when a test has failed
+/// for good, that is, failed once more than its retries allow. A quarantined test's failure
+/// does not fail the run, so it does not stop it either.
 actor FailFastWatch: TestRunObserver {
     private let next: any TestRunObserver
+    private let stop: RunStop
     private let quarantine: QuarantineList
     private var retries: [TestID: Int] = [:]
     private var defaultRetries = 0
     private var failures: [TestID: Int] = [:]
-    /// The test that failed for good first.
-    private(set) var stoppedBy: TestResult?
-    private let continuation: AsyncStream<TestResult>.Continuation
-    /// Yields the first test that failed for good, then ends.
-    nonisolated let firstFailure: AsyncStream<TestResult>
 
-    init(forwardingTo next: any TestRunObserver, quarantine: QuarantineList = QuarantineList([])) {
+    init(forwardingTo next: any TestRunObserver, stop: RunStop, quarantine: QuarantineList = QuarantineList([])) {
         self.next = next
+        self.stop = stop
         self.quarantine = quarantine
-        (firstFailure, continuation) = AsyncStream.makeStream(of: TestResult.self)
     }
 
     /// Each test's retries, known once the tests are selected.
@@ -36,10 +32,8 @@ actor FailFastWatch: TestRunObserver {
         await next.testFinished(result)
         guard result.outcome.isFailure, !quarantine.excuses(result.id) else { return }
         failures[result.id, default: 0] += 1
-        if failures[result.id]! > retries[result.id] ?? defaultRetries, stoppedBy == nil {
-            stoppedBy = result
-            continuation.yield(result)
-            continuation.finish()
+        if failures[result.id]! > retries[result.id] ?? defaultRetries {
+            await stop.request(.failFast(result))
         }
     }
 
@@ -50,9 +44,4 @@ actor FailFastWatch: TestRunObserver {
     func retrying(testCount: Int, attempt: Int) async {
         await next.retrying(testCount: testCount, attempt: attempt)
     }
-}
-
-/// Thrown inside a run when `--fail-fast` stops it.
-struct FailFastStop: Error {
-    var failure: TestResult
 }

@@ -12,6 +12,8 @@ public struct ReportDirectory: Sendable {
         self.path = path
     }
 
+    /// The folder as an absolute path: `TELLTALE_RUN_DIR`, and where services' relative paths resolve.
+    public var absolutePath: String { URL(fileURLWithPath: path).standardizedFileURL.path }
     public var logsPath: String { "\(path)/logs" }
     public var runRecordPath: String { "\(path)/run.json" }
     public var junitPath: String { "\(path)/junit.xml" }

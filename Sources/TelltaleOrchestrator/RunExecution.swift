@@ -18,9 +18,23 @@ struct RunExecution {
     /// The plan's `capture.sync`: `fdatasync` each event before acknowledging it.
     var captureSync = false
 
+    /// How the tests' part of a run ended.
+    enum End: Sendable {
+        case finished
+        /// Stopped in order (`RunStop`): `--fail-fast`, or the first signal.
+        case stopped(RunStop.Reason)
+        /// Cancelled outright: a second signal.
+        case cancelled
+        /// A service failed under the tests (it crashed under `onCrash: stop`, or could not restart).
+        case serviceFailed(ServiceError)
+    }
+
     struct Outcome: Sendable {
+        var end: End = .finished
         var results: [TestResult] = []
         var notes: [String] = []
+        /// Tests selected to run that have no result: a stopped run did not reach them.
+        var notRun: [TestID] = []
         /// A service that failed while tests ran, though they all finished.
         var serviceFailure: ServiceError?
         /// Every captured event, attributed by tag or by the lifecycle's markers.
@@ -38,8 +52,13 @@ struct RunExecution {
         return services.contains { $0.testMode != nil } || !plan.expectations.isEmpty ? .process : .none
     }
 
+    /// Runs `tests` inside the capture server and the services. However the tests' part ends
+    /// (finished, stopped, a service failed), the outcome is read from the same places: the
+    /// ledger's results, the capture store's events, the lifecycle's checks. A service that
+    /// fails before any test started is thrown.
     func run(
-        _ tests: [ListedTest], listed: [ListedTest], configuration: TestRunner.Configuration, observer: any TestRunObserver
+        _ tests: [ListedTest], listed: [ListedTest], configuration: TestRunner.Configuration, observer: any TestRunObserver,
+        stop: RunStop
     ) async throws -> Outcome {
         let capture = try RunCapture(logPath: captureLogPath, synchronous: captureSync)
         let sessions = Dictionary(uniqueKeysWithValues: (1...configuration.workers).map { ($0, "\(configuration.session)-w\($0)") })
@@ -70,21 +89,34 @@ struct RunExecution {
             case .automatic: capture.store.setTestLifecycle(bracket)
             case .none: break
             }
-            var outcome = Outcome()
             if let running {
                 configuration.workerEnvironment = Dictionary(
-                    uniqueKeysWithValues: (1...configuration.workers).map {
-                        ($0, running.environment(worker: $0))
-                    })
-                let runner = TestRunner(configuration: configuration)
-                let (ran, failure) = try await startServices(running) {
-                    try await runner.run(tests, allListed: listed, observer: observer)
-                }
-                (outcome.results, outcome.notes, outcome.serviceFailure) = (ran.results, ran.notes, failure)
-            } else {
-                let ran = try await TestRunner(configuration: configuration).run(tests, allListed: listed, observer: observer)
-                (outcome.results, outcome.notes) = (ran.results, ran.notes)
+                    uniqueKeysWithValues: (1...configuration.workers).map { ($0, running.environment(worker: $0)) })
             }
+            let runner = TestRunner(configuration: configuration)
+            let ledger = TestResultLedger()
+            let runTests = { @Sendable in
+                try await stop.run { _ = try await runner.run(tests, allListed: listed, observer: observer, ledger: ledger) }
+            }
+            var outcome = Outcome()
+            do {
+                if let running {
+                    outcome.serviceFailure = try await startServices(running, runTests).1
+                } else {
+                    try await runTests()
+                }
+            } catch let stopped as RunStopped {
+                outcome.end = .stopped(stopped.reason)
+            } catch let error as ServiceError {
+                // Before any test started there is nothing to report.
+                guard await ledger.testCount > 0 else { throw error }
+                outcome.end = .serviceFailed(error)
+            } catch is CancellationError where Task.isCancelled {
+                outcome.end = .cancelled
+            }
+            outcome.results = await ledger.results
+            outcome.notes = await ledger.notes
+            outcome.notRun = await ledger.notRun
             outcome.events = capture.store.query(EventFilter())
             outcome.checkedAtEnd = await bracket.verified
             if lifecycle == .automatic {

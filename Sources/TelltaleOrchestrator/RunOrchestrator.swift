@@ -12,30 +12,76 @@ import TelltaleVerify
 ///
 /// Problems with the plan or options surface before anything starts (exit 2);
 /// build, process and service failures are infrastructure (exit 3); the tests'
-/// own failures are exit 1. Reports are written whenever tests ran.
+/// own failures are exit 1. Reports are written whenever tests ran, however the run
+/// ended: every record is assembled by `record(_:setup:startedAt:history:)` from the
+/// outcome `RunExecution` reads out of the runner's ledger.
 public struct RunOrchestrator: Sendable {
     public static let version = "0.1.0"
 
     public var options: RunOptions
     public var progress: ConsoleProgress
+    /// An orderly stop: `--fail-fast` and the first signal request it.
+    public var stop: RunStop
 
-    public init(options: RunOptions, progress: ConsoleProgress) {
+    public init(options: RunOptions, progress: ConsoleProgress, stop: RunStop = RunStop()) {
         self.options = options
         self.progress = progress
+        self.stop = stop
+    }
+
+    /// What every step after the checks needs: the plan and what was derived from it.
+    struct Setup: Sendable {
+        var plan: Plan
+        var verifier: Verifier?
+        var selection: TestSelection
+        var timings: [String: Double]
+        var reports: ReportDirectory
+        var services: [ServiceSpec]
+        var changes: ChangeSelection?
+        /// Nil when the run measures no coverage.
+        var coverage: RunCoverage?
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
+        let setup = try await prepare()
+        let startedAt = Date()
+        let clock = ContinuousClock.now
+        async let environment = RunEnvironmentProbe.probe(in: setup.plan.package)
+        if let changes = setup.changes, changes.selectsNothing {
+            setup.coverage?.collector.cleanUp()
+            let outcome = RunExecution.Outcome(notes: changes.explanation)
+            let record = await record(outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: 0)
+            return try await write(record, reports: setup.reports, end: .finished, serviceFailure: nil)
+        }
+        let history = await RunHistory.open(plan: setup.plan, options: options, progress: progress)
+        var outcome = try await execute(setup, history: history)
+        // Whatever ended the run, its reports say what --changed selected and why.
+        outcome.notes.insert(contentsOf: setup.changes?.explanation ?? [], at: 0)
+        outcome.notes += await explainEnd(outcome)
+        await progress.finish()
+        let coverage = await measureCoverage(setup, end: outcome.end)
+        var record = await record(
+            outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: (ContinuousClock.now - clock).inSeconds,
+            coverage: coverage)
+        await history.record(&record, progress: progress)
+        return try await write(
+            record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
+    }
+
+    /// Every check that needs nothing started: the plan, its catalog, the selection, the
+    /// timings, the services' guards and `--changed`; then the report folder is made ready.
+    private func prepare() async throws(OrchestratorError) -> Setup {
+        try await refuseRevisionAsPlan()
         let plan = try resolvePlan()
         let verifier = try loadVerifier(plan)
         let selection = try validatedSelection(for: plan)
-        let timingsFile = try readTimings()
+        let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
-        let runDirectory = URL(fileURLWithPath: reports.path).standardizedFileURL.path
         // Before anything is built or started: a refused guard must leave nothing running.
         let services: [ServiceSpec]
         do {
             services = try RunServices.startOrder(plan.services.map(ServiceSpec.init))
-            try RunServices.checkGuards(services, runDirectory: runDirectory)
+            try RunServices.checkGuards(services, runDirectory: reports.absolutePath)
         } catch {
             throw .service(error)
         }
@@ -45,65 +91,36 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        if let changes, changes.selectsNothing {
-            return try await nothingToRun(plan: plan, reports: reports, notes: changes.explanation)
-        }
         let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
+        return Setup(
+            plan: plan, verifier: verifier, selection: selection, timings: timings, reports: reports, services: services, changes: changes,
+            coverage: coverage)
+    }
 
-        let startedAt = Date()
-        let clock = ContinuousClock.now
-        async let environment = RunEnvironmentProbe.probe(in: plan.package)
-        let history = await RunHistory.open(plan: plan, options: options, progress: progress)
+    /// Builds and runs the tests; maps what can go wrong on the way to its exit status.
+    private func execute(_ setup: Setup, history: RunHistory) async throws(OrchestratorError) -> RunExecution.Outcome {
         // Recorded medians balance the work; a --timings file given by hand wins where both know a test.
-        let timings = await history.durations(progress: progress).merging(timingsFile) { $1 }
+        let timings = await history.durations(progress: progress).merging(setup.timings) { $1 }
         let priorities = await history.priorities(progress: progress)
-        let collector = ResultCollector(forwardingTo: progress)
         let execution = RunExecution(
-            services: services, verifier: verifier, lifecycle: RunExecution.lifecycle(for: plan, services: services),
-            runDirectory: runDirectory, logDirectory: reports.logsPath, progress: progress, captureSync: plan.capture.sync
+            services: setup.services, verifier: setup.verifier,
+            lifecycle: RunExecution.lifecycle(for: setup.plan, services: setup.services),
+            runDirectory: setup.reports.absolutePath, logDirectory: setup.reports.logsPath, progress: progress,
+            captureSync: setup.plan.capture.sync
         )
-        var outcome = RunExecution.Outcome()
-        var interrupted = false
-        var stoppedBy: ServiceError?
-        let watch = options.failFast ? FailFastWatch(forwardingTo: collector, quarantine: QuarantineList(plan.quarantine)) : nil
+        let watch = options.failFast ? FailFastWatch(forwardingTo: progress, stop: stop, quarantine: QuarantineList(setup.plan.quarantine)) : nil
         do {
-            let run = { @Sendable (observer: any TestRunObserver) async throws -> RunExecution.Outcome in
-                try await buildAndRun(
-                    plan: plan, selection: selection, changes: changes, reports: reports, execution: execution,
-                    timings: timings, priorities: priorities, observer: observer, watch: watch, coverage: coverage
-                )
-            }
-            if let stopped = try await runStoppingAtFailure(watch, run) {
-                outcome = stopped
-            } else {
-                outcome = try await run(collector)
-            }
-            if let failure = outcome.serviceFailure {
-                stoppedBy = failure
-                outcome.notes.append("the run ended with a failed service: \(failure.headline)")
-            }
+            return try await buildAndRun(
+                setup, execution: execution, timings: timings, priorities: priorities, observer: watch ?? progress, watch: watch)
         } catch let error as OrchestratorError {
             throw error
-        } catch let stop as FailFastStop {
-            // --fail-fast: the test processes are gone; keep what finished, and say why the rest did not run.
-            outcome = await Self.partialOutcome(collector, execution) { finished, total in
-                "stopped at the first failure (--fail-fast): \(stop.failure.id) \(stop.failure.outcome == .error ? "errored" : "failed"); "
-                    + "\(finished) of \(total) tests ran, the others did not"
-            }
-            await progress.note(outcome.notes.last ?? "")
-        } catch  where Task.isCancelled {
-            // SIGINT or SIGTERM: the test processes are gone; keep what finished.
-            interrupted = true
-            outcome = await Self.partialOutcome(collector, execution) { finished, total in
-                "interrupted by a signal after \(finished) of \(total) tests; the others did not run"
-            }
+        } catch let stopped as RunStopped {
+            // Stopped before the tests started (during the build or the listing).
+            return RunExecution.Outcome(end: .stopped(stopped.reason))
+        } catch is CancellationError where Task.isCancelled {
+            return RunExecution.Outcome(end: .cancelled)
         } catch let error as ServiceError {
-            // Before any test ran there is nothing to report; after, keep what finished.
-            guard await collector.testCount > 0 else { throw .service(error) }
-            stoppedBy = error
-            outcome = await Self.partialOutcome(collector, execution) { finished, total in
-                "the run stopped after \(finished) of \(total) tests: \(error.headline)"
-            }
+            throw .service(error)
         } catch let error as RunnerError {
             throw .infrastructure(error)
         } catch ChildProcessError.launchFailed(let command, let reason) {
@@ -111,34 +128,75 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .infrastructure(.launchFailed(command: "telltale run", reason: "\(error)"))
         }
-        // Whatever ended the run, its reports say what --changed selected and why.
-        outcome.notes.insert(contentsOf: changes?.explanation ?? [], at: 0)
-        await progress.finish()
-        // After the tests: merge, export and summarise coverage once (not when interrupted: the run is being torn down).
-        let measured = interrupted ? nil : await coverage?.finish(progress: progress)
-        let checked = RunChecks.apply(verifier, to: outcome)
-        let quarantined = QuarantineList(plan.quarantine).apply(to: checked.results)
+    }
 
-        let elapsed = ContinuousClock.now - clock
-        var record = RunRecord(
+    /// The notes that say why a run ended early, and which tests did not run.
+    private func explainEnd(_ outcome: RunExecution.Outcome) async -> [String] {
+        let ran = outcome.results.count
+        let total = ran + outcome.notRun.count
+        let why: String
+        switch outcome.end {
+        case .finished:
+            if let failure = outcome.serviceFailure { return ["the run ended with a failed service: \(failure.headline)"] }
+            return []
+        case .stopped(.failFast(let test)):
+            why = "stopped at the first failure (--fail-fast): \(test.id) \(test.outcome == .error ? "errored" : "failed")"
+        case .stopped(.signal), .cancelled:
+            why = "interrupted by a signal"
+        case .serviceFailed(let error):
+            why = "the run stopped: \(error.headline)"
+        }
+        let note = "\(why); \(ran) of \(total) tests ran" + Self.notRunList(outcome.notRun)
+        await progress.note(note)
+        return [note]
+    }
+
+    /// `, the others did not: A, B, … and 3 more`.
+    static func notRunList(_ ids: [TestID]) -> String {
+        guard !ids.isEmpty else { return "" }
+        let shown = ids.prefix(10).map(\.rawValue).joined(separator: ", ")
+        return ", these did not: \(shown)" + (ids.count > 10 ? " and \(ids.count - 10) more" : "")
+    }
+
+    /// After the tests, coverage merged, exported and summarised once; not for a run a signal
+    /// ended (it is being torn down), nor one that measures none.
+    private func measureCoverage(_ setup: Setup, end: RunExecution.End) async -> RunCoverage.Measured? {
+        switch end {
+        case .stopped(.signal), .cancelled: return nil
+        case .finished, .stopped(.failFast), .serviceFailed: return await setup.coverage?.finish(progress: progress)
+        }
+    }
+
+    /// The run record, from the outcome however the run ended: analytics checks, quarantine,
+    /// coverage, and the notes of each.
+    private func record(
+        _ outcome: RunExecution.Outcome, setup: Setup, environment: RunEnvironment, startedAt: Date, duration: Double,
+        coverage: RunCoverage.Measured? = nil
+    ) async -> RunRecord {
+        let checked = RunChecks.apply(setup.verifier, to: outcome)
+        let quarantined = QuarantineList(setup.plan.quarantine).apply(to: checked.results)
+        return RunRecord(
             tool: ToolInfo(version: Self.version),
-            plan: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
-            environment: await environment,
+            plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
+            environment: environment,
             startedAt: startedAt,
-            duration: elapsed.inSeconds,
+            duration: duration,
             tests: quarantined.results,
-            notes: outcome.notes + checked.notes + quarantined.notes + (measured?.notes ?? []),
+            notes: outcome.notes + checked.notes + quarantined.notes + (coverage?.notes ?? []),
             events: checked.events,
             shard: options.shard,
             verification: checked.report,
-            coverage: measured?.coverage
+            coverage: coverage?.coverage
         )
-        await history.record(&record, progress: progress)
-        let context = ReportContext(
-            generatedAt: Date(),
-            toolVersion: Self.version,
-            sourceRoot: FileManager.default.currentDirectoryPath
-        )
+    }
+
+    /// Writes every report; returns the summary, or throws it inside the error that says how
+    /// the run ended (interrupted, stopped by a service, coverage not measured).
+    private func write(
+        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?, coverageFailure: String? = nil
+    ) async throws(OrchestratorError) -> RunSummary {
+        var record = record
+        let context = ReportContext(generatedAt: Date(), toolVersion: Self.version, sourceRoot: FileManager.default.currentDirectoryPath)
         do {
             let notes = try reports.writeReports(record, context: context)
             record.notes += notes.filter { !record.notes.contains($0) }
@@ -147,47 +205,91 @@ public struct RunOrchestrator: Sendable {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
         let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .success)
-        if interrupted { throw .interrupted(summary) }
-        if let stoppedBy { throw .stoppedByService(stoppedBy, summary) }
-        if let failure = measured?.failure { throw .coverageFailed(failure, summary) }
-        return summary
-    }
-
-    /// What a run that ended early keeps: the tests that finished, and every event the
-    /// capture server acknowledged (read back from its durable log).
-    private static func partialOutcome(
-        _ collector: ResultCollector, _ execution: RunExecution, note: (_ finished: Int, _ total: Int) -> String
-    ) async -> RunExecution.Outcome {
-        let finished = await collector.finished
-        let total = await collector.testCount
-        return RunExecution.Outcome(
-            results: finished, notes: [note(finished.count, total)], events: CaptureLogFile.read(path: execution.captureLogPath)
-        )
-    }
-
-    private func buildAndRun(
-        plan: Plan, selection: TestSelection, changes: ChangeSelection?, reports: ReportDirectory, execution: RunExecution,
-        timings: [String: Double], priorities: [String: Int], observer: any TestRunObserver, watch: FailFastWatch?,
-        coverage: RunCoverage?
-    ) async throws -> RunExecution.Outcome {
-        let services = execution.services
-        let builder = PackageBuilder(packagePath: plan.package, coverageArguments: coverage?.buildArguments ?? [])
-        if !options.skipBuild {
-            await progress.note("building \(plan.package) (swift build --build-tests\(coverage == nil ? "" : " --enable-code-coverage"))")
-            let buildLog = try ProcessLog(path: "\(reports.logsPath)/build.log")
-            try await builder.build { await buildLog.line($0) }
-            await buildLog.close()
-            for spec in services where spec.build != nil {
-                await progress.note("building service \(spec.name) (\(spec.build!.joined(separator: " ")))")
-                try await ServiceBuilder.build(spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: reports.logsPath))
-            }
+        switch end {
+        case .finished:
+            if let serviceFailure { throw .stoppedByService(serviceFailure, summary) }
+            if let coverageFailure { throw .coverageFailed(coverageFailure, summary) }
+            return summary
+        case .stopped(.failFast):
+            if let coverageFailure { throw .coverageFailed(coverageFailure, summary) }
+            return summary
+        case .stopped(.signal), .cancelled: throw .interrupted(summary)
+        case .serviceFailed(let error): throw .stoppedByService(error, summary)
         }
+    }
+
+    /// Builds (unless `--skip-build`), lists and selects the tests, then runs them in
+    /// `execution`. The build and the listing stop with the run (`RunStop`).
+    private func buildAndRun(
+        _ setup: Setup, execution: RunExecution, timings: [String: Double], priorities: [String: Int],
+        observer: any TestRunObserver, watch: FailFastWatch?
+    ) async throws -> RunExecution.Outcome {
+        let plan = setup.plan
+        if !options.skipBuild { try await stop.run { try await build(setup, execution: execution) } }
+        let builder = PackageBuilder(packagePath: plan.package)
         let product = try await builder.testBinary()
         let launcherKind = options.launcher ?? .automatic(testProduct: product)
         let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package)
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
-        let listing = try await TestLister(launcher: launcher, workingDirectory: plan.package).list()
-        let listed = listing.tests
+        let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package).list() }
+        var selected = try await select(from: listing.tests, setup: setup)
+        if selected.isEmpty {
+            let note = "no test can be affected by this change: the affected test targets have no selected test"
+            await progress.note(note)
+            return RunExecution.Outcome(notes: [note])
+        }
+        let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
+        let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
+        await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
+        if let shard = options.shard {
+            let all = selected.count
+            selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
+            await progress.note(
+                "shard \(shard): \(selected.count) of \(all) tests"
+                    + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))
+            if selected.isEmpty { return RunExecution.Outcome() }
+        }
+        var environment = plan.environment
+        environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
+        if !plan.arguments.isEmpty {
+            environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
+        }
+        var configuration = TestRunner.Configuration(
+            launcher: launcher,
+            workingDirectory: plan.package,
+            environment: environment,
+            logDirectory: setup.reports.logsPath,
+            workers: await workerCount(for: selected.count, setup: setup),
+            settings: settings,
+            defaultSettings: defaults,
+            durations: timings,
+            priorities: priorities,
+            eventStreamVersion: listing.eventStreamVersion ?? .v0,
+            attachments: AttachmentStore(reportDirectory: setup.reports.path)
+        )
+        configuration.profileFile = setup.coverage?.profileFile
+        return try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
+    }
+
+    /// `swift build --build-tests`, then each service's own build, logged to `logs/`.
+    private func build(_ setup: Setup, execution: RunExecution) async throws {
+        let coverageArguments = setup.coverage?.buildArguments ?? []
+        await progress.note("building \(setup.plan.package) (swift build --build-tests\(coverageArguments.isEmpty ? "" : " --enable-code-coverage"))")
+        let buildLog = try ProcessLog(path: "\(setup.reports.logsPath)/build.log")
+        try await PackageBuilder(packagePath: setup.plan.package, coverageArguments: coverageArguments).build { await buildLog.line($0) }
+        await buildLog.close()
+        for spec in setup.services {
+            guard let command = spec.build else { continue }
+            await progress.note("building service \(spec.name) (\(command.joined(separator: " ")))")
+            try await ServiceBuilder.build(
+                spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: setup.reports.logsPath))
+        }
+    }
+
+    /// The plan's and the options' selection, then `--changed`'s; a selection that matches
+    /// no listed test is a usage error, one that `--changed` empties is not.
+    private func select(from listed: [ListedTest], setup: Setup) async throws -> [ListedTest] {
+        let selection = setup.selection
         var selected: [ListedTest]
         do {
             selected = try selection.select(listed)
@@ -200,194 +302,19 @@ public struct RunOrchestrator: Sendable {
                 + selection.skipTags.map { "skip tag \($0)" } + selection.groups.map { "suite \($0.name)" }
             throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
         }
-        if let changes {
-            selected = changes.filter(selected)
-            guard !selected.isEmpty else {
-                await progress.note("no test can be affected by this change: the affected test targets have no selected test")
-                return RunExecution.Outcome(notes: ["no test can be affected by this change: the affected test targets have no selected test"])
-            }
-        }
-        let settings = PlanTestSettings.settings(
-            for: selected, plan: plan, selection: selection, retriesOverride: options.retries
-        )
-        await watch?.setRetries(
-            settings.mapValues(\.retries), default: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries).retries)
-        if let shard = options.shard {
-            let serialGroups = settings.compactMapValues(\.serialGroup)
-            let all = selected.count
-            selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: serialGroups)
-            await progress.note(
-                "shard \(shard): \(selected.count) of \(all) tests"
-                    + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))
-            if selected.isEmpty { return RunExecution.Outcome() }
-        }
-        var workers = min(options.workers ?? plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, selected.count)
-        if workers > 1, let shared = services.first(where: { $0.scope == .run && $0.testMode != nil }) {
+        if let changes = setup.changes { selected = changes.filter(selected) }
+        return selected
+    }
+
+    /// `--workers`, the plan's, or the cores; one where a shared service's test mode allows no more.
+    private func workerCount(for tests: Int, setup: Setup) async -> Int {
+        let workers = min(options.workers ?? setup.plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, tests)
+        if workers > 1, let shared = setup.services.first(where: { $0.scope == .run && $0.testMode != nil }) {
             await progress.note(
                 "one worker: service \(shared.name) has a test mode and `scope: run`, so two tests cannot use it at once (`scope: worker` gives each worker its own)"
             )
-            workers = 1
+            return 1
         }
-        var environment = plan.environment
-        environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
-        if !plan.arguments.isEmpty {
-            environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
-        }
-        var configuration = TestRunner.Configuration(
-            launcher: launcher,
-            workingDirectory: plan.package,
-            environment: environment,
-            logDirectory: reports.logsPath,
-            workers: workers,
-            settings: settings,
-            defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries),
-            durations: timings,
-            priorities: priorities,
-            eventStreamVersion: listing.eventStreamVersion ?? .v0,
-            attachments: AttachmentStore(reportDirectory: reports.path)
-        )
-        configuration.profileFile = coverage?.profileFile
-        return try await execution.run(selected, listed: listed, configuration: configuration, observer: observer)
+        return workers
     }
-
-    /// With `--fail-fast` (`watch`), runs `body` until it ends or a test fails for good; then
-    /// cancels it (its test processes end with it) and throws `FailFastStop`. Nil without `watch`.
-    private func runStoppingAtFailure(
-        _ watch: FailFastWatch?, _ body: @escaping @Sendable (any TestRunObserver) async throws -> RunExecution.Outcome
-    ) async throws -> RunExecution.Outcome? {
-        guard let watch else { return nil }
-        return try await withThrowingTaskGroup(of: RunExecution.Outcome?.self) { group in
-            group.addTask { try await body(watch) }
-            // Ends (nil) when a test has failed for good.
-            group.addTask {
-                for await _ in watch.firstFailure { break }
-                return nil
-            }
-            if let outcome = try await group.next() ?? nil {
-                group.cancelAll()
-                return outcome
-            }
-            group.cancelAll()
-            // The run, cancelled: its processes are torn down before it returns.
-            _ = try? await group.next()
-            guard let failure = await watch.stoppedBy else { throw CancellationError() }
-            throw FailFastStop(failure: failure)
-        }
-    }
-
-    /// `--changed`: the test targets the change can affect, printed (with `--explain`, why);
-    /// nil without `--changed`. Not a git repository, or an unknown base, is exit 2.
-    private func changeSelection(for plan: Plan) async throws(OrchestratorError) -> ChangeSelection? {
-        guard let base = options.changed else { return nil }
-        let changes: ChangeSet
-        do {
-            changes = try await ChangeSet.load(package: plan.package, base: base)
-        } catch {
-            throw .badOption(error.description)
-        }
-        let graph: PackageGraph
-        do {
-            graph = try await PackageGraph.load(package: plan.package)
-        } catch {
-            throw .infrastructure(.launchFailed(command: "swift package describe --type json", reason: "\(error)"))
-        }
-        let selection = ChangeSelection.select(changes: changes, graph: graph, planPath: plan.sourcePath)
-        let lines = selection.explanation
-        if options.explain || selection.everything != nil || selection.selectsNothing {
-            for line in lines { await progress.note(line) }
-        } else {
-            let targets = selection.testTargets.keys.sorted()
-            await progress.note(
-                "\(lines[0]); running \(targets.count) test target\(targets.count == 1 ? "" : "s"): \(targets.joined(separator: ", "))")
-        }
-        return selection
-    }
-
-    /// A change no test can see: exit 0, with the reports written and saying so.
-    private func nothingToRun(plan: Plan, reports: ReportDirectory, notes: [String]) async throws(OrchestratorError) -> RunSummary {
-        let record = RunRecord(
-            tool: ToolInfo(version: Self.version),
-            plan: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
-            environment: await RunEnvironmentProbe.probe(in: plan.package), startedAt: Date(), duration: 0, tests: [], notes: notes
-        )
-        let context = ReportContext(generatedAt: Date(), toolVersion: Self.version, sourceRoot: FileManager.default.currentDirectoryPath)
-        do {
-            try reports.writeReports(record, context: context)
-        } catch {
-            throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
-        }
-        return RunSummary(record: record, reportDirectory: reports.path, exitCode: .success)
-    }
-
-    private func readTimings() throws(OrchestratorError) -> [String: Double] {
-        guard let path = options.timingsPath else { return [:] }
-        do {
-            return try TimingsFile.read(path: path)
-        } catch {
-            throw .badOption(error.localizedDescription)
-        }
-    }
-
-    private func resolvePlan() throws(OrchestratorError) -> Plan {
-        var plan: Plan
-        if let path = options.planPath {
-            do {
-                plan = try PlanLoader().load(path: path)
-            } catch {
-                throw .badPlan(error)
-            }
-        } else {
-            plan = Plan.defaultPlan(package: options.package ?? Plan.defaultPackage)
-        }
-        if let package = options.package {
-            plan.package = package
-        }
-        plan.filter += options.filter
-        plan.skip += options.skip
-        plan.tags += options.tags
-        plan.skipTags += options.skipTags
-        let manifest = URL(fileURLWithPath: plan.package).appendingPathComponent("Package.swift").path
-        guard FileManager.default.fileExists(atPath: manifest) else {
-            throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
-        }
-        return plan
-    }
-
-    /// The plan's expectations and tracking plan, compiled once; nil when it has neither.
-    /// A catalog that cannot be read is a plan problem (exit 2), like the plan's own.
-    private func loadVerifier(_ plan: Plan) throws(OrchestratorError) -> Verifier? {
-        guard !plan.expectations.isEmpty || plan.capture.catalog != nil else { return nil }
-        var catalog: EventCatalog?
-        if let path = plan.capture.catalog {
-            do {
-                catalog = try CatalogLoader().load(path: path, reference: plan.capture.catalogLocation)
-            } catch {
-                throw .badPlan(error)
-            }
-        }
-        do {
-            return try Verifier(expectations: plan.expectations, catalog: catalog)
-        } catch {
-            throw .badOption(error.localizedDescription)
-        }
-    }
-
-    private func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {
-        let selection = TestSelection(
-            filter: plan.filter,
-            skip: plan.skip,
-            tags: plan.tags,
-            skipTags: plan.skipTags,
-            groups: plan.suites.map {
-                TestSelection.Group(name: $0.name, filter: $0.filter, skip: $0.skip, tags: $0.tags, skipTags: $0.skipTags)
-            }
-        )
-        do {
-            _ = try selection.select([])
-        } catch {
-            throw .badOption("--filter/--skip: \(error.description)")
-        }
-        return selection
-    }
-
 }

@@ -1,18 +1,31 @@
 import Dispatch
 import Foundation
+import Synchronization
 
-/// Runs work that is cancelled when Telltale gets SIGINT or SIGTERM.
+/// Runs work that stops when Telltale gets SIGINT or SIGTERM.
 ///
-/// Test processes live in their own process groups, so a terminal's Ctrl-C does
-/// not reach them; cancelling the work makes every child process's teardown
-/// (SIGTERM to its group, then SIGKILL) run before Telltale exits.
+/// Test processes live in their own process groups, so a terminal's Ctrl-C does not reach
+/// them. With a `RunStop`, the first signal asks for an orderly stop (the tests' processes
+/// end, the capture server and services shut down as usual, the reports are written) and a
+/// second one cancels the work outright; without one, the first signal cancels it. Either
+/// way every child process's teardown (SIGTERM to its group, then SIGKILL) runs before
+/// Telltale exits.
 public enum SignalCancellation {
-    public static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    public static func run<T: Sendable>(
+        stoppingFirst stop: RunStop? = nil, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         let task = Task { try await work() }
+        let signals = SignalCount()
         let sources = [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { task.cancel() }
+            source.setEventHandler {
+                if let stop, signals.increment() == 1 {
+                    Task { await stop.request(.signal) }
+                } else {
+                    task.cancel()
+                }
+            }
             source.resume()
             return source
         }
@@ -20,5 +33,17 @@ public enum SignalCancellation {
             for source in sources { source.cancel() }
         }
         return try await task.value
+    }
+}
+
+/// How many signals have arrived, from the dispatch queue the handlers run on.
+private final class SignalCount: Sendable {
+    private let count = Mutex(0)
+
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
     }
 }

@@ -77,7 +77,7 @@ public struct GitHubAnnotationWriter: Sendable {
     }
 
     private func location(of test: TestResult) -> SourceLocation? {
-        test.primaryMessage?.location ?? test.messages.first { $0.location != nil }?.location ?? test.location
+        test.reviewLocation
     }
 
     private func failure(_ test: TestResult, context: ReportContext) -> Annotation {

@@ -11,7 +11,10 @@ struct TestProcessContext: Sendable {
     var environment: [String: String]
     var scratchDirectory: String
     var log: ProcessLog
+    /// Hears every result; records it in `ledger` first (`LedgerObserver`).
     var observer: any TestRunObserver
+    /// Where this run's results are assembled and kept.
+    var ledger: TestResultLedger
     var limits: TimeLimits
     /// Set when the run drives a backend's test mode: every test then runs alone, inside it.
     var lifecycle: (any TestLifecycle)?
@@ -24,6 +27,12 @@ struct TestProcessContext: Sendable {
 
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }
+
+    /// Keeps a batch's final results (with the output attributed after their process ended)
+    /// in the ledger, without telling the observer again.
+    func settle(_ results: [TestResult]) async {
+        for result in results { await ledger.record(result, worker: worker, session: session) }
+    }
 
     /// A test process for `command`, line-buffered so a crash loses no output.
     func process(_ command: TestCommand, extraEnvironment: [String: String] = [:]) -> ChildProcess {

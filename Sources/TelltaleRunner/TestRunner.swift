@@ -94,7 +94,12 @@ public struct TestRunner: Sendable {
     /// readable in a test's message, unless the user chose otherwise.
     static let backtraceSettings = "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=32"
 
-    public func run(_ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver) async throws -> Outcome {
+    /// Runs `tests` and returns their results. Every result goes through `ledger`, which a
+    /// caller keeps to read what finished when the run is cancelled (it then throws).
+    public func run(
+        _ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger = TestResultLedger()
+    ) async throws -> Outcome {
+        await ledger.begin(tests)
         await observer.runStarting(testCount: tests.count)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -104,7 +109,47 @@ public struct TestRunner: Sendable {
             settings: configuration.settings, defaults: configuration.defaultSettings, testingStarted: Date(),
             ownLimits: Dictionary(tests.compactMap { test in test.traits.timeLimit.map { (test.id, $0) } }) { first, _ in first }
         )
-        let workerCount = min(configuration.workers, max(1, tests.count))
+        let contexts = try workerContexts(
+            count: min(configuration.workers, max(1, tests.count)), allListed: allListed, scratch: scratch, limits: limits,
+            observer: observer, ledger: ledger)
+        let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
+
+        try await pass(tests, contexts: contexts, listed: listed, limits: limits)
+        var attempt = 1
+        while true {
+            var again: [ListedTest] = []
+            for test in tests where limits.settings(for: test.id).retries >= attempt {
+                if let result = await ledger.result(for: test.id), result.outcome.isFailure { again.append(test) }
+            }
+            if again.isEmpty { break }
+            await observer.retrying(testCount: again.count, attempt: attempt)
+            await ledger.beginPass()
+            try await pass(again, contexts: contexts, listed: listed, limits: limits)
+            attempt += 1
+        }
+        for context in contexts { await context.log.close() }
+
+        let notRun = Set(await ledger.notRun)
+        let unreported = tests.filter { notRun.contains($0.id) }
+        if !unreported.isEmpty {
+            await ledger.note(Self.unreportedNote(unreported, reported: await ledger.reportedOutsideTheRun))
+        }
+        for test in unreported {
+            let name = test.framework == .xctest ? "XCTest" : "Swift Testing"
+            let result = TestResult(
+                id: test.id, framework: test.framework, outcome: .error,
+                messages: [TestMessage(kind: .error, text: "the test was selected but \(name) never reported it")]
+            )
+            await observer.testFinished(await ledger.record(result, worker: nil, session: nil))
+        }
+        for note in await configuration.attachments?.notes ?? [] { await ledger.note(note) }
+        return Outcome(results: await ledger.results, notes: await ledger.notes)
+    }
+
+    /// One context a worker: its session, its log, and an observer that records in `ledger`.
+    private func workerContexts(
+        count: Int, allListed: [ListedTest], scratch: String, limits: TimeLimits, observer: any TestRunObserver, ledger: TestResultLedger
+    ) throws -> [TestProcessContext] {
         // Once for every worker: a long list is written to a file, which all of them share.
         var shared = configuration.environment
         if let profileFile = configuration.profileFile { shared["LLVM_PROFILE_FILE"] = profileFile }
@@ -114,81 +159,30 @@ public struct TestRunner: Sendable {
                 disambiguated, scratchDirectory: scratch
             )
         }
-        var contexts: [TestProcessContext] = []
-        for worker in 1...workerCount {
+        return try (1...count).map { worker in
             var environment = shared
             environment.merge(configuration.workerEnvironment[worker] ?? [:]) { _, own in own }
-            environment[TelltaleEnvironment.session] = "\(configuration.session)-w\(worker)"
+            let session = "\(configuration.session)-w\(worker)"
+            environment[TelltaleEnvironment.session] = session
             if ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil, environment["SWIFT_BACKTRACE"] == nil {
                 environment["SWIFT_BACKTRACE"] = Self.backtraceSettings
             }
-            contexts.append(
-                TestProcessContext(
-                    worker: worker,
-                    launcher: configuration.launcher,
-                    workingDirectory: configuration.workingDirectory,
-                    environment: environment,
-                    scratchDirectory: scratch,
-                    log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
-                    observer: observer,
-                    limits: limits,
-                    lifecycle: configuration.lifecycle,
-                    oneTestAtATime: configuration.oneTestAtATime,
-                    eventStreamVersion: configuration.eventStreamVersion,
-                    attachments: configuration.attachments
-                ))
-        }
-        let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
-
-        var results = try await pass(tests, contexts: contexts, listed: listed, limits: limits)
-        var attempt = 1
-        while true {
-            let again = tests.filter { test in
-                guard let result = results[test.id], result.outcome.isFailure else { return false }
-                return limits.settings(for: test.id).retries >= attempt
-            }
-            if again.isEmpty { break }
-            await observer.retrying(testCount: again.count, attempt: attempt)
-            for (id, retried) in try await pass(again, contexts: contexts, listed: listed, limits: limits) {
-                var latest = retried
-                if let earlier = results[id] {
-                    latest.previousAttempts = earlier.previousAttempts + [TestAttempt(earlier)]
-                }
-                results[id] = latest
-            }
-            attempt += 1
-        }
-        for context in contexts { await context.log.close() }
-
-        var notes: [String] = []
-        let unreported = tests.filter { results[$0.id] == nil }
-        if !unreported.isEmpty {
-            let selected = Set(tests.map(\.id))
-            notes.append(Self.unreportedNote(unreported, reported: results.keys.filter { !selected.contains($0) }))
-        }
-        for test in unreported {
-            let name = test.framework == .xctest ? "XCTest" : "Swift Testing"
-            let result = TestResult(
-                id: test.id,
-                framework: test.framework,
-                outcome: .error,
-                messages: [TestMessage(kind: .error, text: "the test was selected but \(name) never reported it")]
+            return TestProcessContext(
+                worker: worker,
+                launcher: configuration.launcher,
+                workingDirectory: configuration.workingDirectory,
+                environment: environment,
+                scratchDirectory: scratch,
+                log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
+                observer: LedgerObserver(ledger: ledger, worker: worker, session: session, next: observer),
+                ledger: ledger,
+                limits: limits,
+                lifecycle: configuration.lifecycle,
+                oneTestAtATime: configuration.oneTestAtATime,
+                eventStreamVersion: configuration.eventStreamVersion,
+                attachments: configuration.attachments
             )
-            results[test.id] = result
-            await observer.testFinished(result)
         }
-        notes += await configuration.attachments?.notes ?? []
-        return Outcome(results: tests.compactMap { test in results[test.id].map { Self.withTraits($0, of: test) } }, notes: notes)
-    }
-
-    /// A result with what the listing knew of its test's traits, which the run's own
-    /// records may lack (bugs and time limits before event stream 6.4).
-    static func withTraits(_ result: TestResult, of test: ListedTest) -> TestResult {
-        var result = result
-        result.displayName = result.displayName ?? test.traits.displayName
-        if result.tags.isEmpty { result.tags = test.traits.tags }
-        if result.bugs.isEmpty { result.bugs = test.traits.bugs }
-        return result
     }
 
     /// A selected test that no process reported means Telltale could not map what the
@@ -209,24 +203,20 @@ public struct TestRunner: Sendable {
         return text
     }
 
-    /// Runs `tests` once across the workers.
+    /// Runs `tests` once across the workers; their results land in the ledger.
     private func pass(
         _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits
-    ) async throws -> [TestID: TestResult] {
+    ) async throws {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
         let queue = WorkQueue(
             tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
             processStartCost: configuration.launcher.processStartCost
         )
-        return try await withThrowingTaskGroup(of: [TestID: TestResult].self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for context in contexts {
                 group.addTask { try await TestWorker(context: context, listed: listed, queue: queue).run() }
             }
-            var merged: [TestID: TestResult] = [:]
-            for try await results in group {
-                merged.merge(results) { _, new in new }
-            }
-            return merged
+            try await group.waitForAll()
         }
     }
 }

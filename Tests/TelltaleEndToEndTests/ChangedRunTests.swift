@@ -45,6 +45,17 @@ struct ChangedRunTests {
         try handle.close()
     }
 
+    /// The spelling most people try first: the parser takes `HEAD` for a plan. Exit 2, and the
+    /// message says how to give the base.
+    @Test func aRevisionWhereThePlanGoesSaysHowToGiveTheBase() async throws {
+        let package = try await Self.repository()
+        let result = try await TelltaleProcess.runProcess(
+            try TelltaleProcess.executable(), ["run", "--changed", "HEAD", "--report-dir", "\(package)/Reports"], in: package)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--changed=HEAD"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(package)/Reports/run.json"), "nothing ran")
+    }
+
     @Test func eachChangeRunsExactlyTheTestTargetsThatCanSeeIt() async throws {
         let package = try await Self.repository()
         let cases: [(file: String, expected: Set<String>)] = [

@@ -21,8 +21,9 @@ struct CrashingFixtureRunTests {
                 "CrashingFixtureTests.SignalCases/a_beforeSignal()": .passed,
                 "CrashingFixtureTests.SignalCases/b_raisesSignal()": .error,
                 "CrashingFixtureTests.SignalCases/c_afterSignal()": .passed,
+                "CrashingFixtureTests.FatalErrorCases/trapsWithAFatalError()": .error,
             ])
-        #expect(run.process.stdout.contains("4 passed, 3 failed, 0 skipped"))
+        #expect(run.process.stdout.contains("4 passed, 4 failed, 0 skipped"))
     }
 
     @Test func crashMessageNamesTheSignalAndKeepsTheLastLines() async throws {
@@ -46,6 +47,51 @@ struct CrashingFixtureRunTests {
         let run = try await FixtureRuns.shared.run(fixture: "CrashingFixture")
         let junit = "\(run.reportDirectory)/junit.xml"
         #expect(try await XMLLint.validate(path: junit).status == 0)
-        #expect(try JUnitTotals.read(path: junit) == JUnitTotals(tests: 7, failures: 1, errors: 2, skipped: 0))
+        #expect(try JUnitTotals.read(path: junit) == JUnitTotals(tests: 8, failures: 1, errors: 3, skipped: 0))
+    }
+
+    /// A crash's error carries the fatal error's file and line, in both frameworks, and every
+    /// output with a place for one points there: JUnit's `file`/`line`, GitHub's annotation,
+    /// Harbormaster's unit.
+    @Test(arguments: [
+        ("CrashingFixtureTests.CrashCases/testB_Crashes", "XCTestCrash.swift", 7),
+        ("CrashingFixtureTests.FatalErrorCases/trapsWithAFatalError()", "SwiftTestingCrash.swift", 21),
+    ])
+    func aCrashPointsAtItsFatalError(test: String, file: String, line: Int) async throws {
+        let run = try await FixtureRuns.shared.run(fixture: "CrashingFixture")
+        let record = try #require(run.record)
+        let crashed = try #require(record.tests.first { $0.id.rawValue == test })
+        let location = try #require(crashed.primaryMessage?.location, "\(crashed.messages)")
+        let path = "Tests/Fixtures/CrashingFixture/Tests/CrashingFixtureTests/\(file)"
+        #expect(location.file == "\(TelltaleProcess.repositoryRoot)/\(path)")
+        #expect(location.line == line)
+
+        let junit = try String(contentsOfFile: "\(run.reportDirectory)/junit.xml", encoding: .utf8)
+        let name = String(test.split(separator: "/").last!)
+        #expect(junit.contains(#"name="\#(name)""#) && junit.contains(#"file="\#(path)" line="\#(line)""#), "\(junit)")
+
+        let report = try await TelltaleProcess.run([
+            "report", run.reportDirectory, "--out", run.reportDirectory + "/again", "--annotations", "github",
+        ])
+        let annotation = report.stdout.split(separator: "\n").first { $0.hasPrefix("::error") && $0.contains(name) }
+        #expect(annotation?.contains("file=\(path),line=\(line)") == true, "\(report.stdout)")
+
+        let harbormaster = try await TelltaleProcess.run([
+            "report", run.reportDirectory, "--out", run.reportDirectory + "/hm", "--format", "harbormaster",
+        ])
+        #expect(harbormaster.status == 0)
+        let units = try JSONDecoder().decode(
+            HarbormasterMessage.self, from: Data(contentsOf: URL(fileURLWithPath: run.reportDirectory + "/hm/harbormaster.json"))
+        ).unit
+        #expect(units.first { "\($0.namespace)/\($0.name)" == test }?.path == path)
+    }
+
+    struct HarbormasterMessage: Decodable {
+        struct Unit: Decodable {
+            var name: String
+            var namespace: String
+            var path: String?
+        }
+        var unit: [Unit]
     }
 }

@@ -26,6 +26,34 @@ struct FailFastRunTests {
         #expect(Self.processes(withEnvironment: "TELLTALE_RUN_DIR=\(URL(fileURLWithPath: reports).standardizedFileURL.path)").isEmpty)
     }
 
+    /// A stopped run's record is assembled like a finished one's: every test that ran keeps its
+    /// earlier attempts, its session, its worker and its output; and the stop is orderly, so the
+    /// console shows no error-level line from the servers' shutdown.
+    @Test func aStoppedRunKeepsEveryDetailOfWhatRan() async throws {
+        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
+        let result = try await TelltaleProcess.run([
+            "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "1", "--retries", "1", "--fail-fast",
+            "--filter", "FlakyCases/testAlwaysFails|SleepingCases/testSleep1$", "--report-dir", reports,
+        ])
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        let failing = try #require(record.tests.first { $0.id.rawValue.hasSuffix("testAlwaysFails") })
+        #expect(failing.previousAttempts.map(\.outcome) == [.failed])
+        #expect(failing.messages.first?.text.contains("run 2") == true, "the last attempt is the record's")
+        let sleeper = try #require(record.tests.first { $0.id.rawValue.hasSuffix("testSleep1") })
+        #expect(sleeper.output.hasPrefix("session="), "output attributed before the stop")
+        for test in record.tests {
+            #expect(test.worker == 1, "\(test.id)")
+            #expect(test.session?.hasSuffix("-w1") == true, "\(test.id)")
+        }
+        #expect(record.notes.contains { $0.contains("stopped at the first failure (--fail-fast)") })
+        let errorLines = (result.stderr + result.stdout).split(separator: "\n").filter {
+            $0.contains("error telltale") || $0.contains("[Hummingbird")
+        }
+        #expect(errorLines.isEmpty, "an orderly stop logs no error: \(errorLines)")
+    }
+
     static func processes(withEnvironment entry: String) -> [String] {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
         return pids.filter { pid in

@@ -47,6 +47,10 @@ struct InterruptTests {
         #expect(!record.tests.isEmpty)
         #expect(record.tests.allSatisfy { $0.outcome == .passed }, "an interrupted test must not be reported as crashed")
         #expect(record.notes.contains { $0.hasPrefix("interrupted by a signal") })
+        // Assembled like a finished run's record, and stopped in order: no shutdown errors.
+        #expect(record.tests.allSatisfy { $0.worker != nil && $0.session != nil && !$0.output.isEmpty }, "\(record.tests)")
+        let console = stderr.withLock { $0 }
+        #expect(!console.contains("error telltale") && !console.contains("[Hummingbird"), "an orderly stop logs no error: \(console)")
         #expect(try Self.processesOfRun(reports).isEmpty, "processes of the run still alive")
     }
 

@@ -20,6 +20,8 @@ struct HTMLReportBrowserTests {
         var title: String
         var pwned: String
         var ready: String?
+        var startHeading: String?
+        var startSelected: String?
         var stats: [String: String]
         var rowsAll: [String]
         var rowsFailed: [String]
@@ -47,6 +49,11 @@ struct HTMLReportBrowserTests {
             return Array.prototype.find.call(document.querySelectorAll('#list .row'), function (row) { return row.querySelector('.name').title === name; });
           }
           r.ready = document.documentElement.getAttribute('data-ready');
+          // A failed run opens with its first failure's details, without a click.
+          var heading = document.querySelector('#detail h2');
+          r.startHeading = heading ? heading.textContent : null;
+          var selected = document.querySelector('#list .row[aria-selected=true] .name');
+          r.startSelected = selected ? selected.title : null;
           r.stats = {};
           document.querySelectorAll('[data-stat]').forEach(function (s) { r.stats[s.getAttribute('data-stat')] = s.querySelector('.value').textContent; });
           r.rowsAll = texts('#list .row .name');
@@ -121,12 +128,40 @@ struct HTMLReportBrowserTests {
         return try JSONDecoder().decode(Seen.self, from: Data(json.utf8))
     }
 
+    struct StartObservations: Decodable {
+        var ready: String?
+        var startHeading: String?
+    }
+
+    /// A passing run keeps the start view it always had: nothing opened until a person asks.
+    @Test func aPassingRunOpensNothing() async throws {
+        var record = SampleRecord.record
+        record.tests = record.tests.filter { $0.outcome == .passed }
+        let driver = #"""
+            <script>
+            window.addEventListener('load', function () {
+              var r = { ready: document.documentElement.getAttribute('data-ready') };
+              var heading = document.querySelector('#detail h2');
+              r.startHeading = heading ? heading.textContent : null;
+            \#(Self.driverResult)
+            });
+            </script>
+            """#
+        let page = try Self.pageWithDriver(HTMLReportWriter().write(record, context: SampleRecord.context), driver: driver)
+        defer { try? FileManager.default.removeItem(at: page) }
+        let seen: StartObservations = try await Self.observe(page)
+        #expect(seen.ready == "true")
+        #expect(seen.startHeading == nil)
+    }
+
     @Test func aPersonCanReadTheReportAndNoCapturedTextRuns() async throws {
         let page = try Self.pageWithDriver(Self.html)
         defer { try? FileManager.default.removeItem(at: page) }
         let seen: Observations = try await Self.observe(page)
 
         #expect(seen.ready == "true")
+        #expect(seen.startHeading != nil && seen.startHeading == seen.rowsAll.first, "the first failure opens without a click")
+        #expect(seen.startSelected == seen.startHeading)
         #expect(seen.stats["tests"] == "8")
         #expect(seen.stats["passed"] == "3")
         #expect(seen.stats["failed"] == "3")

@@ -121,9 +121,56 @@ struct XCTestConsoleParserTests {
     @Test func darwinStyleNamesAreNormalised() throws {
         var parser = XCTestConsoleParser(requested: [])
         _ = parser.consume(OutputLine("Test Case '-[Mod.Cases testA]' started.", time: Date()))
-        let result = parser.consume(OutputLine("Test Case '-[Mod.Cases testA]' passed (0.010 seconds).", time: Date()))
+        let result = parser.consume(OutputLine("Test Case '-[Mod.Cases testA]' passed (0.010 seconds).", time: Date())).first
         #expect(result?.id == TestID("Mod.Cases/testA"))
         #expect(result?.duration == 0.010)
+    }
+
+    /// Text written without a final newline (stdout or stderr, one pipe or two) comes first on
+    /// the line XCTest's next status line ends; the status counts and the text stays output.
+    @Test func statusLinesGluedToPartialOutputAreRead() throws {
+        let (results, parser) = parse(
+            """
+            Test Case 'PassingCases.testPrints' started at 2026-11-21 05:23:11.515
+            partial on stderrTest Case 'PassingCases.testPrints' passed (0.007 seconds)
+            Test Case 'FailingCases.testTwo' started at 2026-11-21 05:23:11.516
+            /src/x.swift:3: error: FailingCases.testTwo : XCTAssertTrue failed
+            *** Signal 4: Backtracing from 0x7f8aa32f9361...Test Case 'FailingCases.testTwo' failed (0.001 seconds)Test Suite 'FailingCases' failed at 2026-11-21 05:23:11.517
+            """)
+        #expect(results.map(\.outcome) == [.passed, .failed])
+        #expect(results.map(\.duration) == [0.007, 0.001])
+        #expect(results[0].output == "partial on stderr")
+        #expect(results[1].messages.map(\.text) == ["XCTAssertTrue failed\n*** Signal 4: Backtracing from 0x7f8aa32f9361..."])
+        #expect(parser.unclaimedOutput.isEmpty)
+        #expect(XCTestStatusLine.pieces(of: "Test Case 'A.b' started at 1") == ["Test Case 'A.b' started at 1"])
+        #expect(XCTestStatusLine.pieces(of: "x") == ["x"])
+    }
+
+    /// A test that prints lines shaped like XCTest's status for another test (a log replay, a
+    /// test of a test helper) keeps its own verdict; the lines are its output.
+    @Test func statusLinesForAnotherTestAreOutput() throws {
+        let (results, _) = parse(
+            """
+            Test Case 'PassingCases.testPrints' started at 2026-11-21 05:23:11.515
+            Test Case 'FailingCases.testTwo' started at 2026-11-21 05:23:11.515
+            Test Case 'FailingCases.testTwo' failed (0.001 seconds).
+            Test Suite 'FailingCases' failed at 2026-11-21 05:23:11.517
+            Test Case 'PassingCases.testPrints' passed (0.01 seconds)
+            Test Case 'FailingCases.testMulti' started at 2026-11-21 05:23:11.518
+            /src/x.swift:3: error: FailingCases.testMulti : failed - own
+            Test Case 'FailingCases.testThrows' passed (0.001 seconds).
+            Test Case 'FailingCases.testMulti' failed (0.02 seconds)
+            """)
+        #expect(results.map(\.id) == [TestID("Mod.PassingCases/testPrints"), TestID("Mod.FailingCases/testMulti")])
+        #expect(results.map(\.outcome) == [.passed, .failed])
+        #expect(
+            results[0].output
+                == """
+                Test Case 'FailingCases.testTwo' started at 2026-11-21 05:23:11.515
+                Test Case 'FailingCases.testTwo' failed (0.001 seconds).
+                Test Suite 'FailingCases' failed at 2026-11-21 05:23:11.517
+                """)
+        #expect(results[1].messages.map(\.text) == ["failed - own"], "a status-shaped line ends a message")
     }
 
     @Test func linesOutsideTestsAreUnclaimed() {

@@ -98,6 +98,13 @@ public struct TestResult: Codable, Sendable, Hashable {
         displayName.map { "\(id) (\"\($0)\")" } ?? id.rawValue
     }
 
+    /// Where a reviewer looks first, and what JUnit's `file`/`line`, annotations and review tools
+    /// point at: a failure's own place (the assertion, the fatal error), else where the test is
+    /// declared, else the first message that has a place.
+    public var reviewLocation: SourceLocation? {
+        (outcome.isFailure ? primaryMessage?.location : nil) ?? location ?? messages.first { $0.location != nil }?.location
+    }
+
     /// The first message that explains a failure, error or skip.
     public var primaryMessage: TestMessage? {
         switch outcome {

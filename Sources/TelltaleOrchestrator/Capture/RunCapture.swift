@@ -23,7 +23,8 @@ struct RunCapture: Sendable {
             try await body(try await server.listening())
         }
         let value = try result.get()
-        if let groupError { throw groupError }
+        // A server cancelled with the run (a second signal) does not undo what `body` returned.
+        if let groupError, !(groupError is CancellationError) { throw groupError }
         return value
     }
 

@@ -353,7 +353,8 @@ extension HTMLReportTemplate {
             }
           });
 
-          // Start: `#test=ID` opens that test, `#status=failed` filters; otherwise the first row (a failure, if any) is selected.
+          // Start: `#test=ID` opens that test, `#status=failed` filters; otherwise the first row is selected
+          // (failures sort first).
           var params = {};
           location.hash.replace(/^#/, '').split('&').forEach(function (part) {
             var at = part.indexOf('=');
@@ -365,7 +366,12 @@ extension HTMLReportTemplate {
               if (tests[visible[i]].id === params.test) { cursor = i; open(visible[i]); move(0); break; }
             }
           }
-        \#(hooks.start)  root.setAttribute('data-render-ms', String(Math.round(performance.now())));
+        \#(hooks.start)  // A failed run with nothing else to show yet (no `#test=`, no verdict view) opens its first failure.
+          if (opened === -1 && !detail.querySelector('h2') && visible.length && (tests[visible[0]].o === 'failed' || tests[visible[0]].o === 'error')) {
+            open(visible[0]);
+            renderRows();
+          }
+          root.setAttribute('data-render-ms', String(Math.round(performance.now())));
           root.setAttribute('data-ready', 'true');
         })();
 

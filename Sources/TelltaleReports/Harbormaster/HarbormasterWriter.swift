@@ -107,7 +107,7 @@ public struct HarbormasterWriter: Sendable {
 
     private func unit(name: String, _ test: TestResult, context: ReportContext) -> Unit {
         let details = Self.details(test, context: context)
-        let location = test.location ?? test.messages.first { $0.location != nil }?.location
+        let location = test.reviewLocation
         return Unit(
             name: PlainText.clean(name),
             namespace: test.id.suiteName,

@@ -54,7 +54,7 @@ extension JUnitWriter {
         xml += attribute("classname", test.id.suiteName)
         xml += attribute("name", name ?? test.id.listedName)
         xml += attribute("time", Self.seconds(test.duration))
-        let location = test.location ?? test.primaryMessage?.location ?? test.messages.first { $0.location != nil }?.location
+        let location = test.reviewLocation
         if let location {
             xml += attribute("file", context.relativePath(location.file))
             xml += attribute("line", String(location.line))

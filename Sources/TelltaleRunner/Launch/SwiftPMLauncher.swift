@@ -63,10 +63,8 @@ public struct SwiftPMLauncher: TestLauncher {
     /// SwiftPM's own lines: `--ignore-lock`'s notice (written without a line end, so the next
     /// line follows it on the same line), its planning line, and its report of a test process's
     /// signal (on standard error, which may land after a partial line of the test's output).
-    /// And XCTest's status lines glued to a partial line: SwiftPM passes the test process's
-    /// standard output and error on through two pipes read apart, so a line of one can follow
-    /// a partial line of the other (the backtracer's `*** Signal 4: Backtracing from 0x…` has
-    /// no line end when a test crashes); the status line is split off and read as XCTest's.
+    /// XCTest's status lines glued to a partial line are split off by the console parser, for
+    /// every launcher (`XCTestStatusLine`).
     public func split(_ line: String) -> [LauncherOutput] {
         if line.hasPrefix("Another instance of SwiftPM") {
             for end in ["has been passed", "finished execution..."] {
@@ -85,18 +83,7 @@ public struct SwiftPMLauncher: TestLauncher {
             let before = String(line[..<report.lowerBound])
             return (before.isEmpty ? [] : [.test(before)]) + [.testProcessSignaled(signal, line: String(line[report.lowerBound...]))]
         }
-        if let status = Self.gluedXCTestStatus(in: line) {
-            return [.test(String(line[..<status]))] + split(String(line[status...]))
-        }
         return [.test(line)]
-    }
-
-    /// Where an XCTest status line (`Test Case '…' started at …`, `Test Suite '…' passed at …`)
-    /// starts after other text on the same line, if it does.
-    static func gluedXCTestStatus(in line: String) -> String.Index? {
-        guard !line.isEmpty else { return nil }
-        let afterStart = line.index(after: line.startIndex)..<line.endIndex
-        return ["Test Case '", "Test Suite '"].compactMap { line.range(of: $0, range: afterStart)?.lowerBound }.min()
     }
 
     /// What SwiftPM says when another process builds the same package meanwhile (which

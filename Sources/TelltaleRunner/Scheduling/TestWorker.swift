@@ -14,8 +14,7 @@ struct TestWorker {
     var listed: [TestFramework: [TestID]]
     var queue: WorkQueue
 
-    func run() async throws -> [TestID: TestResult] {
-        var results: [TestID: TestResult] = [:]
+    func run() async throws {
         var local: [TestBatch] = []
         while true {
             try Task.checkCancellation()
@@ -34,12 +33,14 @@ struct TestWorker {
 
             // Tests whose time budget is already spent are not started.
             let now = Date()
+            var spent: Set<TestID> = []
             for id in batch.tests {
                 if let reason = context.limits.budgetSpent(for: id, now: now) {
-                    results[id] = await record(error: reason, for: id, framework: batch.framework)
+                    await record(error: reason, for: id, framework: batch.framework)
+                    spent.insert(id)
                 }
             }
-            batch.tests.removeAll { results[$0] != nil }
+            batch.tests.removeAll { spent.contains($0) }
             if batch.tests.isEmpty { continue }
 
             let outcome =
@@ -48,11 +49,7 @@ struct TestWorker {
                 } else {
                     try await runProcess(batch, context: context)
                 }
-            for var result in outcome.results {
-                result.session = context.session
-                result.worker = context.worker
-                results[result.id] = result
-            }
+            await context.settle(outcome.results)
             try Task.checkCancellation()
             guard let crash = outcome.crash else { continue }
 
@@ -70,11 +67,10 @@ struct TestWorker {
                     "the test process ended with \(crash) before this test started\n\nlast lines of output:\n"
                     + outcome.lastLines.joined(separator: "\n")
                 for id in remaining {
-                    results[id] = await record(error: text, for: id, framework: batch.framework)
+                    await record(error: text, for: id, framework: batch.framework)
                 }
             }
         }
-        return results
     }
 
     /// Runs a one-test batch between the lifecycle's calls. Results are held back from the
@@ -102,11 +98,9 @@ struct TestWorker {
         }
     }
 
+    @discardableResult
     private func record(error text: String, for id: TestID, framework: TestFramework) async -> TestResult {
-        let result = TestResult(
-            id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)], session: context.session,
-            worker: context.worker
-        )
+        let result = TestResult(id: id, framework: framework, outcome: .error, messages: [TestMessage(kind: .error, text: text)])
         await context.observer.testFinished(result)
         return result
     }

@@ -205,7 +205,10 @@ struct SwiftTestingEventParser {
     /// Ends the parse once the process has exited. The running tests in `blamed` died
     /// with it (for the reason given, else a crash), and so did their cases still
     /// running; others still running are left unfinished, for the caller to run again.
-    mutating func finish(exit: ProcessExit, lastLines: [String], blamed: Set<TestID>, reasons: [TestID: String] = [:]) -> [TestResult] {
+    /// `packageRoot` resolves a crash's location (`CrashLocation`).
+    mutating func finish(
+        exit: ProcessExit, lastLines: [String], blamed: Set<TestID>, reasons: [TestID: String] = [:], packageRoot: String? = nil
+    ) -> [TestResult] {
         let crashed = running.values.filter { blamed.contains($0.id) }.sorted { $0.id < $1.id }
         running.removeAll()
         return crashed.map { test in
@@ -213,11 +216,14 @@ struct SwiftTestingEventParser {
             windows[test.id] = test.started...Double.greatestFiniteMagnitude
             var test = test
             let text = CrashReport.message(exit: exit, lastLines: lastLines, reason: reasons[test.id])
+            let location = reasons[test.id] == nil ? CrashLocation.find(in: lastLines, packageRoot: packageRoot) : nil
             let inFlightCases = test.caseOrder.compactMap { test.cases[$0] }.filter { $0.endedAbsolute == nil }
             if inFlightCases.isEmpty {
-                test.messages.append(TestMessage(kind: .error, text: text))
+                test.messages.append(TestMessage(kind: .error, text: text, location: location))
             } else {
-                for running in inFlightCases { test.messages.append(TestMessage(kind: .error, text: text, testCase: running.name)) }
+                for running in inFlightCases {
+                    test.messages.append(TestMessage(kind: .error, text: text, location: location, testCase: running.name))
+                }
             }
             let result = Self.result(
                 for: test, outcome: .error, duration: Date().timeIntervalSince1970 - test.started, location: nil, endAbsolute: nil)

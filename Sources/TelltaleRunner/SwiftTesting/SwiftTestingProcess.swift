@@ -24,7 +24,8 @@ struct SwiftTestingProcess {
             arguments += filters
             let recorder = SwiftTestingRecorder(
                 requested: batch.tests, eventPath: eventPath, limits: context.limits,
-                log: context.log, observer: context.observer, attachments: context.attachments
+                log: context.log, observer: context.observer, attachments: context.attachments,
+                packageRoot: context.workingDirectory
             )
             let process = context.process(
                 context.launcher.swiftTestingRun(arguments: arguments), extraEnvironment: context.eventStreamVersion.environment)
@@ -79,13 +80,15 @@ actor SwiftTestingRecorder {
     /// Tests the watchdog killed the process for, with the reason.
     private var killReasons: [TestID: String] = [:]
     private let attachments: AttachmentStore?
+    private let packageRoot: String?
     /// Finished results, their attachments moved into the report folder.
     private var adopted: [TestID: TestResult] = [:]
 
     init(
         requested: [TestID], eventPath: String, limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver,
-        attachments: AttachmentStore?
+        attachments: AttachmentStore?, packageRoot: String?
     ) {
+        self.packageRoot = packageRoot
         parser = SwiftTestingEventParser(requested: requested)
         tail = FileTail(path: eventPath)
         self.limits = limits
@@ -144,7 +147,9 @@ actor SwiftTestingRecorder {
                 blamed = Set(inFlight)
             }
         }
-        for result in parser.finish(exit: exit, lastLines: lastLines.lines, blamed: blamed, reasons: killReasons) {
+        for result in parser.finish(
+            exit: exit, lastLines: lastLines.lines, blamed: blamed, reasons: killReasons, packageRoot: packageRoot)
+        {
             await finished(result)
         }
         let output = OutputAttribution.assign(lines: lines, windows: parser.windows)

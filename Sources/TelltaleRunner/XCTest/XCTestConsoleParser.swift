@@ -51,23 +51,35 @@ struct XCTestConsoleParser {
     /// The running test and when it started, for the watchdog.
     var inFlightSince: (id: TestID, start: Date)? { running.map { ($0.id, $0.startedAt) } }
 
-    /// Feeds one line; returns the result of a test that this line finished.
-    mutating func consume(_ line: OutputLine) -> TestResult? {
+    /// Feeds one line of output; returns the results of tests it finished. A status line glued
+    /// to text before it (`XCTestStatusLine`) is read as both.
+    mutating func consume(_ line: OutputLine) -> [TestResult] {
+        let pieces = XCTestStatusLine.pieces(of: line.text)
+        if pieces.count == 1 { return consumePiece(line).map { [$0] } ?? [] }
+        return pieces.compactMap { consumePiece(OutputLine($0, time: line.time)) }
+    }
+
+    /// A status line counts only for the test it can be about: `started` when no test is
+    /// running, `passed`/`failed`/`skipped` for the running test's own name. XCTest never
+    /// prints one otherwise, so any other (a test that prints a log with such lines, or a
+    /// test of a test helper) is the running test's output, as is a `Test Suite` line.
+    private mutating func consumePiece(_ line: OutputLine) -> TestResult? {
         let text = line.text
         if let (name, rest) = Self.testCaseLine(text) {
-            if rest.hasPrefix("started") {
-                if running != nil { closeRunning(outcome: .error, duration: nil, note: "XCTest started another test before this one ended") }
+            if running == nil, rest.hasPrefix("started") {
                 running = Running(id: resolve(name), consoleName: name, startedAt: line.time)
                 lastMessageIndex = nil
                 return nil
             }
-            for (word, outcome) in [("passed", TestOutcome.passed), ("failed", .failed), ("skipped", .skipped)]
-            where rest.hasPrefix(word) {
-                return closeRunning(outcome: outcome, duration: Self.seconds(in: rest), note: nil)
+            if name == running?.consoleName {
+                for (word, outcome) in [("passed", TestOutcome.passed), ("failed", .failed), ("skipped", .skipped)]
+                where rest.hasPrefix(word) {
+                    return closeRunning(outcome: outcome, duration: Self.seconds(in: rest), note: nil)
+                }
             }
         }
-        if text.hasPrefix("Test Suite '") || text.hasPrefix("\t Executed ") {
-            lastMessageIndex = nil
+        let statusShaped = text.hasPrefix("Test Case '") || text.hasPrefix("Test Suite '")
+        if running == nil, statusShaped || text.hasPrefix("\t Executed ") {
             return nil
         }
         guard running != nil else {
@@ -75,6 +87,11 @@ struct XCTestConsoleParser {
             return nil
         }
         running!.output.append(text)
+        if statusShaped {
+            // Never a message's continuation: the running test printed a status-shaped line.
+            lastMessageIndex = nil
+            return nil
+        }
         if let message = Self.message(in: text, testName: running!.consoleName) {
             running!.messages.append(message)
             lastMessageIndex = running!.messages.count - 1
@@ -86,21 +103,24 @@ struct XCTestConsoleParser {
 
     /// Ends the parse when the process has exited: a test still running crashed it,
     /// or was killed for the `reason` given (a timeout).
-    mutating func finish(exit: ProcessExit, reason: String? = nil) -> TestResult? {
+    /// `packageRoot` resolves the crash's location (`CrashLocation`).
+    mutating func finish(exit: ProcessExit, reason: String? = nil, packageRoot: String? = nil) -> TestResult? {
         guard running != nil else { return nil }
         let tail = Array(running!.output.suffix(CrashReport.tailLineCount))
         return closeRunning(
             outcome: .error,
             duration: nil,
-            note: CrashReport.message(exit: exit, lastLines: tail, reason: reason)
+            note: TestMessage(
+                kind: .error, text: CrashReport.message(exit: exit, lastLines: tail, reason: reason),
+                location: reason == nil ? CrashLocation.find(in: running!.output, packageRoot: packageRoot) : nil)
         )
     }
 
     @discardableResult
-    private mutating func closeRunning(outcome: TestOutcome, duration: Double?, note: String?) -> TestResult? {
+    private mutating func closeRunning(outcome: TestOutcome, duration: Double?, note: TestMessage?) -> TestResult? {
         guard let current = running else { return nil }
         var messages = current.messages
-        if let note { messages.append(TestMessage(kind: .error, text: note)) }
+        if let note { messages.append(note) }
         let result = TestResult(
             id: current.id,
             framework: .xctest,

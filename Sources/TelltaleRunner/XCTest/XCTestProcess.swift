@@ -13,7 +13,8 @@ struct XCTestProcess {
         let watched = context.limits.anyLimit(in: batch.tests)
         for specifiers in BatchArguments.xctest(batch, listed: listed) {
             let recorder = XCTestRecorder(
-                requested: batch.tests, limits: context.limits, log: context.log, observer: context.observer
+                requested: batch.tests, limits: context.limits, log: context.log, observer: context.observer,
+                packageRoot: context.workingDirectory
             )
             let process = context.process(context.launcher.xctestRun(specifiers: specifiers))
             await context.log.heading(process.commandLine)
@@ -56,18 +57,20 @@ actor XCTestRecorder {
     private let observer: any TestRunObserver
     /// Why the watchdog killed the process, once it has.
     private var killReason: String?
+    private let packageRoot: String?
 
-    init(requested: [TestID], limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver) {
+    init(requested: [TestID], limits: TimeLimits, log: ProcessLog, observer: any TestRunObserver, packageRoot: String?) {
         parser = XCTestConsoleParser(requested: requested)
         self.limits = limits
         self.log = log
         self.observer = observer
+        self.packageRoot = packageRoot
     }
 
     func consume(_ text: String) async {
         await log.line(text)
         tail.append(text)
-        if let result = parser.consume(OutputLine(text, time: Date())) {
+        for result in parser.consume(OutputLine(text, time: Date())) {
             await observer.testFinished(result)
         }
     }
@@ -85,7 +88,7 @@ actor XCTestRecorder {
         let crashed = parser.inFlight
         // Telltale itself was interrupted: the running test did not crash, it was stopped.
         if Task.isCancelled { return Finished(results: parser.finished, crashed: nil, unclaimed: [], lastLines: []) }
-        if let result = parser.finish(exit: exit, reason: killReason) {
+        if let result = parser.finish(exit: exit, reason: killReason, packageRoot: packageRoot) {
             await observer.testFinished(result)
         }
         return Finished(results: parser.finished, crashed: crashed, unclaimed: parser.unclaimedOutput, lastLines: tail.lines)

@@ -13,3 +13,11 @@ import Testing
     }
     @Test func c_afterSignal() { #expect(Bool(true)) }
 }
+
+// A trap with the runtime's own message, which names the file and line.
+@Suite(.serialized) struct FatalErrorCases {
+    @Test func trapsWithAFatalError() {
+        print("about to trap")
+        fatalError("boom from Swift Testing")
+    }
+}
