@@ -19,8 +19,12 @@ struct CoverageParallelTests {
     static func spreads(package: String, extra: [String]) async throws -> [(name: String, folder: String, record: RunRecord)] {
         var results: [(String, String, RunRecord)] = []
         for (name, arguments) in [("1 worker", ["--workers", "1"]), ("4 workers", ["--workers", "4"])] {
-            let folder = try TelltaleProcess.temporaryDirectory("coverage-spread")
-            let run = try await TelltaleProcess.run(["run", "--package", package, "--coverage", "--report-dir", folder] + arguments + extra)
+            // One report folder relative to where Telltale runs (the repository), not to the
+            // package, where the test processes run: their profiles must still land in it.
+            let relative = ".build/telltale-e2e-coverage-\(UUID().uuidString)"
+            let folder = name == "1 worker" ? "\(TelltaleProcess.repositoryRoot)/\(relative)" : try TelltaleProcess.temporaryDirectory("coverage-spread")
+            let run = try await TelltaleProcess.run(
+                ["run", "--package", package, "--coverage", "--report-dir", name == "1 worker" ? relative : folder] + arguments + extra)
             #expect(run.status == 0, "\(name): \(run.stderr.suffix(3000))")
             results.append((name, folder, try RunRecordFile.read(path: "\(folder)/run.json")))
         }

@@ -77,6 +77,10 @@ struct CoverageReportsTests {
         let passing = HarbormasterWriter().message(Self.record(gate: false), context: SampleRecord.context)
         #expect(passing.unit.last?.result == "pass" && passing.unit.last?.coverage == nil)
         #expect(!HarbormasterWriter().message(SampleRecord.record, context: SampleRecord.context).unit.contains { $0.engine == "telltale/coverage" })
+        let remarkup = RemarkupSummaryWriter().write(Self.record(), context: SampleRecord.context)
+        // `/` is followed by a zero-width space there, so it cannot open italics.
+        #expect(remarkup.contains("line coverage 85.0% (170/\u{200B}200), diff coverage 3/\u{200B}4, 75.0%"), "\(remarkup)")
+        #expect(remarkup.contains("- **Below the threshold:** diff coverage 75.0%"))
     }
 
     @Test func theHTMLCarriesTheCoverageAndItsMarkedSources() throws {
@@ -88,6 +92,19 @@ struct CoverageReportsTests {
         #expect(page.contains(#"["Sources/Feature/F.swift","Feature",70,90,20,28,0]"#))
         #expect(page.contains(#"{"p":"Sources/Feature/F.swift","t":["func f() {","  // note","  g()","}"],"c":[2,-1,0,2],"ch":[[3,3]]}"#))
         #expect(page.contains("function openCoverageSource"))
+        // The trend: the history's runs that measured coverage, oldest first.
+        var withHistory = Self.record()
+        withHistory.history = HistoryDigest(runs: [
+            HistoryRunPoint(startedAt: Date(timeIntervalSince1970: 0), commit: "a", branch: nil, tests: 1, passed: 1, failed: 0, duration: 1),
+            HistoryRunPoint(
+                startedAt: Date(timeIntervalSince1970: 60), commit: "b", branch: nil, tests: 1, passed: 1, failed: 0, duration: 1,
+                coverage: CoverageCount(covered: 160, total: 200)),
+            HistoryRunPoint(
+                startedAt: Date(timeIntervalSince1970: 120), commit: "c", branch: nil, tests: 1, passed: 1, failed: 0, duration: 1,
+                coverage: CoverageCount(covered: 170, total: 200)),
+        ])
+        let trended = String(decoding: HTMLReportWriter().write(withHistory, context: SampleRecord.context), as: UTF8.self)
+        #expect(trended.contains(#""trend":[["1970-01-01T00:01:00Z",160,200,"b"],["1970-01-01T00:02:00Z",170,200,"c"]]"#))
         let plain = String(decoding: HTMLReportWriter().write(SampleRecord.record, context: SampleRecord.context), as: UTF8.self)
         #expect(!plain.contains("openCoverageSource") && !plain.contains(".src .ln"))
     }

@@ -6,7 +6,8 @@ import TelltaleProcesses
 /// JSON has too. `.build` (dependencies' checkouts, generated sources) is skipped at the source.
 enum CoverageExport {
     static func lcov(binary: String, profile: String, output: String, tools: CoverageTools) async throws(CoverageFailure) -> [String] {
-        var arguments = ["export", "-format=lcov", "-instr-profile=\(profile)", binary]
+        // On macOS the object is the bundle's executable, as SwiftPM hands it to llvm-cov.
+        var arguments = ["export", "-format=lcov", "-instr-profile=\(profile)", executable(of: binary)]
         for object in linkedLibraries(of: binary) { arguments += ["-object", object] }
         arguments.append("-ignore-filename-regex=/\\.build/")
         let process = {

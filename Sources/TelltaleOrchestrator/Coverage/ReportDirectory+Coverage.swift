@@ -11,8 +11,9 @@ extension ReportDirectory {
     public var coverageProfilePath: String { "\(path)/coverage.profdata" }
     public var coverageLCOVPath: String { "\(path)/coverage.lcov" }
     public var coverageXMLPath: String { "\(path)/\(CoberturaWriter.fileName(0))" }
-    /// Where the test processes write their raw profiles while the run lasts.
-    var coverageProfilesPath: String { "\(path)/profiles" }
+    /// Where the test processes write their raw profiles while the run lasts: absolute, since
+    /// they run in the package's folder.
+    var coverageProfilesPath: String { "\(absolutePath)/profiles" }
 
     /// Files of an earlier run's coverage that this run must not leave behind.
     var staleCoveragePaths: [String] {
