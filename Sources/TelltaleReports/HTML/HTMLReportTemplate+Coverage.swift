@@ -125,17 +125,18 @@ extension HTMLReportTemplate.ScriptHooks {
                 });
                 parent.appendChild(chart);
               }
-              // A table whose column headings sort it (again: the other way); rows open `onOpen`.
+              // A table whose column headings sort it, ascending (again: the other way; coverage
+              // ascending puts the least covered first); rows `onOpen.can` open `onOpen.open`.
               function sortableTable(parent, columns, rows, sortBy, onOpen) {
                 var table = add(parent, el('table', 'cov'));
                 var headRow = add(add(table, el('thead')), el('tr'));
                 var body = add(table, el('tbody'));
-                var order = { column: sortBy, ascending: sortBy > 0 };
+                var order = { column: sortBy, ascending: true };
                 var heads = columns.map(function (column, index) {
                   var th = add(headRow, el('th', column.num ? 'num' : null, column.title));
                   th.tabIndex = 0;
                   th.addEventListener('click', function () {
-                    order = { column: index, ascending: order.column === index ? !order.ascending : index > 0 };
+                    order = { column: index, ascending: order.column === index ? !order.ascending : true };
                     render();
                   });
                   return th;
