@@ -70,9 +70,11 @@ let package = Package(
             ]
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
-        .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets"]),
+        .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets", "TelltaleCoverage"]),
         // What the HTML report and the capture inspector share: styles, DOM helpers, the JSON tree.
         .target(name: "TelltaleWebAssets"),
+        // Code coverage: llvm-profdata/llvm-cov, LCOV, Cobertura, diff coverage, the gate.
+        .target(name: "TelltaleCoverage", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         // Every run remembered: durations for scheduling, flaky scores, trends.
         .target(
             name: "TelltaleHistory",
@@ -90,7 +92,7 @@ let package = Package(
             name: "TelltaleOrchestrator",
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
-                "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory",
+                "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory", "TelltaleCoverage",
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
                 tool("Logging", "swift-log"),
             ]
@@ -173,6 +175,7 @@ let package = Package(
         ),
         .testTarget(name: "TelltalePublishTests", dependencies: ["TelltalePublish", "TelltaleReports", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports", "TelltaleTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "TelltaleCoverageTests", dependencies: ["TelltaleCoverage", "TelltaleModel", "TelltaleTestSupport"]),
         // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(
             name: "TelltaleEndToEndTests",

@@ -16,6 +16,8 @@
 #   jsonschema, rfc3987 (PyPI): the reference JSON Schema validator (with its uri format
 #                            check): the tracking plan's validator is cross-checked with it, and
 #                            it validates ctrf.json against CTRF's schema (Docs/Schemas).
+#   lcov:                    `lcov --summary`, the reference reader of coverage.lcov in the coverage tests.
+#   pycobertura (PyPI):      a Cobertura reader the coverage tests check coverage.xml with.
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -28,6 +30,7 @@ if [ "$(uname -s)" = Linux ] && [ ! -f /usr/include/sqlite3.h ]; then packages+=
 command -v python3 >/dev/null 2>&1 || packages+=(python3)
 # Phabricator's own client (with PHP), the reference for `telltale publish harbormaster`'s requests.
 command -v arcanist >/dev/null 2>&1 || packages+=(arcanist)
+command -v lcov >/dev/null 2>&1 || packages+=(lcov)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 if [ ${#packages[@]} -gt 0 ]; then
@@ -64,6 +67,8 @@ python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator
 # GitHub's and GitLab's schemas for the workflow and pipeline files (jsonschema, above, also
 # validates ctrf.json).
 python3 -c 'import check_jsonschema' >/dev/null 2>&1 || python_packages+=(check-jsonschema)
+# Reads coverage.xml as a Cobertura consumer would (the coverage tests compare its totals).
+python3 -c 'import pycobertura' >/dev/null 2>&1 || python_packages+=(pycobertura)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

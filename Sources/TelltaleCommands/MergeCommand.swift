@@ -9,7 +9,7 @@ struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Combine the reports of a run's CI shards into one run record and regenerate every report.",
-        discussion: "Exit status: 0 every test passed, 1 a test failed, 2 the inputs cannot be merged."
+        discussion: "Exit status: 0 every test passed, 1 a test failed or coverage is below a threshold, 2 the inputs cannot be merged."
     )
 
     @Argument(help: "Report folders (or run.json files) of every shard.")
@@ -27,11 +27,13 @@ struct MergeCommand: AsyncParsableCommand {
                 try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
             }
             var merged = try RunMerger.merge(records)
+            let folders = sources.map { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).deletingLastPathComponent().path : $0 }
             // Each shard's attachments come along, at the same paths under the merged folder.
-            for (source, record) in zip(sources, records) {
-                let folder = source.hasSuffix(".json") ? URL(fileURLWithPath: source).deletingLastPathComponent().path : source
+            for (folder, record) in zip(folders, records) {
                 merged.notes += ReportDirectory(path: output).copyAttachments(of: record, from: folder)
             }
+            // Coverage: the shards' line data summed, so the totals are an unsharded run's.
+            try ReportDirectory(path: output).mergeCoverage(from: folders, into: &merged)
             // As in a run, a history that cannot be used is a warning, never a failed merge.
             if let history, let warning = await RunHistory.recordMerged(&merged, historyPath: history) {
                 Console.warning(warning)
@@ -45,6 +47,7 @@ struct MergeCommand: AsyncParsableCommand {
             let notes = try directory.writeReports(merged, context: context)
             for note in notes { Console.diagnostics(note) }
             print("reports: \(directory.listing())")
+            CoverageConsole.print(merged)
             print(merged.totals.summaryLine)
             if merged.failed { throw ExitCode(TelltaleExitCode.testsFailed) }
         } catch let exit as ExitCode {

@@ -60,7 +60,8 @@ struct PublishHarbormasterCommand: AsyncParsableCommand {
             generatedAt: Date(), toolVersion: RunOrchestrator.version, sourceRoot: FileManager.default.currentDirectoryPath,
             reportDirectory: URL(fileURLWithPath: runJSON).deletingLastPathComponent().relativePath
         )
-        let message = HarbormasterWriter().message(record, context: context)
+        let folder = ReportDirectory(path: URL(fileURLWithPath: runJSON).deletingLastPathComponent().path)
+        let message = HarbormasterWriter().message(record, context: context, coverage: folder.harbormasterCoverage(record))
         let publisher = HarbormasterPublisher(client: ConduitClient(endpoint: endpoint, token: token))
         do {
             let calls = try await publisher.publish(message, buildTarget: buildTarget) { index, count, part in

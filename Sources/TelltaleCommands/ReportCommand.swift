@@ -35,6 +35,8 @@ struct ReportCommand: ParsableCommand {
                 reportDirectory: folder
             )
             let directory = ReportDirectory(path: folder)
+            // The coverage data goes along with run.json, so another folder holds what its reports came from.
+            try directory.copyCoverageData(from: URL(fileURLWithPath: runJSON).deletingLastPathComponent().path)
             guard case .one(let chosen) = format else {
                 try writeAll(record, runJSON: runJSON, to: directory, context: context)
                 return
@@ -63,6 +65,7 @@ struct ReportCommand: ParsableCommand {
         }
         annotations.print(record, context: context)
         print("reports: \(directory.listing())")
+        CoverageConsole.print(record)
         print(record.totals.summaryLine)
     }
 }

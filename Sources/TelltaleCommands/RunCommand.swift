@@ -10,9 +10,10 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
-            Exit status: 0 all tests passed; 1 a test or an analytics check failed; 2 bad usage, a bad plan \
-            or no package (nothing was started); 3 the build, a test process or a service could not run; \
-            130 interrupted (the tests that finished are reported).
+            Exit status: 0 all tests passed; 1 a test or an analytics check failed, or coverage is below the \
+            plan's minimum or diffMinimum; 2 bad usage, a bad plan, no package or a missing coverage tool \
+            (nothing was started); 3 the build, a test process or a service could not run, or coverage could \
+            not be measured; 130 interrupted (the tests that finished are reported).
             """
     )
 
@@ -97,6 +98,18 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "launcher"))
     var launcher: LauncherKind?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Measure code coverage: coverage.lcov, coverage.xml, the HTML's Coverage section (default: the plan's `coverage:`).",
+            discussion: "Builds with --enable-code-coverage; every test process writes its own profile, merged once at the end."))
+    var coverage: Bool?
+
+    @Option(
+        name: .customLong("coverage-base"),
+        help: "Diff coverage from this commit, branch or tag (its merge-base with HEAD); default: --changed's base, or a CI merge request's.")
+    var coverageBase: String?
+
     @OptionGroup var annotations: AnnotationsOptions
 
     /// `--launcher`, else `TELLTALE_LAUNCHER`, else nil (automatic).
@@ -118,6 +131,7 @@ struct RunCommand: AsyncParsableCommand {
         if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if base != nil, !changed { throw ValidationError("--base goes with --changed") }
+        if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
     }
 
     func run() async throws {
@@ -156,6 +170,8 @@ struct RunCommand: AsyncParsableCommand {
         options.launcher = try chosenLauncher()
         options.commit = commit
         options.strict = strict
+        options.coverage = coverage ?? (coverageBase != nil ? true : nil)
+        options.coverageBase = coverageBase
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {
@@ -168,6 +184,7 @@ struct RunCommand: AsyncParsableCommand {
                     sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
                 ))
             print("reports: \(ReportDirectory(path: summary.reportDirectory).listing())")
+            CoverageConsole.print(summary.record)
             print(totals.summaryLine)
             throw ExitCode(summary.exitCode)
         } catch let error as OrchestratorError {
@@ -176,6 +193,9 @@ struct RunCommand: AsyncParsableCommand {
                 print(summary.record.totals.summaryLine)
             }
             if case .stoppedByService(_, let summary) = error {
+                print(summary.record.totals.summaryLine)
+            }
+            if case .coverageFailed(_, let summary) = error {
                 print(summary.record.totals.summaryLine)
             }
             if case .badPlan(let planError) = error {

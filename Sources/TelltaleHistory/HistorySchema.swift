@@ -47,6 +47,14 @@ enum HistorySchema {
                     """
             )
         }
+        migrator.registerMigration("v2: line coverage per run") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE run ADD COLUMN coveredLines INTEGER;   -- NULL: the run measured no coverage
+                    ALTER TABLE run ADD COLUMN coverableLines INTEGER;
+                    """
+            )
+        }
         return migrator
     }
 }

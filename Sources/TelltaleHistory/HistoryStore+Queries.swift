@@ -69,16 +69,19 @@ extension HistoryStore {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT startedAt, gitCommit, gitBranch, tests, passed, failed, duration FROM run
+                SELECT startedAt, gitCommit, gitBranch, tests, passed, failed, duration, coveredLines, coverableLines FROM run
                 ORDER BY startedAt DESC, id DESC LIMIT ?
                 """,
             arguments: [limit]
         )
         .reversed()
         .map { row in
-            HistoryRunPoint(
+            let covered: Int? = row[7]
+            let coverable: Int? = row[8]
+            return HistoryRunPoint(
                 startedAt: Date(timeIntervalSince1970: row[0]), commit: row[1], branch: row[2], tests: row[3], passed: row[4],
-                failed: row[5], duration: row[6]
+                failed: row[5], duration: row[6],
+                coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } }
             )
         }
     }

@@ -78,14 +78,15 @@ public final class HistoryStore: Sendable {
         try db.execute(
             sql: """
                 INSERT INTO run (startedAt, duration, gitCommit, gitBranch, dirty, host, plan, shard, source, fingerprint,
-                                 tests, passed, failed, skipped)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 tests, passed, failed, skipped, coveredLines, coverableLines)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(fingerprint) DO NOTHING
                 """,
             arguments: [
                 record.startedAt.timeIntervalSince1970, record.duration, environment.gitCommit, environment.gitBranch,
                 environment.gitDirty ?? false, environment.host, record.plan.name, record.shard?.description, source.rawValue,
                 fingerprint, totals.tests, totals.passed, totals.failed + totals.errors, totals.skipped,
+                record.coverage?.lines.covered, record.coverage?.lines.total,
             ]
         )
         guard db.changesCount == 1 else { return false }

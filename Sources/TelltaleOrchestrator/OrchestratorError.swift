@@ -25,11 +25,14 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
     case stoppedByService(ServiceError, RunSummary)
     /// SIGINT or SIGTERM arrived; the reports of the tests that finished were written: exit 130.
     case interrupted(RunSummary)
+    /// The tests ran and were reported, but coverage could not be measured (a tool failed, or
+    /// the test binary wrote no profile): exit 3.
+    case coverageFailed(String, RunSummary)
 
     public var exitCode: TelltaleExitCode {
         switch self {
         case .badPlan, .badOption, .noPackage, .noTestsSelected: .usage
-        case .infrastructure, .reportsUnwritable, .service, .stoppedByService: .infrastructure
+        case .infrastructure, .reportsUnwritable, .service, .stoppedByService, .coverageFailed: .infrastructure
         case .interrupted: .interrupted
         }
     }
@@ -55,6 +58,8 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
             "\(error.errorDescription ?? "\(error)")\nthe run stopped; reports of the \(summary.record.tests.count) tests that finished are in \(summary.reportDirectory)"
         case .interrupted(let summary):
             "interrupted: reports of the \(summary.record.tests.count) tests that finished are in \(summary.reportDirectory)"
+        case .coverageFailed(let reason, let summary):
+            "coverage could not be measured: \(reason)\nthe tests' reports are in \(summary.reportDirectory)"
         }
     }
 }

@@ -30,7 +30,7 @@ public struct ReportDirectory: Sendable {
     public func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
-        for file in files(of: ReportFormat.registered) + [attachmentsPath] where manager.fileExists(atPath: file) {
+        for file in files(of: ReportFormat.registered) + [attachmentsPath] + coverageDataPaths where manager.fileExists(atPath: file) {
             try manager.removeItem(atPath: file)
         }
     }

@@ -47,6 +47,11 @@ public struct RunOptions: Sendable {
     /// The package beside which the history is kept when the plan keeps it there: the user's
     /// own, when `--commit` runs in Telltale's worktree. Nil: the plan's package.
     public var historyPackage: String?
+    /// Measure code coverage (`--coverage`/`--no-coverage`); nil lets the plan's `coverage:` decide.
+    public var coverage: Bool?
+    /// The commit, branch or tag diff coverage compares with (`--coverage-base`); nil takes
+    /// `--changed`'s base, or a CI merge request's.
+    public var coverageBase: String?
 
     public init(
         planPath: String? = nil,

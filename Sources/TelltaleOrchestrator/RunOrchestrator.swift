@@ -38,6 +38,8 @@ public struct RunOrchestrator: Sendable {
         var reports: ReportDirectory
         var services: [ServiceSpec]
         var changes: ChangeSelection?
+        /// Nil when the run measures no coverage.
+        var coverage: RunCoverage?
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
@@ -66,6 +68,7 @@ public struct RunOrchestrator: Sendable {
         let clock = ContinuousClock.now
         async let environment = RunEnvironmentProbe.probe(in: setup.plan.package)
         if let changes = setup.changes, changes.selectsNothing {
+            setup.coverage?.collector.cleanUp()
             let outcome = RunExecution.Outcome(notes: notes + changes.explanation)
             let record = await record(outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: 0)
             return try await write(record, reports: setup.reports, end: .finished, serviceFailure: nil)
@@ -76,10 +79,13 @@ public struct RunOrchestrator: Sendable {
         outcome.notes.insert(contentsOf: notes + (setup.changes?.explanation ?? []), at: 0)
         outcome.notes += await explainEnd(outcome)
         await progress.finish()
+        let coverage = await measureCoverage(setup, end: outcome.end)
         var record = await record(
-            outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: (ContinuousClock.now - clock).inSeconds)
+            outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: (ContinuousClock.now - clock).inSeconds,
+            coverage: coverage)
         await history.record(&record, progress: progress)
-        return try await write(record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure)
+        return try await write(
+            record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
     }
 
     /// Every check that needs nothing started: the plan, its catalog, the selection, the
@@ -105,8 +111,10 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
+        let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
         return Setup(
-            plan: plan, verifier: verifier, selection: selection, timings: timings, reports: reports, services: services, changes: changes)
+            plan: plan, verifier: verifier, selection: selection, timings: timings, reports: reports, services: services, changes: changes,
+            coverage: coverage)
     }
 
     /// Builds and runs the tests; maps what can go wrong on the way to its exit status.
@@ -170,10 +178,20 @@ public struct RunOrchestrator: Sendable {
         return ", these did not: \(shown)" + (ids.count > 10 ? " and \(ids.count - 10) more" : "")
     }
 
+    /// After the tests, coverage merged, exported and summarised once; not for a run a signal
+    /// ended (it is being torn down), nor one that measures none.
+    private func measureCoverage(_ setup: Setup, end: RunExecution.End) async -> RunCoverage.Measured? {
+        switch end {
+        case .stopped(.signal), .cancelled: return nil
+        case .finished, .stopped(.failFast), .serviceFailed: return await setup.coverage?.finish(progress: progress)
+        }
+    }
+
     /// The run record, from the outcome however the run ended: analytics checks, quarantine,
-    /// and the notes of each.
+    /// coverage, and the notes of each.
     private func record(
-        _ outcome: RunExecution.Outcome, setup: Setup, environment: RunEnvironment, startedAt: Date, duration: Double
+        _ outcome: RunExecution.Outcome, setup: Setup, environment: RunEnvironment, startedAt: Date, duration: Double,
+        coverage: RunCoverage.Measured? = nil
     ) async -> RunRecord {
         let checked = RunChecks.apply(setup.verifier, to: outcome)
         let quarantined = QuarantineList(setup.plan.quarantine).apply(to: checked.results)
@@ -184,17 +202,18 @@ public struct RunOrchestrator: Sendable {
             startedAt: startedAt,
             duration: duration,
             tests: quarantined.results,
-            notes: outcome.notes + checked.notes + quarantined.notes,
+            notes: outcome.notes + checked.notes + quarantined.notes + (coverage?.notes ?? []),
             events: checked.events,
             shard: options.shard,
-            verification: checked.report
+            verification: checked.report,
+            coverage: coverage?.coverage
         )
     }
 
     /// Writes every report; returns the summary, or throws it inside the error that says how
-    /// the run ended (interrupted, stopped by a service).
+    /// the run ended (interrupted, stopped by a service, coverage not measured).
     private func write(
-        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?
+        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?, coverageFailure: String? = nil
     ) async throws(OrchestratorError) -> RunSummary {
         var record = record
         let context = ReportContext(generatedAt: Date(), toolVersion: Self.version, sourceRoot: FileManager.default.currentDirectoryPath)
@@ -209,8 +228,11 @@ public struct RunOrchestrator: Sendable {
         switch end {
         case .finished:
             if let serviceFailure { throw .stoppedByService(serviceFailure, summary) }
+            if let coverageFailure { throw .coverageFailed(coverageFailure, summary) }
             return summary
-        case .stopped(.failFast): return summary
+        case .stopped(.failFast):
+            if let coverageFailure { throw .coverageFailed(coverageFailure, summary) }
+            return summary
         case .stopped(.signal), .cancelled: throw .interrupted(summary)
         case .serviceFailed(let error): throw .stoppedByService(error, summary)
         }
@@ -253,7 +275,7 @@ public struct RunOrchestrator: Sendable {
         if !plan.arguments.isEmpty {
             environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
         }
-        let configuration = TestRunner.Configuration(
+        var configuration = TestRunner.Configuration(
             launcher: launcher,
             workingDirectory: plan.package,
             environment: environment,
@@ -266,13 +288,15 @@ public struct RunOrchestrator: Sendable {
             eventStreamVersion: listing.eventStreamVersion ?? .v0,
             attachments: AttachmentStore(reportDirectory: setup.reports.path)
         )
+        configuration.profileFile = setup.coverage?.profileFile
         return try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
     }
 
     /// `swift build --build-tests`, then each service's own build, logged to `logs/`.
     private func build(_ setup: Setup, execution: RunExecution) async throws {
-        let builder = PackageBuilder(packagePath: setup.plan.package)
-        await progress.note("building \(setup.plan.package) (\(builder.command.joined(separator: " ")), as swift test builds)")
+        let builder = PackageBuilder(packagePath: setup.plan.package, coverageArguments: setup.coverage?.buildArguments ?? [])
+        let sharing = builder.coverageArguments.isEmpty ? ", as swift test builds" : ""
+        await progress.note("building \(setup.plan.package) (\(builder.command.joined(separator: " "))\(sharing))")
         let buildLog = try ProcessLog(path: "\(setup.reports.logsPath)/build.log")
         try await builder.build { await buildLog.line($0) }
         await buildLog.close()

@@ -24,6 +24,10 @@ public struct ChildProcess: Sendable {
     public var gracePeriod: Duration
     /// How the child is stopped: its group, or (for `swift test`) SIGINT to it first.
     public var stop: StopMethod
+    /// When set, the child's standard output goes to this file (created, or emptied) and only its
+    /// standard error reaches `onLine`: for tools whose output is data (`llvm-cov export`), which
+    /// a warning on standard error must not interleave with.
+    public var standardOutputFile: String?
 
     public init(
         executable: String,
@@ -82,47 +86,77 @@ public struct ChildProcess: Sendable {
             ? Executable.path(FilePath(launch.executable))
             : Executable.name(launch.executable)
         do {
-            // Forked from the spawn thread, so the parent-death signal fires only when Telltale dies.
-            let result = try await withTaskExecutorPreference(SpawnThread.shared) {
-                try await Subprocess.run(
-                    executablePath,
-                    arguments: Arguments(launch.arguments),
-                    environment: .inherit.updating(overrides),
-                    workingDirectory: workingDirectory.map { FilePath($0) },
-                    platformOptions: options,
-                    input: .none,
-                    output: .sequence,
-                    error: .combinedWithOutput
-                ) { execution in
-                    let pid = execution.processIdentifier.value
-                    control?.started(pid: pid, stop: stop, grace: gracePeriod)
-                    defer { control?.ended() }
-                    // Reading output needs no particular thread: back to the shared pool.
-                    try await withTaskExecutorPreference(globalConcurrentExecutor) {
-                        let watcher =
-                            orphanGuard == .watcher ? try await OrphanWatcher.start(guarding: pid, stop: stop, grace: gracePeriod) : nil
-                        do {
-                            await onStart?(pid)
-                            for try await line in execution.standardOutput.strings(bufferingPolicy: .unbounded) {
-                                await onLine(line)
-                            }
-                        } catch {
-                            await watcher?.release()
-                            throw error
-                        }
-                        await watcher?.release()
-                    }
-                }
+            let status: TerminationStatus
+            let pid: pid_t
+            if let standardOutputFile {
+                let file = try FileDescriptor.open(
+                    FilePath(standardOutputFile), .writeOnly, options: [.create, .truncate],
+                    permissions: [.ownerReadWrite, .groupRead, .otherRead])
+                (status, pid) = try await spawn(
+                    executablePath, launch.arguments, overrides, options, orphanGuard, control, onStart, onLine,
+                    output: .fileDescriptor(file, closeAfterSpawningProcess: true), error: .sequence
+                ) { $0.standardError }
+            } else {
+                (status, pid) = try await spawn(
+                    executablePath, launch.arguments, overrides, options, orphanGuard, control, onStart, onLine,
+                    output: .sequence, error: .combinedWithOutput
+                ) { $0.standardOutput }
             }
             // The leader is gone; anything it started in its group goes too. The group id
             // cannot belong to anyone else yet: a pid is reused only once its group is empty.
-            _ = kill(-result.processIdentifier.value, SIGKILL)
-            switch result.terminationStatus {
+            _ = kill(-pid, SIGKILL)
+            switch status {
             case .exited(let code): return .exited(code)
             case .signaled(let signal): return .signaled(signal)
             }
         } catch let error as SubprocessError {
             throw ChildProcessError.launchFailed(command: commandLine, reason: "\(error)")
+        } catch let error as Errno {
+            throw ChildProcessError.launchFailed(command: commandLine, reason: "\(standardOutputFile ?? ""): \(error)")
         }
+    }
+
+    /// Starts the child with `output` and `error` as given, reading `lines(execution)` to its end.
+    private func spawn<Output: OutputProtocol, ErrorOutput: ErrorOutputProtocol>(
+        _ executable: Executable, _ arguments: [String], _ overrides: [Environment.Key: String?], _ options: PlatformOptions,
+        _ orphanGuard: OrphanGuard, _ control: ProcessControl?, _ onStart: (@Sendable (pid_t) async -> Void)?,
+        _ onLine: @escaping @Sendable (String) async -> Void, output: Output, error: ErrorOutput,
+        lines: @escaping @Sendable (Execution<NoInput, Output, ErrorOutput>) -> SubprocessOutputSequence
+    ) async throws -> (TerminationStatus, pid_t) {
+        let stop = stop
+        let gracePeriod = gracePeriod
+        // Forked from the spawn thread, so the parent-death signal fires only when Telltale dies.
+        let result = try await withTaskExecutorPreference(SpawnThread.shared) {
+            try await Subprocess.run(
+                executable,
+                arguments: Arguments(arguments),
+                environment: .inherit.updating(overrides),
+                workingDirectory: workingDirectory.map { FilePath($0) },
+                platformOptions: options,
+                input: .none,
+                output: output,
+                error: error
+            ) { execution in
+                let pid = execution.processIdentifier.value
+                control?.started(pid: pid, stop: stop, grace: gracePeriod)
+                defer { control?.ended() }
+                // Reading output needs no particular thread: back to the shared pool.
+                try await withTaskExecutorPreference(globalConcurrentExecutor) {
+                    let watcher =
+                        orphanGuard == .watcher ? try await OrphanWatcher.start(guarding: pid, stop: stop, grace: gracePeriod) : nil
+                    do {
+                        await onStart?(pid)
+                        for try await line in lines(execution).strings(bufferingPolicy: .unbounded) {
+                            await onLine(line)
+                        }
+                    } catch {
+                        await watcher?.release()
+                        throw error
+                    }
+                    await watcher?.release()
+                }
+            }
+        }
+        return (result.terminationStatus, result.processIdentifier.value)
     }
 }

@@ -2,8 +2,9 @@ import TelltaleModel
 
 /// Writes GitHub Actions workflow commands that annotate a pull request's diff:
 /// `::error file=…,line=…,title=…::message` for failing tests, `::warning` for quarantined
-/// failures (which do not fail the run), flaky tests, and warnings tests recorded
-/// (`Issue.record(_:severity: .warning)`), at the line that recorded them.
+/// failures (which do not fail the run), flaky tests, warnings tests recorded
+/// (`Issue.record(_:severity: .warning)`), at the line that recorded them, and changed lines
+/// no test ran (`::warning file=…,line=…,endLine=…::`, one per range, after the others).
 ///
 /// GitHub shows at most 10 error and 10 warning annotations per step, so the most useful
 /// come first (failures with a source location, then errors, then the rest) and, when
@@ -33,8 +34,9 @@ public struct GitHubAnnotationWriter: Sendable {
         }
         let warnings =
             quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) } + recorded
+            + uncoveredChanges(record.coverage)
         lines += budgeted(warnings, kind: "warning") {
-            "\($0) more warnings (quarantined or flaky tests, recorded warnings) are not annotated; see the report's summary.md or index.html"
+            "\($0) more warnings (quarantined or flaky tests, recorded warnings, changed lines no test ran) are not annotated; see the report's summary.md or index.html"
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -42,9 +44,25 @@ public struct GitHubAnnotationWriter: Sendable {
     private struct Annotation {
         var file: String?
         var line: Int?
+        var endLine: Int?
         var column: Int?
         var title: String
         var message: String
+    }
+
+    /// Each range of changed lines that no test ran, at its place in the diff.
+    private func uncoveredChanges(_ coverage: CodeCoverage?) -> [Annotation] {
+        guard let coverage, let diff = coverage.diff else { return [] }
+        return diff.files.flatMap { file in
+            file.uncovered.map { range in
+                Annotation(
+                    file: coverage.repositoryPath(file.path), line: range.start, endLine: range.end == range.start ? nil : range.end,
+                    title: "Not covered by tests",
+                    message:
+                        "\(range.start == range.end ? "Line \(range.start)" : "Lines \(range.description)") changed since \(diff.base), and no test ran \(range.start == range.end ? "it" : "them")"
+                )
+            }
+        }
     }
 
     /// Failed with a location, errors with a location, then failures and errors without one.
@@ -122,6 +140,7 @@ public struct GitHubAnnotationWriter: Sendable {
         var properties: [String] = []
         if let file = annotation.file { properties.append("file=" + Self.escapeProperty(file)) }
         if let line = annotation.line { properties.append("line=\(line)") }
+        if let endLine = annotation.endLine { properties.append("endLine=\(endLine)") }
         if let column = annotation.column { properties.append("col=\(column)") }
         properties.append("title=" + Self.escapeProperty(PlainText.firstLine(PlainText.clean(annotation.title), limit: 200)))
         let message = PlainText.capped(PlainText.clean(annotation.message), bytes: Self.messageLimit, note: "[cut; see the report]")

@@ -54,6 +54,7 @@ public struct MarkdownSummaryWriter: Sendable {
         }
         facts.append("telltale \(Self.escape(record.tool.version))")
         head += facts.joined(separator: " · ") + "\n"
+        if let coverage = record.coverage { head += Self.coverageTable(coverage) }
 
         let dir = context.reportDirectory
         let foot = """
@@ -77,6 +78,7 @@ public struct MarkdownSummaryWriter: Sendable {
                     leftOut: { "_…and \($0) more failing tests; see the HTML report._" }
                 ))
         }
+        if let coverage = record.coverage { sections += Self.coverageSections(coverage) }
         if !flaky.isEmpty {
             sections.append(
                 Section(
@@ -190,7 +192,7 @@ public struct MarkdownSummaryWriter: Sendable {
         return head + body + foot
     }
 
-    private struct Section {
+    struct Section {
         var title: String
         var header: String
         var count: Int

@@ -12,15 +12,25 @@ public struct PackageBuilder: Sendable {
     public var packagePath: String
     /// Extra arguments for `swift build`, e.g. `-c release` or `--scratch-path`.
     public var buildArguments: [String]
+    /// Compiler flags for a coverage build (`--enable-code-coverage`, …): they change how the
+    /// products are built, not where they go, so the products are found as without them.
+    public var coverageArguments: [String]
 
-    public init(packagePath: String, buildArguments: [String] = []) {
+    public init(packagePath: String, buildArguments: [String] = [], coverageArguments: [String] = []) {
         self.packagePath = packagePath
         self.buildArguments = buildArguments
+        self.coverageArguments = coverageArguments
     }
 
     /// The build command: `swift test list` with the package and the build's own arguments.
+    /// `swift test list` always builds without coverage, so a coverage build is
+    /// `swift build --build-tests` with the coverage flags (`swift test --enable-code-coverage`
+    /// builds differently again, so there is no warm build to share).
     public var command: [String] {
-        ["swift", "test", "list", "--package-path", packagePath] + buildArguments
+        guard coverageArguments.isEmpty else {
+            return ["swift", "build", "--build-tests", "--package-path", packagePath] + buildArguments + coverageArguments
+        }
+        return ["swift", "test", "list", "--package-path", packagePath] + buildArguments
     }
 
     /// Builds, streaming every line to `onLine`; throws `RunnerError.buildFailed`

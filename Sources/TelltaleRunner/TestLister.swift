@@ -36,7 +36,7 @@ public struct TestLister: Sendable {
 
     private func xctestListing(scratch: String) async throws -> [ListedTest] {
         let (command, output) = launcher.xctestListing(scratch: scratch)
-        let result = try await run(command)
+        let result = try await run(command, scratch: scratch)
         guard result.succeeded else { throw failure(command, result) }
         switch output {
         case .lines:
@@ -59,7 +59,7 @@ public struct TestLister: Sendable {
             FileManager.default.createFile(atPath: eventPath, contents: nil)
             var command = launcher.swiftTestingListing(arguments: ["--event-stream-output-path", eventPath] + version.arguments)
             command.environment.merge(version.environment) { own, _ in own }
-            let result = try await run(command)
+            let result = try await run(command, scratch: scratch)
             // A binary that does not link Swift Testing answers its options with EX_UNAVAILABLE.
             if result.exit == .exited(Self.unavailableStatus) { return ([], nil) }
             let isLast = index == EventStreamVersion.known.count - 1
@@ -74,9 +74,13 @@ public struct TestLister: Sendable {
 
     /// Runs a listing command; its lines are the test process's (the launcher's own left out).
     /// A launcher kept from starting by a build of the same package is asked again, with backoff.
-    private func run(_ command: TestCommand) async throws -> CommandOutput {
+    private func run(_ command: TestCommand, scratch: String) async throws -> CommandOutput {
+        // A binary built for coverage writes a raw profile even to list its tests: into the
+        // scratch folder, never the package's. Listing runs no test, so it is no coverage
+        // (SwiftPM, too, lists with coverage off).
+        let environment = command.environment.merging(["LLVM_PROFILE_FILE": "\(scratch)/list-%p.profraw"]) { own, _ in own }
         let process = ChildProcess(
-            executable: command.executable, arguments: command.arguments, environment: command.environment,
+            executable: command.executable, arguments: command.arguments, environment: environment,
             workingDirectory: workingDirectory, stop: command.stop)
         return try await LauncherBusyRetry.run {
             let output = try await CommandOutput.collect(process)

@@ -39,6 +39,10 @@ public struct TestRunner: Sendable {
         public var eventStreamVersion: EventStreamVersion
         /// Where attached files go (the report folder); nil runs without them.
         public var attachments: AttachmentStore?
+        /// `LLVM_PROFILE_FILE` for every test process of a coverage run (a pattern with `%p`, so
+        /// each process, its retries and re-runs, and the children it starts write their own raw
+        /// profile); nil leaves the variable as it is.
+        public var profileFile: String?
 
         public init(
             launcher: any TestLauncher,
@@ -144,6 +148,7 @@ public struct TestRunner: Sendable {
     ) throws -> [TestProcessContext] {
         // Once for every worker: a long list is written to a file, which all of them share.
         var shared = configuration.environment
+        if let profileFile = configuration.profileFile { shared["LLVM_PROFILE_FILE"] = profileFile }
         let disambiguated = allListed.filter { $0.id.sourceLocationSuffix != nil }.map(\.id.rawValue)
         if !disambiguated.isEmpty {
             shared[TelltaleEnvironment.disambiguatedTests] = try TelltaleEnvironment.disambiguatedTestsValue(

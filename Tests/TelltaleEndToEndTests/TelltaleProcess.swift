@@ -49,8 +49,11 @@ enum TelltaleProcess {
         for key in variables.keys where key.hasPrefix("TELLTALE_") { variables.removeValue(forKey: key) }
         // `TELLTALE_E2E_LAUNCHER=swiftpm swift test` runs the whole suite through another launcher.
         if let launcher = ProcessInfo.processInfo.environment[Self.launcherVariable] { variables["TELLTALE_LAUNCHER"] = launcher }
-        // Nor a parallel CI job's shard (the project's own CI may run in one).
-        for key in CIShardEnvironment.variableNames { variables.removeValue(forKey: key) }
+        // Nor a parallel CI job's shard (the project's own CI may run in one), nor its merge
+        // request's base, which diff coverage would compare with.
+        for key in CIShardEnvironment.variableNames + ["GITHUB_BASE_REF", "CI_MERGE_REQUEST_DIFF_BASE_SHA"] {
+            variables.removeValue(forKey: key)
+        }
         variables.merge(environment) { $1 }
         process.environment = variables
         let out = Pipe()

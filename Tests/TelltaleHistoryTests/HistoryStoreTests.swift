@@ -157,3 +157,19 @@ extension HistoryStoreTests {
         #expect(try await store.feedbackPriorities() == ["A.S/broken": 0, "A.S/flaky": 1])
     }
 }
+
+/// Each run's line coverage, kept for the reports' trend.
+@Suite(.tags(.medium))
+struct HistoryCoverageTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HistoryCoverageTests-\(UUID().uuidString)")
+
+    @Test func eachRunsLineCoverageComesBackInTheTrend() async throws {
+        let store = try HistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
+        var measured = HistoryStoreTests.run(1, [HistoryStoreTests.test("A.S/a")])
+        measured.coverage = CodeCoverage(root: "/repo", lines: CoverageCount(covered: 17, total: 20), functions: CoverageCount())
+        try await store.record(measured)
+        try await store.record(HistoryStoreTests.run(2, [HistoryStoreTests.test("A.S/a")]))
+        let runs = try await store.recentRuns()
+        #expect(runs.map(\.coverage) == [CoverageCount(covered: 17, total: 20), nil])
+    }
+}

@@ -63,7 +63,7 @@ struct GitHubAnnotationWriterTests {
         #expect(errors[9] == "::error title=Telltale::16 more failing tests are not annotated; see the report's summary.md or index.html")
         #expect(
             warnings[9]
-                == "::warning title=Telltale::3 more warnings (quarantined or flaky tests, recorded warnings) are not annotated; see the report's summary.md or index.html"
+                == "::warning title=Telltale::3 more warnings (quarantined or flaky tests, recorded warnings, changed lines no test ran) are not annotated; see the report's summary.md or index.html"
         )
     }
 

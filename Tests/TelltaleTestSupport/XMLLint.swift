@@ -14,13 +14,22 @@ public enum XMLLint {
         .appendingPathComponent("Docs/Schemas/junit-extended.xsd").path
 
     public static func validate(path: String) async throws -> (status: Int32, output: String) {
-        let executable = try #require(
+        try #require(FileManager.default.fileExists(atPath: schema), "schema not found at \(schema)")
+        let result = try await ChildProcesses.run(try executable(), ["--noout", "--schema", schema, path])
+        return (result.status, result.stdoutText + result.stderrText)
+    }
+
+    /// Well-formed XML, no schema (Cobertura's DTD is not kept here).
+    public static func wellFormed(path: String) async throws -> (status: Int32, output: String) {
+        let result = try await ChildProcesses.run(try executable(), ["--noout", path])
+        return (result.status, result.stdoutText + result.stderrText)
+    }
+
+    private static func executable() throws -> String {
+        try #require(
             ["/usr/bin/xmllint", "/usr/local/bin/xmllint", "/opt/homebrew/bin/xmllint"].first(where: FileManager.default.isExecutableFile(atPath:)),
             "xmllint is missing: run Scripts/install-dependencies.sh"
         )
-        try #require(FileManager.default.fileExists(atPath: schema), "schema not found at \(schema)")
-        let result = try await ChildProcesses.run(executable, ["--noout", "--schema", schema, path])
-        return (result.status, result.stdoutText + result.stderrText)
     }
 
     public static func validate(_ xml: Data) async throws -> (status: Int32, output: String) {

@@ -42,8 +42,13 @@ public struct HistoryRunPoint: Codable, Sendable, Hashable {
     public var failed: Int
     /// Wall-clock seconds of the run.
     public var duration: Double
+    /// The run's line coverage; nil for a run that measured none.
+    public var coverage: CoverageCount?
 
-    public init(startedAt: Date, commit: String?, branch: String?, tests: Int, passed: Int, failed: Int, duration: Double) {
+    public init(
+        startedAt: Date, commit: String?, branch: String?, tests: Int, passed: Int, failed: Int, duration: Double,
+        coverage: CoverageCount? = nil
+    ) {
         self.startedAt = startedAt
         self.commit = commit
         self.branch = branch
@@ -51,6 +56,7 @@ public struct HistoryRunPoint: Codable, Sendable, Hashable {
         self.passed = passed
         self.failed = failed
         self.duration = duration
+        self.coverage = coverage
     }
 
     /// Passed over those that passed or failed (skips aside); 1 for a run with neither.

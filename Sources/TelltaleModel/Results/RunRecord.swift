@@ -27,6 +27,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
     public var verification: VerificationReport?
     /// Trends and flaky scores from the run history; nil when the run had no history.
     public var history: HistoryDigest?
+    /// Code coverage (`--coverage`, a plan's `coverage:`); nil when the run measured none.
+    public var coverage: CodeCoverage?
 
     public init(
         tool: ToolInfo,
@@ -39,7 +41,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
         events: [Event] = [],
         shard: Shard? = nil,
         verification: VerificationReport? = nil,
-        history: HistoryDigest? = nil
+        history: HistoryDigest? = nil,
+        coverage: CodeCoverage? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -53,17 +56,19 @@ public struct RunRecord: Codable, Sendable, Hashable {
         self.shard = shard
         self.verification = verification
         self.history = history
+        self.coverage = coverage
     }
 
     public var totals: RunTotals { RunTotals(tests) }
 
-    /// A test failed (and no quarantine entry excuses it), or an event no test sent broke the tracking plan: the run fails (exit 1).
+    /// A test failed (and no quarantine entry excuses it), an event no test sent broke the tracking
+    /// plan, or coverage is below a threshold of the plan: the run fails (exit 1).
     public var failed: Bool {
-        tests.contains(where: \.failsRun) || !(verification?.unattributed.isEmpty ?? true)
+        tests.contains(where: \.failsRun) || !(verification?.unattributed.isEmpty ?? true) || !(coverage?.gateFailures.isEmpty ?? true)
     }
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification, history
+        case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification, history, coverage
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -81,6 +86,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
         verification = try c.decodeIfPresent(VerificationReport.self, forKey: .verification)
         history = try c.decodeIfPresent(HistoryDigest.self, forKey: .history)
+        coverage = try c.decodeIfPresent(CodeCoverage.self, forKey: .coverage)
     }
 }
 

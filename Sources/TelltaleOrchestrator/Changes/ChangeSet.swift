@@ -22,28 +22,13 @@ struct ChangeSet: Sendable, Equatable {
         guard await GitCommand.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: package).succeeded else {
             return ChangeSet(base: "no commit yet", files: [], everything: "the repository has no commit yet")
         }
-        let (label, revision): (String, String)
-        switch base {
-        case .named(let name):
-            guard await GitCommand.run(["rev-parse", "--verify", "--quiet", "\(name)^{commit}"], in: package).succeeded else {
-                throw Failure(description: "--changed \(name): git knows no such commit, branch or tag; fetch it, or name another base")
-            }
-            (label, revision) = (name, name)
-        case .upstream:
-            let upstream = await GitCommand.run(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{upstream}"], in: package)
-            if upstream.succeeded, let name = upstream.first {
-                (label, revision) = (name, name)
-            } else {
-                (label, revision) = ("HEAD (no upstream branch)", "HEAD")
-            }
-        }
-        let mergeBase = await GitCommand.run(["merge-base", revision, "HEAD"], in: package)
-        guard mergeBase.succeeded, let commit = mergeBase.first else {
+        let resolved = try await base.mergeBase(in: package)
+        guard let commit = resolved.commit else {
             return ChangeSet(
-                base: label, files: [],
-                everything: "no merge-base between \(label) and HEAD (a shallow clone? fetch more history): every test runs")
+                base: resolved.label, files: [],
+                everything: "no merge-base between \(resolved.label) and HEAD (a shallow clone? fetch more history): every test runs")
         }
-        let described = revision == "HEAD" ? label : "\(label) (merge-base \(commit.prefix(8)))"
+        let described = resolved.described
         let diff = await GitCommand.run(["diff", "--name-status", "-M", "--no-color", commit, "--", "."], in: root)
         let untracked = await GitCommand.run(["ls-files", "--others", "--exclude-standard", "--full-name"], in: root)
         guard diff.succeeded, untracked.succeeded else {

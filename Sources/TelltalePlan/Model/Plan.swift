@@ -45,6 +45,8 @@ public struct Plan: Sendable, Equatable {
     /// `strict: true` (or `--strict`): an expectation that selects no listed test is an error
     /// (exit 2, before anything runs) rather than a warning.
     public var strict: Bool = false
+    /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
+    public var coverage = PlanCoverage()
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 

@@ -27,6 +27,7 @@ public struct PlanPrinter {
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
         lines.append("history: \(history(plan.history))")
         lines += quarantine(plan.quarantine)
+        lines += coverage(plan.coverage)
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
@@ -56,6 +57,17 @@ public struct PlanPrinter {
                     "    until: \(YAMLScalar.string(entry.until))",
                 ]
             }
+    }
+
+    /// `coverage: false`, or the mapping with every key (reading a mapping back turns coverage on).
+    private static func coverage(_ coverage: PlanCoverage) -> [String] {
+        guard coverage.enabled else { return ["coverage: false"] }
+        func percent(_ value: Double?) -> String {
+            guard let value else { return "null" }
+            return value.rounded() == value ? String(Int(value)) : String(value)
+        }
+        return ["coverage:"] + list("include", coverage.include, indent: "  ") + list("exclude", coverage.exclude, indent: "  ")
+            + ["  minimum: \(percent(coverage.minimum))", "  diffMinimum: \(percent(coverage.diffMinimum))"]
     }
 
     private static func suite(_ suite: PlanSuite) -> [String] {

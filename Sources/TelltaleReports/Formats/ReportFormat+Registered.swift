@@ -6,7 +6,8 @@ extension ReportFormat {
     /// registered. `run.json` is the record the others are regenerated from (`runRecord`).
     public static let registered: [ReportFormat] = [
         ReportFormat(name: "html", fileName: "index.html", summary: "the report page (open it in a browser)") { record, context, folder in
-            HTMLReportWriter(attachmentsRoot: folder).write(record, context: context)
+            HTMLReportWriter(attachmentsRoot: folder, coverageSources: try CoverageReportData.sourceViews(record, folder: folder))
+                .write(record, context: context)
         },
         ReportFormat(
             name: "junit", fileName: JUnitFiles.fileName(0),
@@ -21,6 +22,7 @@ extension ReportFormat {
             Data(MarkdownSummaryWriter().write(record, context: context).utf8)
         },
         runRecord,
+        coverage,
         ReportFormat(name: "events", fileName: "events.jsonl", summary: "every captured event, one JSON object a line") { record, context, _ in
             EventsJSONLWriter().write(record, context: context)
         },
@@ -31,9 +33,10 @@ extension ReportFormat {
             name: "harbormaster", fileName: "harbormaster.json",
             summary: "Conduit's harbormaster.sendmessage parameters (without buildTargetPHID) and summary.remarkup, for Phabricator",
             isWrittenByDefault: false, owns: { $0 == "harbormaster.json" || $0 == "summary.remarkup" },
-            render: { record, context, _ in
-                Output(files: [
-                    ("harbormaster.json", try HarbormasterWriter().write(record, context: context)),
+            render: { record, context, folder in
+                let coverage = CoverageReportData.harbormasterStrings(record, folder: folder)
+                return Output(files: [
+                    ("harbormaster.json", try HarbormasterWriter().write(record, context: context, coverage: coverage)),
                     ("summary.remarkup", Data(RemarkupSummaryWriter().write(record, context: context).utf8)),
                 ])
             }

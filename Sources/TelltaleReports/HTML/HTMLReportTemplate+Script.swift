@@ -8,10 +8,10 @@ extension HTMLReportTemplate {
     static let scriptWithAnalytics = script(.analytics)
 
     /// The script for a record: the plain one, or with the analytics verdict, the run history
-    /// and quarantine, and the rich results (names, tags, bugs, cases, attachments), as the
-    /// record has them.
-    static func script(analytics: Bool, history: Bool, richResults: Bool) -> String {
-        if !richResults {
+    /// and quarantine, the rich results (names, tags, bugs, cases, attachments) and code
+    /// coverage, as the record has them.
+    static func script(analytics: Bool, history: Bool, richResults: Bool, coverage: Bool = false) -> String {
+        if !richResults, !coverage {
             switch (analytics, history) {
             case (false, false): return script
             case (true, false): return scriptWithAnalytics
@@ -21,6 +21,7 @@ extension HTMLReportTemplate {
         var hooks = analytics ? ScriptHooks.analytics : ScriptHooks()
         if history { hooks = hooks + .history }
         if richResults { hooks = hooks + .richResults }
+        if coverage { hooks = hooks + .coverage }
         return script(hooks)
     }
 

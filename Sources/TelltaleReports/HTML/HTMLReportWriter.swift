@@ -18,9 +18,13 @@ public struct HTMLReportWriter: Sendable {
     /// The report folder that attachments' paths are relative to: images and text are read from
     /// it and inlined (`HTMLAttachmentEmbedder`). Nil links them instead.
     public var attachmentsRoot: String?
+    /// The files whose source the Coverage section shows line by line (`CoverageSourceViews`
+    /// chooses them); the others list their figures only.
+    public var coverageSources: [CoverageSourceView]
 
-    public init(attachmentsRoot: String? = nil) {
+    public init(attachmentsRoot: String? = nil, coverageSources: [CoverageSourceView] = []) {
         self.attachmentsRoot = attachmentsRoot
+        self.coverageSources = coverageSources
     }
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
@@ -32,6 +36,8 @@ public struct HTMLReportWriter: Sendable {
         let history = record.history != nil || record.tests.contains { $0.quarantine != nil }
         // And what Swift Testing says beyond pass or fail: names, tags, bugs, cases, attachments.
         let rich = Self.hasRichResults(record)
+        // And code coverage, for a run that measured it.
+        let coverage = record.coverage != nil
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -42,7 +48,7 @@ public struct HTMLReportWriter: Sendable {
             <meta name="generator" content="telltale \(XMLText.escapeAttribute(context.toolVersion))">
             <title>\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(totals.summaryLine)</title>
             <style>
-            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")\(rich ? HTMLReportTemplate.richResultsCSS : "")</style>
+            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")\(rich ? HTMLReportTemplate.richResultsCSS : "")\(coverage ? HTMLReportTemplate.coverageCSS : "")</style>
             </head>
             <body>
             <noscript><p>This report needs JavaScript. The same results are in junit.xml and summary.md beside it.</p></noscript>
@@ -54,7 +60,7 @@ public struct HTMLReportWriter: Sendable {
         html = """
             </script>
             <script>
-            \(HTMLReportTemplate.script(analytics: analytics, history: history, richResults: rich))</script>
+            \(HTMLReportTemplate.script(analytics: analytics, history: history, richResults: rich, coverage: coverage))</script>
             </body>
             </html>
 
@@ -97,6 +103,9 @@ public struct HTMLReportWriter: Sendable {
             }
             if let history = record.history {
                 runHistory(history, into: &json)
+            }
+            if let measured = record.coverage {
+                coverage(measured, history: record.history, into: &json)
             }
             json.array("tests") { json in
                 for (index, test) in tests.enumerated() {

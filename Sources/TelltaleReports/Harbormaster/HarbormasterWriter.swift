@@ -30,10 +30,12 @@ public struct HarbormasterWriter: Sendable {
         public var duration: Double
         public var details: String?
         public var format: String?
+        /// Per-file coverage strings (`N`, `C`, `U` per line), keyed by the path from the repository's top.
+        public var coverage: [String: String]?
 
         public init(
             name: String, namespace: String, engine: String, path: String? = nil, result: String, duration: Double,
-            details: String? = nil, format: String? = nil
+            details: String? = nil, format: String? = nil, coverage: [String: String]? = nil
         ) {
             self.name = name
             self.namespace = namespace
@@ -43,6 +45,7 @@ public struct HarbormasterWriter: Sendable {
             self.duration = duration
             self.details = details
             self.format = format
+            self.coverage = coverage
         }
     }
 
@@ -57,16 +60,38 @@ public struct HarbormasterWriter: Sendable {
         }
     }
 
-    public func message(_ record: RunRecord, context: ReportContext) -> Message {
-        let units = record.tests.flatMap { test in
+    /// `coverage`: Harbormaster's per-file strings (`HarbormasterCoverage` draws them from the
+    /// coverage data); with a run's coverage they ride on one more unit, `telltale/coverage`.
+    public func message(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) -> Message {
+        var units = record.tests.flatMap { test in
             test.caseUnits().map { unit(name: $0.name, $0.result, context: context) }
         }
+        if let summary = record.coverage { units.append(Self.coverageUnit(summary, strings: coverage)) }
         return Message(type: record.failed ? "fail" : "pass", unit: units)
     }
 
-    public func write(_ record: RunRecord, context: ReportContext) throws -> Data {
+    public func write(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) throws -> Data {
         // Pretty, keys sorted: JSONValueEncoder lays it out as JSONEncoder's `.prettyPrinted` does.
-        Data(try JSONValueEncoder().serialize(message(record, context: context), .pretty) + [0x0A])
+        Data(try JSONValueEncoder().serialize(message(record, context: context, coverage: coverage), .pretty) + [0x0A])
+    }
+
+    /// The run's coverage as a unit: `fail` when a threshold failed, the figures in its details,
+    /// and the per-file strings Differential draws beside the diff.
+    static func coverageUnit(_ summary: CodeCoverage, strings: [String: String]) -> Unit {
+        var details = ["**Line coverage** \(summary.lines.description) · functions \(summary.functions.description)"]
+        if let diff = summary.diff {
+            details.append(Remarkup.inline(diff.summaryLine))
+            for file in diff.files where !file.uncovered.isEmpty {
+                details.append(
+                    "  - `\(summary.repositoryPath(file.path))`: lines \(file.uncovered.map(\.description).joined(separator: ", ")) changed and not run"
+                )
+            }
+        }
+        details += summary.gateFailures.map { "**Below the threshold:** " + Remarkup.inline($0.message) }
+        return Unit(
+            name: "line coverage", namespace: "coverage", engine: "telltale/coverage", result: summary.gateFailures.isEmpty ? "pass" : "fail",
+            duration: 0, details: details.joined(separator: "\n"), format: "remarkup", coverage: strings.isEmpty ? nil : strings
+        )
     }
 
     static func result(_ test: TestResult) -> String {

@@ -22,6 +22,10 @@ public struct RemarkupSummaryWriter: Sendable {
         if let commit = record.environment.gitCommit { facts.append("commit `\(commit)`") }
         facts.append("telltale \(Remarkup.inline(record.tool.version))")
         text += facts.joined(separator: " · ") + "\n"
+        if let coverage = record.coverage {
+            text += "\n" + Remarkup.inline(coverage.summaryLine) + "\n"
+            for failure in coverage.gateFailures { text += "- **Below the threshold:** " + Remarkup.inline(failure.message) + "\n" }
+        }
 
         let failing = record.tests.filter(\.failsRun).sorted { $0.id < $1.id }
         text += section("Failures", failing, context: context)

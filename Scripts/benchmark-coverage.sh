@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Coverage's cost, on swift-collections 1.6.0 with WORKERS workers (release build of telltale),
+# in one script run, in alternating rounds:
+#   - `telltale run --coverage`: coverage build, every process's profile, merge + export once;
+#   - the same run without coverage;
+#   - `swift test --enable-code-coverage --parallel` (which merges and exports its JSON itself),
+#     plus `llvm-cov export -format=lcov` of its profile, the LCOV a coverage tool would want.
+# Each runs in its own clone, built once before the rounds (the three builds differ in flags),
+# so every timed run's build step finds nothing to do. Prints the wall times, Telltale's own
+# merge-and-export time and its share of the run, and both tools' line totals for the package's
+# own (non-test) sources, which must agree.
+#
+#   Scripts/benchmark-coverage.sh [ROUNDS] [WORKERS]
+#
+# TELLTALE_BIN runs a given release binary; COLLECTIONS_URL another copy of the package.
+set -euo pipefail
+rounds=${1:-2}
+workers=${2:-2}
+cd "$(dirname "$0")/.."
+
+if [ -n "${TELLTALE_BIN:-}" ]; then
+    telltale=$TELLTALE_BIN
+else
+    swift build -c release --product telltale >/dev/null
+    telltale="$(swift build -c release --show-bin-path)/telltale"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+url=${COLLECTIONS_URL:-https://github.com/apple/swift-collections}
+for copy in coverage plain swifttest; do
+    git clone -q "$url" "$work/$copy"
+    git -C "$work/$copy" -c advice.detachedHead=false checkout -q 1.6.0
+done
+
+seconds() { python3 -c "import time; print(f'{time.time() - $1:.2f}')"; }
+now() { python3 -c 'import time; print(time.time())'; }
+
+echo "building the three clones (once; each with its own flags)…" >&2
+"$telltale" run --package "$work/coverage" --coverage --no-history --workers "$workers" --report-dir "$work/warm-coverage" >/dev/null 2>&1 || true
+"$telltale" run --package "$work/plain" --no-history --workers "$workers" --report-dir "$work/warm-plain" >/dev/null 2>&1 || true
+swift test --package-path "$work/swifttest" --enable-code-coverage --parallel --num-workers "$workers" >/dev/null 2>&1 || true
+
+bin=$(swift build --package-path "$work/swifttest" --show-bin-path)
+llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
+printf '%-6s %16s %18s %26s %16s\n' round "telltale --coverage" "telltale (no cov.)" "swift test --enable-code-coverage" "merge+export"
+for round in $(seq 1 "$rounds"); do
+    start=$(now)
+    "$telltale" run --package "$work/coverage" --coverage --no-history --workers "$workers" \
+        --report-dir "$work/coverage-$round" >"$work/coverage-$round.out" 2>"$work/coverage-$round.err" || true
+    covered=$(seconds "$start")
+    start=$(now)
+    "$telltale" run --package "$work/plain" --no-history --workers "$workers" \
+        --report-dir "$work/plain-$round" >"$work/plain-$round.out" 2>&1 || true
+    plain=$(seconds "$start")
+    start=$(now)
+    swift test --package-path "$work/swifttest" --enable-code-coverage --parallel --num-workers "$workers" \
+        >"$work/swifttest-$round.out" 2>&1 || true
+    "$llvm_cov" export -format=lcov -instr-profile="$bin/codecov/default.profdata" "$bin"/*PackageTests.xctest >"$work/swifttest-$round.lcov"
+    swifttest=$(seconds "$start")
+    merge=$(grep -o 'merged and exported in [0-9]* ms' "$work/coverage-$round.err" | grep -o '[0-9]*' || echo "?")
+    printf '%-6s %15ss %17ss %25ss %13s ms\n' "$round" "$covered" "$plain" "$swifttest" "$merge"
+done
+
+python3 - "$work" "$rounds" "$bin" <<'PY'
+import json, os, sys
+work, rounds, bin_path = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+for round in range(1, rounds + 1):
+    record = json.load(open(os.path.join(work, f"coverage-{round}", "run.json")))
+    coverage = record.get("coverage")
+    if not coverage:
+        print(f"round {round}: the coverage run measured nothing; see {work}/coverage-{round}.err")
+        continue
+    ours = {f["path"]: f["lines"] for f in coverage["files"]}
+    codecov = next(os.path.join(bin_path, "codecov", f) for f in os.listdir(os.path.join(bin_path, "codecov")) if f.endswith(".json"))
+    theirs = {}
+    root = os.path.realpath(os.path.join(work, "swifttest")) + "/"
+    for data in json.load(open(codecov))["data"]:
+        for f in data["files"]:
+            name = f["filename"]
+            if name.startswith(root) and name[len(root):] in ours:
+                theirs[name[len(root):]] = {"covered": f["summary"]["lines"]["covered"], "total": f["summary"]["lines"]["count"]}
+    sum_ours = (sum(v["covered"] for v in ours.values()), sum(v["total"] for v in ours.values()))
+    sum_theirs = (sum(v["covered"] for v in theirs.values()), sum(v["total"] for v in theirs.values()))
+    share = ""
+    err = open(os.path.join(work, f"coverage-{round}.err")).read()
+    import re
+    m = re.search(r"merged and exported in (\d+) ms", err)
+    if m:
+        share = f", merge+export {int(m.group(1)) / 1000 / record['duration'] * 100:.1f}% of the run ({record['duration']:.1f} s)"
+    print(f"round {round}: {len(ours)} files; telltale {sum_ours[0]}/{sum_ours[1]} lines, swift test {sum_theirs[0]}/{sum_theirs[1]} "
+          f"({'the same' if sum_ours == sum_theirs else 'DIFFERENT'}){share}; "
+          f"{sum(1 for t in record['tests'] if t['outcome'] in ('failed', 'error'))} tests failed")
+PY

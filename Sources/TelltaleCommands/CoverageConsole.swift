@@ -1,0 +1,14 @@
+import TelltaleModel
+
+/// A run's coverage on the console, for `run`, `report` and `merge`: its figures on stdout,
+/// before the totals line, and each threshold it is below on stderr (the run exits 1).
+enum CoverageConsole {
+    static func print(_ record: RunRecord) {
+        guard let coverage = record.coverage else { return }
+        Swift.print(coverage.summaryLine)
+        for failure in coverage.gateFailures { Console.error(failure.message) }
+        if coverage.thresholds.diffMinimum != nil, let diff = coverage.diff, diff.lines.total == 0 {
+            Console.diagnostics("diff coverage: the change has no executable line, so it passes diffMinimum")
+        }
+    }
+}

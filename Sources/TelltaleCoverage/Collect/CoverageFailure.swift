@@ -1,0 +1,9 @@
+/// Coverage could not be measured after the tests ran: a tool failed, or no test process
+/// wrote a profile (a test binary built without coverage).
+public struct CoverageFailure: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TelltaleProcesses
+
+/// `llvm-profdata` and `llvm-cov` of the toolchain that builds the tests: found beside its
+/// `swift` (on PATH, symlinks followed), or through `xcrun` on macOS, as SwiftPM finds them.
+/// A profile must be read by the LLVM that wrote it, so no other copy on PATH will do.
+public struct CoverageTools: Sendable, Hashable {
+    public var profdata: String
+    public var cov: String
+
+    public init(profdata: String, cov: String) {
+        self.profdata = profdata
+        self.cov = cov
+    }
+
+    public struct Missing: Error, CustomStringConvertible {
+        public var tool: String
+        public var searched: [String]
+        public var description: String {
+            "coverage needs \(tool), which the Swift toolchain ships beside `swift`; it is not in \(searched.joined(separator: " or ")): "
+                + "install the toolchain's LLVM tools, or run without --coverage"
+        }
+    }
+
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(Missing) -> CoverageTools {
+        #if os(macOS)
+            var found: [String: String] = [:]
+            for tool in ["llvm-profdata", "llvm-cov"] {
+                let output = await CommandOutput.of(ChildProcess(executable: "xcrun", arguments: ["--find", tool]))
+                guard output.succeeded, let path = output.first, FileManager.default.isExecutableFile(atPath: path) else {
+                    throw Missing(tool: tool, searched: ["xcrun --find \(tool)"])
+                }
+                found[tool] = path
+            }
+            return CoverageTools(profdata: found["llvm-profdata"]!, cov: found["llvm-cov"]!)
+        #else
+            let folders = swiftFolders(environment: environment)
+            func find(_ tool: String) throws(Missing) -> String {
+                for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
+                    return "\(folder)/\(tool)"
+                }
+                throw Missing(tool: tool, searched: folders.isEmpty ? ["the folder of `swift` (not on PATH)"] : folders)
+            }
+            return CoverageTools(profdata: try find("llvm-profdata"), cov: try find("llvm-cov"))
+        #endif
+    }
+
+    /// The folder of the first `swift` on PATH, after following its symlinks, then as found.
+    static func swiftFolders(environment: [String: String]) -> [String] {
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":").map(String.init) where !folder.isEmpty {
+            let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift")
+            guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
+            let resolved = swift.resolvingSymlinksInPath().deletingLastPathComponent().path
+            return resolved == folder ? [folder] : [resolved, folder]
+        }
+        return []
+    }
+}

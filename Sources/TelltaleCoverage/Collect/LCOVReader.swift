@@ -1,0 +1,124 @@
+import Foundation
+
+/// Reads an LCOV tracefile, as `llvm-cov export -format=lcov` writes it, into files with
+/// absolute paths (`SF`), their lines (`DA`), functions (`FN`/`FNDA`) and branches (`BRDA`).
+///
+/// llvm-cov computes each line's count from its regions, the way its own reports and
+/// `swift test --enable-code-coverage`'s JSON count lines; reading its LCOV keeps Telltale's
+/// figures equal to theirs. The reader works on bytes: a large package's tracefile has
+/// hundreds of thousands of lines.
+public enum LCOVReader {
+    public struct File: Sendable, Hashable {
+        public var path: String
+        public var lines: [CoverageLine]
+        public var functions: [CoverageFunction]
+        public var branches: [CoverageBranch]
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "line \(line) of llvm-cov's LCOV: \(reason)" }
+    }
+
+    public static func read(_ data: Data) throws(Failure) -> [File] {
+        var files: [File] = []
+        var current: File?
+        var functionLines: [String: Int] = [:]
+        var functionCounts: [String: Int] = [:]
+        var functionOrder: [String] = []
+        var number = 0
+        var failure: Failure?
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            var start = 0
+            while start < bytes.count, failure == nil {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                number += 1
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+                    if Self.equals(line, "end_of_record"), var file = current {
+                        file.functions = functionOrder.map { name in
+                            CoverageFunction(name: name, line: functionLines[name] ?? 0, count: functionCounts[name] ?? 0)
+                        }
+                        files.append(file)
+                        current = nil
+                        functionLines = [:]
+                        functionCounts = [:]
+                        functionOrder = []
+                    }
+                    continue
+                }
+                let tag = UnsafeBufferPointer(rebasing: line[..<colon])
+                let value = UnsafeBufferPointer(rebasing: line[(colon + 1)...])
+                if Self.equals(tag, "SF") {
+                    current = File(path: String(decoding: value, as: UTF8.self), lines: [], functions: [], branches: [])
+                    continue
+                }
+                guard current != nil else { continue }
+                let fields = Self.fields(value)
+                switch String(decoding: tag, as: UTF8.self) {
+                case "DA":
+                    guard fields.count >= 2, let line = Self.int(fields[0]), let count = Self.int(fields[1]) else {
+                        failure = Failure(line: number, reason: "a DA record is not `DA:line,count`")
+                        return
+                    }
+                    current!.lines.append(CoverageLine(line: line, count: count))
+                case "FN":
+                    // The name may itself hold commas; only the first field is the line.
+                    guard fields.count >= 2, let line = Self.int(fields[0]) else { continue }
+                    let name = String(decoding: value[(fields[0].count + 1)...], as: UTF8.self)
+                    if functionLines[name] == nil { functionOrder.append(name) }
+                    functionLines[name] = line
+                case "FNDA":
+                    guard fields.count >= 2, let count = Self.int(fields[0]) else { continue }
+                    let name = String(decoding: value[(fields[0].count + 1)...], as: UTF8.self)
+                    if functionLines[name] == nil, functionCounts[name] == nil { functionOrder.append(name) }
+                    functionCounts[name, default: 0] += count
+                case "BRDA":
+                    guard fields.count >= 4, let line = Self.int(fields[0]), let block = Self.int(fields[1]),
+                        let branch = Self.int(fields[2])
+                    else { continue }
+                    current!.branches.append(CoverageBranch(line: line, block: block, branch: branch, count: Self.int(fields[3])))
+                default:
+                    continue
+                }
+            }
+        }
+        if let failure { throw failure }
+        return files
+    }
+
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        return text.withUTF8Buffer { expected in bytes.elementsEqual(expected) }
+    }
+
+    private static func fields(_ value: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
+        var fields: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        for index in 0..<value.count where value[index] == UInt8(ascii: ",") {
+            fields.append(UnsafeBufferPointer(rebasing: value[start..<index]))
+            start = index + 1
+        }
+        fields.append(UnsafeBufferPointer(rebasing: value[start..<value.count]))
+        return fields
+    }
+
+    /// A non-negative decimal; nil for anything else (LCOV's `-`). Past `Int.max` it is `Int.max`:
+    /// llvm-cov prints a Swift counter that underflowed as an unsigned 64-bit number near 2^64.
+    private static func int(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (product, tooLarge) = value.multipliedReportingOverflow(by: 10)
+            let (sum, stillTooLarge) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+            guard !tooLarge, !stillTooLarge else { return Int.max }
+            value = sum
+        }
+        return value
+    }
+}

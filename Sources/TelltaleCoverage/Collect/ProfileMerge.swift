@@ -1,0 +1,61 @@
+import Foundation
+import TelltaleProcesses
+
+/// `llvm-profdata merge`, once, over every raw profile the run's test processes wrote.
+///
+/// A profile that cannot be read (a process killed while it set its profile up leaves it
+/// empty or cut short) is left out and named in a note; the rest is merged. Merging fails
+/// only when no profile can be read.
+enum ProfileMerge {
+    static func merge(directory: String, into output: String, tools: CoverageTools) async throws(CoverageFailure) -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".profraw") }.sorted()
+        var notes: [String] = []
+        var inputs: [String] = []
+        for name in names {
+            let path = "\(directory)/\(name)"
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size == 0 {
+                notes.append("coverage: the profile of test process \(processID(name)) is empty (it ended as it started); its counts are lost")
+            } else {
+                inputs.append(path)
+            }
+        }
+        guard !inputs.isEmpty else {
+            throw CoverageFailure(
+                "no test process wrote a coverage profile in \(directory): was the test binary built for coverage? "
+                    + "(without --skip-build Telltale builds it so; by hand: swift build --build-tests \(CoverageBuild.buildArguments.joined(separator: " ")))"
+            )
+        }
+        let list = "\(directory)/inputs.txt"
+        do {
+            try Data(inputs.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: list))
+        } catch {
+            throw CoverageFailure("cannot write \(list): \(error.localizedDescription)")
+        }
+        let result = await CommandOutput.of(
+            ChildProcess(
+                executable: tools.profdata,
+                arguments: ["merge", "-sparse", "--failure-mode=all", "--input-files=\(list)", "-o", output]))
+        guard result.succeeded else {
+            throw CoverageFailure(
+                "`\(tools.profdata) merge` failed (\(result.exit.map { "\($0)" } ?? "did not start")): \(result.lines.suffix(10).joined(separator: "\n"))"
+            )
+        }
+        // `warning: /…/1234-…profraw: …`: a profile left out.
+        for line in result.lines where line.contains("warning:") {
+            if let name = names.first(where: { line.contains($0) }) {
+                let reason = line.components(separatedBy: "\(name): ").last ?? line
+                notes.append(
+                    "coverage: the profile of test process \(processID(name)) cannot be read (\(reason)); it is left out, the rest is merged")
+            } else if !line.contains("inputs.txt") {
+                notes.append("coverage: llvm-profdata: \(line)")
+            }
+        }
+        return notes
+    }
+
+    /// The pid in a profile's name (`%p`, first in the pattern).
+    static func processID(_ name: String) -> String {
+        String(name.prefix { $0.isNumber }).isEmpty ? name : String(name.prefix { $0.isNumber })
+    }
+}

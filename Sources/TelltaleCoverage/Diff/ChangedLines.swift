@@ -1,0 +1,81 @@
+import Foundation
+import TelltaleModel
+import TelltaleProcesses
+
+/// The lines a change added or modified since a base commit, per file relative to the
+/// package: `git diff -U0` from the base to the working tree (committed, staged and
+/// unstaged, as `--changed` sees a change), and every line of an untracked file (a range to
+/// `Int.max`, which `CoverageCollector` ends at the file's last executable line).
+public enum ChangedLines {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Runs git in `package`; `commit` is the resolved base (a merge-base).
+    public static func load(package: String, commit: String) async throws(Failure) -> [String: [LineRange]] {
+        let diff = await CommandOutput.of(
+            ChildProcess(
+                executable: "git",
+                arguments: [
+                    "-c", "core.quotePath=false", "diff", "-U0", "-M", "--relative", "--no-color", "--no-ext-diff", commit, "--", ".",
+                ],
+                workingDirectory: package))
+        guard diff.succeeded else {
+            throw Failure(description: "git diff from \(commit.prefix(8)) failed: \(diff.lines.suffix(5).joined(separator: "\n"))")
+        }
+        var changed = parse(diff.lines)
+        let untracked = await CommandOutput.of(
+            ChildProcess(
+                executable: "git",
+                arguments: ["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--", ".", ":(exclude).build"],
+                workingDirectory: package))
+        for path in untracked.lines where !path.isEmpty {
+            changed[path] = [LineRange(1, Int.max)]
+        }
+        return changed
+    }
+
+    /// The new side of each hunk of a `git diff -U0` (`@@ -a,b +c,d @@`: lines c to c+d−1;
+    /// d = 0 is a pure deletion, which adds no line), by the new path (`+++ b/path`).
+    public static func parse(_ lines: [String]) -> [String: [LineRange]] {
+        var result: [String: [LineRange]] = [:]
+        var path: String?
+        for line in lines {
+            if line.hasPrefix("+++ ") {
+                let name = unquoted(String(line.dropFirst(4)))
+                path = name == "/dev/null" ? nil : (name.hasPrefix("b/") ? String(name.dropFirst(2)) : name)
+                continue
+            }
+            guard line.hasPrefix("@@ "), let path, let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") }) else {
+                continue
+            }
+            let numbers = plus.dropFirst().split(separator: ",", omittingEmptySubsequences: false)
+            guard let start = numbers.first.flatMap({ Int($0) }) else { continue }
+            let count = numbers.count > 1 ? Int(numbers[1]) ?? 1 : 1
+            if count > 0 { result[path, default: []].append(LineRange(start, start + count - 1)) }
+        }
+        return result.mapValues { LineRange.ranges(of: $0.flatMap { $0.start...$0.end }) }
+    }
+
+    /// Git quotes a path with unusual characters (`"a\tb.swift"`), even with `core.quotePath=false`.
+    static func unquoted(_ text: String) -> String {
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
+        var result = ""
+        var escaping = false
+        for character in text.dropFirst().dropLast() {
+            if escaping {
+                switch character {
+                case "t": result.append("\t")
+                case "n": result.append("\n")
+                default: result.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,127 @@
+import TelltaleModel
+
+/// The line-by-line coverage of a run's measured files, as `coverage.json` keeps it in the
+/// report folder: what `coverage.lcov`, `coverage.xml`, the HTML's marked source, diff
+/// coverage and Harbormaster's strings are all made from, so `telltale report` and `telltale
+/// merge` redo them without the build. `run.json`'s `coverage` is its summary (`CoverageSummarizer`).
+public struct CoverageData: Codable, Sendable, Hashable {
+    public static let currentSchemaVersion = 1
+
+    public var schemaVersion: Int
+    /// The package's folder: file paths are relative to it.
+    public var root: String
+    /// The package's folder inside its git repository (`""` at the top); nil outside git.
+    public var repositoryPrefix: String?
+    /// The diff base, as people read it; nil when the run had none (then no file has `changed`).
+    public var base: String?
+    public var thresholds: CoverageThresholds
+    /// Sorted by path.
+    public var files: [CoverageFile]
+
+    public init(
+        root: String, repositoryPrefix: String? = nil, base: String? = nil, thresholds: CoverageThresholds = CoverageThresholds(),
+        files: [CoverageFile]
+    ) {
+        self.schemaVersion = Self.currentSchemaVersion
+        self.root = root
+        self.repositoryPrefix = repositoryPrefix
+        self.base = base
+        self.thresholds = thresholds
+        self.files = files.sorted { $0.path < $1.path }
+    }
+}
+
+/// One measured source file.
+public struct CoverageFile: Codable, Sendable, Hashable {
+    /// Relative to the package.
+    public var path: String
+    /// The package target that owns it; nil for a file an `include` glob added outside every target.
+    public var target: String?
+    /// Executable lines and how often each ran, by line number.
+    public var lines: [CoverageLine]
+    public var functions: [CoverageFunction]
+    /// Only where llvm-cov measures branches (C code); Swift's coverage has none.
+    public var branches: [CoverageBranch]
+    /// Lines the change touched since the base; nil when the run had no base.
+    public var changed: [LineRange]?
+    /// A digest of the file's bytes when it was measured, so a report drawn later can tell an edited file.
+    public var digest: String?
+
+    public init(
+        path: String, target: String?, lines: [CoverageLine], functions: [CoverageFunction] = [], branches: [CoverageBranch] = [],
+        changed: [LineRange]? = nil, digest: String? = nil
+    ) {
+        self.path = path
+        self.target = target
+        self.lines = lines.sorted { $0.line < $1.line }
+        self.functions = functions
+        self.branches = branches
+        self.changed = changed
+        self.digest = digest
+    }
+
+    public var lineCount: CoverageCount {
+        CoverageCount(covered: lines.count(where: { $0.count > 0 }), total: lines.count)
+    }
+
+    public var functionCount: CoverageCount {
+        CoverageCount(covered: functions.count(where: { $0.count > 0 }), total: functions.count)
+    }
+
+    public var branchCount: CoverageCount {
+        CoverageCount(covered: branches.count(where: { ($0.count ?? 0) > 0 }), total: branches.count)
+    }
+}
+
+/// An executable line and how many times it ran (llvm-cov's line count).
+public struct CoverageLine: Codable, Sendable, Hashable {
+    public var line: Int
+    public var count: Int
+
+    public init(line: Int, count: Int) {
+        self.line = line
+        self.count = count
+    }
+
+    /// `[line, count]`: coverage.json holds one per executable line, so each is kept short.
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        line = try container.decode(Int.self)
+        count = try container.decode(Int.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(line)
+        try container.encode(count)
+    }
+}
+
+/// A function (llvm-cov's name: Swift's mangled symbol) and how often it was entered.
+public struct CoverageFunction: Codable, Sendable, Hashable {
+    public var name: String
+    public var line: Int
+    public var count: Int
+
+    public init(name: String, line: Int, count: Int) {
+        self.name = name
+        self.line = line
+        self.count = count
+    }
+}
+
+/// One outcome of a branch, as LCOV's `BRDA:line,block,branch,taken` says it.
+public struct CoverageBranch: Codable, Sendable, Hashable {
+    public var line: Int
+    public var block: Int
+    public var branch: Int
+    /// Nil when the branch's condition never ran (LCOV's `-`).
+    public var count: Int?
+
+    public init(line: Int, block: Int, branch: Int, count: Int?) {
+        self.line = line
+        self.block = block
+        self.branch = branch
+        self.count = count
+    }
+}

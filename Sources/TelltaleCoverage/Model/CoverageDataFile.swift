@@ -1,0 +1,35 @@
+import Foundation
+import TelltaleModel
+
+/// `coverage.json` in the report folder: `CoverageData` as JSON, keys sorted (TelltaleModel's engine).
+public enum CoverageDataFile {
+    public static let fileName = "coverage.json"
+
+    public struct Failure: Error, LocalizedError {
+        public var path: String
+        public var reason: String
+        public var errorDescription: String? { "\(path): \(reason)" }
+    }
+
+    public static func encode(_ data: CoverageData) throws -> Data {
+        Data(try JSONValueEncoder().serialize(data) + [0x0A])
+    }
+
+    /// Nil when there is no such file (a run without coverage); a file that is not Telltale's coverage data is an error.
+    public static func read(path: String) throws(Failure) -> CoverageData? {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        do {
+            let data = try JSONValueDecoder().decode(CoverageData.self, from: bytes)
+            guard data.schemaVersion <= CoverageData.currentSchemaVersion else {
+                throw Failure(
+                    path: path,
+                    reason: "coverage data version \(data.schemaVersion) is newer than this Telltale reads (\(CoverageData.currentSchemaVersion))")
+            }
+            return data
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(path: path, reason: "not Telltale's coverage data (\(error)); run the tests with --coverage again")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import TelltaleModel
+
+/// `coverage.lcov`: an LCOV tracefile (`SF`, `FN`/`FNDA`/`FNF`/`FNH`, `DA`, `BRDA`/`BRF`/`BRH`
+/// where there are branches, `LF`/`LH`), one record per measured file, paths relative to the
+/// package, so `lcov`, `genhtml` and review tools' LCOV importers read it from a checkout.
+public struct LCOVWriter: Sendable {
+    public init() {}
+
+    public func write(_ data: CoverageData) -> String {
+        var text = ""
+        text.reserveCapacity(data.files.reduce(0) { $0 + 16 * $1.lines.count + 64 * $1.functions.count + 64 })
+        for file in data.files {
+            text += "TN:\nSF:\(file.path)\n"
+            for function in file.functions { text += "FN:\(function.line),\(function.name)\n" }
+            for function in file.functions { text += "FNDA:\(function.count),\(function.name)\n" }
+            let functions = file.functionCount
+            text += "FNF:\(functions.total)\nFNH:\(functions.covered)\n"
+            if !file.branches.isEmpty {
+                for branch in file.branches {
+                    text += "BRDA:\(branch.line),\(branch.block),\(branch.branch),\(branch.count.map(String.init) ?? "-")\n"
+                }
+                let branches = file.branchCount
+                text += "BRF:\(branches.total)\nBRH:\(branches.covered)\n"
+            }
+            for line in file.lines { text += "DA:\(line.line),\(line.count)\n" }
+            let lines = file.lineCount
+            text += "LF:\(lines.total)\nLH:\(lines.covered)\nend_of_record\n"
+        }
+        return text
+    }
+}

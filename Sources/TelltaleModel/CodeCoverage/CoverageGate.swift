@@ -1,0 +1,47 @@
+/// The plan's coverage thresholds (`coverage: { minimum, diffMinimum }`), in percent.
+public struct CoverageThresholds: Codable, Sendable, Hashable {
+    /// The run fails when its total line coverage is below this.
+    public var minimum: Double?
+    /// The run fails when its diff coverage is below this; a change with no executable line passes.
+    public var diffMinimum: Double?
+
+    public init(minimum: Double? = nil, diffMinimum: Double? = nil) {
+        self.minimum = minimum
+        self.diffMinimum = diffMinimum
+    }
+
+    public var isEmpty: Bool { minimum == nil && diffMinimum == nil }
+}
+
+/// A coverage figure below its threshold: the run fails (exit 1) with `message`.
+public struct CoverageGateFailure: Codable, Sendable, Hashable {
+    public enum Figure: String, Codable, Sendable {
+        /// Total line coverage against `minimum`.
+        case total
+        /// Diff coverage against `diffMinimum`.
+        case diff
+    }
+
+    public var figure: Figure
+    public var covered: CoverageCount
+    public var threshold: Double
+    /// The files that pull the figure down most (most uncovered lines first), with their counts.
+    public var worstFiles: [String]
+
+    public init(figure: Figure, covered: CoverageCount, threshold: Double, worstFiles: [String]) {
+        self.figure = figure
+        self.covered = covered
+        self.threshold = threshold
+        self.worstFiles = worstFiles
+    }
+
+    /// `line coverage 61.2% (612/1000) is below the minimum of 80%; worst files: …`.
+    public var message: String {
+        let name = figure == .total ? "line coverage" : "diff coverage"
+        let key = figure == .total ? "minimum" : "diffMinimum"
+        let threshold = threshold.rounded() == threshold ? String(Int(threshold)) : String(threshold)
+        var text = "\(name) \(covered.percentText) (\(covered.covered)/\(covered.total) lines) is below the \(key) of \(threshold)%"
+        if !worstFiles.isEmpty { text += "; worst files: " + worstFiles.joined(separator: ", ") }
+        return text
+    }
+}

@@ -1,0 +1,37 @@
+/// Coverage of a change: the executable lines it added or modified since its base, and
+/// which of them ran. The question a reviewer asks first.
+public struct DiffCoverage: Codable, Sendable, Hashable {
+    /// The base as people read it: `origin/main (merge-base 1a2b3c4d)`.
+    public var base: String
+    /// Changed lines that are executable, and how many of them ran.
+    public var lines: CoverageCount
+    /// Changed files with executable changed lines, the most uncovered lines first.
+    public var files: [DiffCoverageFile]
+
+    public init(base: String, lines: CoverageCount, files: [DiffCoverageFile]) {
+        self.base = base
+        self.lines = lines
+        self.files = files
+    }
+
+    /// `diff coverage 17/20, 85.0%`, or that the change has no executable line.
+    public var summaryLine: String {
+        lines.total == 0
+            ? "diff coverage: the change has no executable line (since \(base))"
+            : "diff coverage \(lines.covered)/\(lines.total), \(lines.percentText) (since \(base))"
+    }
+}
+
+/// One changed file: its changed executable lines, and those no test ran, as ranges.
+public struct DiffCoverageFile: Codable, Sendable, Hashable {
+    /// Relative to the package, as in `CodeCoverage.files`.
+    public var path: String
+    public var lines: CoverageCount
+    public var uncovered: [LineRange]
+
+    public init(path: String, lines: CoverageCount, uncovered: [LineRange]) {
+        self.path = path
+        self.lines = lines
+        self.uncovered = uncovered
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TelltaleCoverage
+import TelltaleModel
+import TelltaleReports
+
+/// The coverage files of a report folder: `coverage.json` (the line-by-line data every
+/// coverage output is drawn from: `coverage.lcov` and `coverage.xml`, the `coverage` report
+/// format's) and `coverage.profdata` (the merged profile, for `llvm-cov` by hand).
+extension ReportDirectory {
+    public var coverageDataPath: String { "\(path)/\(CoverageDataFile.fileName)" }
+    public var coverageProfilePath: String { "\(path)/coverage.profdata" }
+    /// Where the test processes write their raw profiles while the run lasts: absolute, since
+    /// they run in the package's folder.
+    var coverageProfilesPath: String { "\(absolutePath)/profiles" }
+
+    /// The coverage data of an earlier run, which this run must not leave behind (its LCOV and
+    /// Cobertura files are the `coverage` report format's, cleared with the other formats').
+    var coverageDataPaths: [String] {
+        [coverageDataPath, coverageProfilePath, coverageProfilesPath]
+    }
+
+    /// Harbormaster's per-file coverage strings, for the run's `coverage` unit; empty without coverage.
+    public func harbormasterCoverage(_ record: RunRecord) -> [String: String] {
+        CoverageReportData.harbormasterStrings(record, folder: path)
+    }
+
+    /// `telltale report --out`: the coverage data goes along with `run.json`, so the new folder is complete.
+    public func copyCoverageData(from folder: String) throws {
+        let source = "\(folder)/\(CoverageDataFile.fileName)"
+        guard FileManager.default.fileExists(atPath: source),
+            URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: coverageDataPath).standardizedFileURL.path
+        else { return }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: coverageDataPath) { try FileManager.default.removeItem(atPath: coverageDataPath) }
+        try FileManager.default.copyItem(atPath: source, toPath: coverageDataPath)
+    }
+
+    /// `telltale merge`: the shards' coverage data as one run's, written here, and its summary
+    /// (gate included) in the merged record. Shards without coverage data add none.
+    public func mergeCoverage(from folders: [String], into record: inout RunRecord) throws {
+        let parts = try folders.compactMap { try CoverageDataFile.read(path: "\($0)/\(CoverageDataFile.fileName)") }
+        guard !parts.isEmpty else { return }
+        let (data, notes) = CoverageData.merging(parts)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        try CoverageDataFile.encode(data).write(to: URL(fileURLWithPath: coverageDataPath), options: .atomic)
+        record.coverage = CoverageSummarizer.summarize(data)
+        record.notes += notes
+        if parts.count < folders.count {
+            record.notes.append(
+                "coverage: \(folders.count - parts.count) of \(folders.count) shards measured no coverage; the merged figures are the others'")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import TelltaleCoverage
+import TelltaleModel
+import TelltalePlan
+import TelltaleRunner
+
+/// Code coverage around one run (`--coverage`, a plan's `coverage:`): found and checked before
+/// anything starts, built in and handed to every test process during it, and after the tests
+/// merged, exported and summarised once, into `coverage.json` and `run.json`'s `coverage`.
+struct RunCoverage: Sendable {
+    var collector: CoverageCollector
+    var settings: PlanCoverage
+    /// The package as the plan names it, and its folder, absolute.
+    var package: String
+    var root: String
+    var reports: ReportDirectory
+    /// Telltale did not build the binary, so it may lack what continuous profiles need.
+    var skipBuild: Bool
+    var repositoryPrefix: String?
+    /// The diff base and the lines changed since it; nil without a base.
+    var change: (base: String, lines: [String: [LineRange]])?
+    /// What preparing found worth saying (a CI base without a merge-base).
+    var notes: [String] = []
+
+    /// `swift build` flags of a coverage build.
+    var buildArguments: [String] { CoverageBuild.buildArguments }
+
+    /// `LLVM_PROFILE_FILE` of every test process.
+    var profileFile: String { CoverageBuild.profilePattern(directory: collector.profileDirectory, continuous: !skipBuild) }
+
+    /// Nil when the run measures no coverage. Missing tools, or a `--coverage-base` git does not
+    /// know, are usage errors (exit 2) before anything is built.
+    static func prepare(
+        plan: Plan, options: RunOptions, reports: ReportDirectory, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(OrchestratorError) -> RunCoverage? {
+        guard options.coverage ?? plan.coverage.enabled else { return nil }
+        let tools: CoverageTools
+        do {
+            tools = try await CoverageTools.locate(environment: environment)
+        } catch {
+            throw .badOption(error.description)
+        }
+        let prefix = await GitCommand.run(["rev-parse", "--show-prefix"], in: plan.package)
+        var coverage = RunCoverage(
+            collector: CoverageCollector(tools: tools, profileDirectory: reports.coverageProfilesPath), settings: plan.coverage,
+            package: plan.package, root: URL(fileURLWithPath: plan.package).standardizedFileURL.path, reports: reports,
+            skipBuild: options.skipBuild,
+            repositoryPrefix: prefix.succeeded ? String((prefix.first ?? "").trimmingCharacters(in: ["/"])) : nil
+        )
+        if let choice = baseChoice(options: options, environment: environment) {
+            try await coverage.loadChange(since: choice)
+        }
+        do {
+            try coverage.collector.prepare()
+        } catch {
+            throw .reportsUnwritable(path: reports.coverageProfilesPath, reason: error.localizedDescription)
+        }
+        return coverage
+    }
+
+    /// Where diff coverage compares from: `--coverage-base`, else `--changed`'s base, else a CI
+    /// merge request's (GitHub's `GITHUB_BASE_REF`, GitLab's `CI_MERGE_REQUEST_DIFF_BASE_SHA`).
+    static func baseChoice(options: RunOptions, environment: [String: String]) -> (base: ChangeBase, option: String?)? {
+        if let named = options.coverageBase { return (.named(named), "--coverage-base") }
+        if let changed = options.changed { return (changed, "--changed") }
+        if let sha = environment["CI_MERGE_REQUEST_DIFF_BASE_SHA"], !sha.isEmpty { return (.named(sha), nil) }
+        if let branch = environment["GITHUB_BASE_REF"], !branch.isEmpty { return (.named("origin/\(branch)"), nil) }
+        return nil
+    }
+
+    /// The change's lines since `choice`'s merge-base. A base given by an option must work (exit 2);
+    /// one a CI variable names only gets a note when it does not (a shallow clone has no merge-base).
+    private mutating func loadChange(since choice: (base: ChangeBase, option: String?)) async throws(OrchestratorError) {
+        let source = choice.option ?? "the CI's merge request"
+        guard repositoryPrefix != nil else {
+            if let option = choice.option { throw .badOption("\(option): \(package) is not in a git repository, so there is no change to cover") }
+            notes.append("coverage: no diff coverage: \(package) is not in a git repository")
+            return
+        }
+        do {
+            let resolved = try await choice.base.mergeBase(in: package, option: choice.option ?? "the merge request's base")
+            guard let commit = resolved.commit else {
+                notes.append("coverage: no diff coverage: no merge-base between \(resolved.label) and HEAD (a shallow clone? fetch more history)")
+                return
+            }
+            change = (resolved.described, try await ChangedLines.load(package: package, commit: commit))
+        } catch let failure as ChangeSet.Failure {
+            if choice.option != nil { throw .badOption(failure.description) }
+            notes.append("coverage: no diff coverage from \(source): \(failure.description)")
+        } catch {
+            notes.append("coverage: no diff coverage from \(source): \(error)")
+        }
+    }
+
+    /// What `finish` measured: the summary for `run.json`, notes, and why it failed if it did.
+    struct Measured: Sendable {
+        var coverage: CodeCoverage?
+        var notes: [String]
+        var failure: String?
+    }
+
+    /// After the tests: merge and export once (while SwiftPM describes the package's targets),
+    /// keep `coverage.json` and `coverage.profdata` in the report folder, and summarise.
+    func finish(progress: ConsoleProgress) async -> Measured {
+        let started = ContinuousClock.now
+        async let described = Self.describe(package)
+        do {
+            let binary = try await PackageBuilder(packagePath: package).testBinary()
+            let export = try await collector.export(testBinary: binary, mergedProfile: reports.coverageProfilePath)
+            let graph = try await described.get()
+            let targets = graph.targets.map { CoverageSources.Target(name: $0.name, path: $0.path, isTest: $0.isTest) }
+            let sources = CoverageSources(root: root, targets: targets, include: settings.include, exclude: settings.exclude)
+            let thresholds = CoverageThresholds(minimum: settings.minimum, diffMinimum: settings.diffMinimum)
+            let (data, dataNotes) = CoverageCollector.data(
+                export, sources: sources, repositoryPrefix: repositoryPrefix, change: change, thresholds: thresholds)
+            try CoverageDataFile.encode(data).write(to: URL(fileURLWithPath: reports.coverageDataPath), options: .atomic)
+            collector.cleanUp()
+            let elapsed = ContinuousClock.now - started
+            await progress.note("coverage: merged and exported in \(elapsed.inMilliseconds) ms")
+            return Measured(coverage: CoverageSummarizer.summarize(data), notes: notes + dataNotes)
+        } catch {
+            let reason = (error as? CoverageFailure)?.description ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            return Measured(notes: notes + ["coverage was not measured: \(reason)"], failure: reason)
+        }
+    }
+
+    /// The package's targets, which say which files are whose and which are tests.
+    private static func describe(_ package: String) async -> Result<PackageGraph, CoverageFailure> {
+        do {
+            return .success(try await PackageGraph.load(package: package))
+        } catch {
+            return .failure(CoverageFailure("cannot tell the package's targets apart: \(error)"))
+        }
+    }
+}

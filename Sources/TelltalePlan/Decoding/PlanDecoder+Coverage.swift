@@ -1,0 +1,41 @@
+import Yams
+
+extension PlanDecoder {
+    static let coverageKeys = ["include", "exclude", "minimum", "diffMinimum"]
+
+    /// `coverage: true | false | { include, exclude, minimum, diffMinimum }` (a mapping turns it on).
+    mutating func coverage(_ node: Node, path: String) -> PlanCoverage {
+        if node.isNull { return PlanCoverage() }
+        if case .scalar = node { return PlanCoverage(enabled: bool(node, path: path) ?? false) }
+        guard let mapping = mapping(node, path: path, example: "`coverage: { minimum: 80, diffMinimum: 90 }`") else {
+            return PlanCoverage()
+        }
+        let entries = knownEntries(of: mapping, path: path, allowed: Self.coverageKeys)
+        var coverage = PlanCoverage(enabled: true)
+        for (key, value) in entries.ordered {
+            let keyPath = path.appendingKey(key)
+            switch key {
+            case "include": coverage.include = strings(value, path: keyPath).map(\.value)
+            case "exclude": coverage.exclude = strings(value, path: keyPath).map(\.value)
+            case "minimum": coverage.minimum = percent(value, path: keyPath)
+            case "diffMinimum": coverage.diffMinimum = percent(value, path: keyPath)
+            default: break
+            }
+        }
+        return coverage
+    }
+
+    /// A percentage from 0 to 100 (`80`, `72.5`; a trailing `%` is allowed).
+    private mutating func percent(_ node: Node, path: String) -> Double? {
+        if node.isNull { return nil }
+        let text = node.plainString.map { $0.hasSuffix("%") ? String($0.dropLast()) : $0 }
+        guard let text, let value = Double(text), value.isFinite, (0...100).contains(value) else {
+            report(
+                "expected a percentage from 0 to 100, found \(node.summary)", at: node, path: path,
+                hint: "write the lowest acceptable coverage, e.g. `80` or `72.5`"
+            )
+            return nil
+        }
+        return value
+    }
+}
