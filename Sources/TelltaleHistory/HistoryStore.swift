@@ -25,10 +25,30 @@ public final class HistoryStore: Sendable {
             // WAL with synchronous=NORMAL: a commit survives a crash of Telltale (and stays consistent
             // on power loss, losing at most the last runs), without an fsync per run.
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try HistorySchema.migrator.migrate(pool)
+            pool = try Self.open(path: path, configuration: configuration)
         } catch {
             throw HistoryError(path: path, reason: Self.reason(error))
+        }
+    }
+
+    /// Opens and migrates, allowing for another process doing the same to a new file at the
+    /// same moment (two runs started together on a new history): turning on WAL takes a lock
+    /// that is not waited for, and GRDB's migrator reads which migrations are applied once and
+    /// then runs each in its own transaction, so the second process may find the file locked
+    /// or try a migration the first has just applied. Its transaction rolled back, it tries
+    /// again a moment later and goes on from what the first did.
+    private static func open(path: String, configuration: Configuration) throws -> DatabasePool {
+        let tries = 8
+        var attempt = 1
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try HistorySchema.migrator.migrate(pool)
+                return pool
+            } catch  where attempt < tries {
+                Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+                attempt += 1
+            }
         }
     }
 

@@ -7,7 +7,10 @@ import Synchronization
 /// Test processes live in their own process groups, so a terminal's Ctrl-C does not reach
 /// them. With a `RunStop`, the first signal asks for an orderly stop (the tests' processes
 /// end, the capture server and services shut down as usual, the reports are written) and a
-/// second one cancels the work outright; without one, the first signal cancels it. Either
+/// second one cancels the work outright; without one, the first signal cancels it. A signal
+/// within a quarter of a second of the first is the same request delivered twice (GNU
+/// `timeout` and some CI runners signal the process and then its whole group), not a second
+/// Ctrl-C. Either
 /// way every child process's teardown (SIGTERM to its group, then SIGKILL) runs before
 /// Telltale exits.
 public enum SignalCancellation {
@@ -20,10 +23,10 @@ public enum SignalCancellation {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
-                if let stop, signals.increment() == 1 {
-                    Task { await stop.request(.signal) }
-                } else {
-                    task.cancel()
+                switch (stop, signals.arrived()) {
+                case (let stop?, .first): Task { await stop.request(.signal) }
+                case (.some, .repeated): break
+                case (.none, _), (.some, .again): task.cancel()
                 }
             }
             source.resume()
@@ -36,14 +39,21 @@ public enum SignalCancellation {
     }
 }
 
-/// How many signals have arrived, from the dispatch queue the handlers run on.
+/// When the first signal arrived, from the dispatch queue the handlers run on.
 private final class SignalCount: Sendable {
-    private let count = Mutex(0)
+    enum Arrival { case first, repeated, again }
+    /// Signals this soon after the first are the same request.
+    static let repeatWindow = Duration.milliseconds(250)
+    private let first = Mutex<ContinuousClock.Instant?>(nil)
 
-    func increment() -> Int {
-        count.withLock {
-            $0 += 1
-            return $0
+    func arrived() -> Arrival {
+        let now = ContinuousClock.now
+        return first.withLock { first in
+            guard let earlier = first else {
+                first = now
+                return .first
+            }
+            return now - earlier < Self.repeatWindow ? .repeated : .again
         }
     }
 }

@@ -59,13 +59,13 @@ struct LCOVTests {
     }
 
     /// llvm-cov prints some of Swift's counters that underflowed (a `for … where` loop's, in Yams)
-    /// as 2^64 minus a little: still a line that ran, kept as `Int.max`, and merging adds up to no more.
+    /// as 2^64 minus a little: still a line that ran, kept as `CoverageData.maximumCount`, and merging adds up to no more.
     @Test func anUnderflowedCounterIsALineThatRan() throws {
         let files = try LCOVReader.read(Data("SF:/a.swift\nDA:319,18446744073709551249\nDA:320,3\nend_of_record\n".utf8))
-        #expect(files[0].lines == [CoverageLine(line: 319, count: Int.max), CoverageLine(line: 320, count: 3)])
+        #expect(files[0].lines == [CoverageLine(line: 319, count: CoverageData.maximumCount), CoverageLine(line: 320, count: 3)])
         let file = CoverageFile(path: "a.swift", target: nil, lines: files[0].lines)
         let (merged, _) = CoverageData.merging([CoverageData(root: "/", files: [file]), CoverageData(root: "/", files: [file])])
-        #expect(merged.files[0].lines == [CoverageLine(line: 319, count: Int.max), CoverageLine(line: 320, count: 6)])
+        #expect(merged.files[0].lines == [CoverageLine(line: 319, count: CoverageData.maximumCount), CoverageLine(line: 320, count: 6)])
         #expect(merged.files[0].lineCount == CoverageCount(covered: 2, total: 2))
     }
 

@@ -57,7 +57,8 @@ struct HistoryRunTests {
             "\(suggest.stdout)")
         // What --suggest prints is a valid plan section.
         let plan = "\(folder)/suggested.yml"
-        try ("version: 1\npackage: \(TelltaleProcess.repositoryRoot)/\(Self.fixture)\n" + suggest.stdout).write(toFile: plan, atomically: true, encoding: .utf8)
+        try ("version: 1\npackage: \(TelltaleProcess.repositoryRoot)/\(Self.fixture)\n" + suggest.stdout).write(
+            toFile: plan, atomically: true, encoding: .utf8)
         let validate = try await TelltaleProcess.run(["plan", "validate", plan])
         #expect(validate.status == 0, "\(validate.stderr)")
     }
@@ -150,9 +151,10 @@ struct HistoryRunTests {
 
     /// A run is recorded in one transaction: a kill in the middle leaves the history as it was.
     ///
-    /// The import is stopped (SIGSTOP) once the write-ahead log holds its first frames and, if no
-    /// frame is a commit yet, killed there: mid-transaction, proven from the log itself. An
-    /// import that had already committed is tried again with a fresh history (a few times).
+    /// The import is stopped (SIGSTOP) once the write-ahead log holds frames of a transaction
+    /// not yet committed and, if that still holds once it is stopped, killed there:
+    /// mid-transaction, proven from the log itself. An import that had already committed is
+    /// tried again with a fresh history (a few times).
     @Test func killNineWhileRecordingLeavesAHistoryTheNextRunReads() async throws {
         let small = "\(folder)/small.xml"
         try Self.junit(tests: 3, timestamp: "2026-01-01T00:00:00").write(toFile: small, atomically: true, encoding: .utf8)
@@ -163,11 +165,11 @@ struct HistoryRunTests {
             try? FileManager.default.removeItem(atPath: history)
             #expect(try await TelltaleProcess.run(["history", "import", "--history", history, small]).status == 0)
             let pid = try Self.spawn(try TelltaleProcess.executable(), ["history", "import", "--history", history, big])
-            // Writing has begun once the log holds frames (the small import's log was checkpointed
-            // away when it closed).
+            // The small import's log was checkpointed away when it closed: what the log holds now
+            // is the big import's.
             await Self.offThePool { Self.waitForWrites(into: history + "-wal", by: pid) }
             kill(pid, SIGSTOP)
-            killedMidTransaction = try !WriteAheadLog.hasCommit(path: history + "-wal")
+            killedMidTransaction = try WriteAheadLog.isMidTransaction(path: history + "-wal")
             kill(pid, SIGKILL)
             await Self.offThePool { Self.reap(pid) }
             if !killedMidTransaction { continue }
@@ -192,21 +194,26 @@ struct HistoryRunTests {
         #expect(record?.history?.runs.isEmpty == false)
     }
 
-    /// SQLite's write-ahead log, read as its file format documents: a 32-byte header, then
-    /// frames of a 24-byte header and a page; a frame whose "database size after commit"
-    /// (bytes 4–7, big-endian) is not zero ends a committed transaction.
+    /// SQLite's write-ahead log, read as its file format documents: a 32-byte header (salts at
+    /// bytes 16–23), then frames of a 24-byte header and a page. A frame belongs to the log's
+    /// current generation when its salts (bytes 8–15) equal the header's; one whose "database
+    /// size after commit" (bytes 4–7, big-endian) is not zero ends a committed transaction.
     enum WriteAheadLog {
-        static func hasCommit(path: String) throws -> Bool {
+        /// Whether the log's current frames end in frames no commit frame follows: a
+        /// transaction was writing and had not committed.
+        static func isMidTransaction(path: String) throws -> Bool {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard data.count >= 32 else { return false }
             func word(_ offset: Int) -> UInt32 { data[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) } }
             let pageSize = Int(word(8))
+            let salts = (word(16), word(20))
             var offset = 32
-            while offset + 24 + pageSize <= data.count {
-                if word(offset + 4) != 0 { return true }
+            var uncommitted = false
+            while offset + 24 + pageSize <= data.count, word(offset + 8) == salts.0, word(offset + 12) == salts.1 {
+                uncommitted = word(offset + 4) == 0
                 offset += 24 + pageSize
             }
-            return false
+            return uncommitted
         }
     }
 
@@ -226,14 +233,21 @@ struct HistoryRunTests {
         return pid
     }
 
-    /// Polls (yielding the CPU, up to two minutes) until `wal` has frames or `pid` has exited.
+    /// Polls (yielding the CPU, up to two minutes) until `wal` holds frames of a transaction
+    /// not yet committed, or `pid` has exited. (Opening the history may commit a small
+    /// transaction of its own first; the import's is the one after it.)
     static func waitForWrites(into wal: String, by pid: pid_t) {
         let deadline = ContinuousClock.now + .seconds(120)
+        var lastSize = 0
         while ContinuousClock.now < deadline {
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
+            if size != lastSize {
+                lastSize = size
+                if (try? WriteAheadLog.isMidTransaction(path: wal)) == true { return }
+            }
             var info = siginfo_t()
             // WNOWAIT: look without reaping, so the kill below still names this child.
-            if size > 0 || (waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid) {
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid {
                 return
             }
             sched_yield()

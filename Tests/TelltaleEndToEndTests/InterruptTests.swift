@@ -11,12 +11,25 @@ struct InterruptTests {
         await FixtureRuns.shared.idle(fixture: "SchedulingFixture")
         _ = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: ["--filter", "SleepingCases", "--workers", "4"])
         let reports = try TelltaleProcess.temporaryDirectory("interrupt")
+        // The sleeping tests go first on both workers, so one passes before the interrupt: past
+        // durations that put them first (longest first), and no history, whose failures of the
+        // hanging tests (from other tests' runs of this fixture) would put those first instead.
+        let timings = try TelltaleProcess.temporaryDirectory("interrupt-timings") + "/timings.xml"
+        let sleeping = (1...8).map { ("SleepingCases", "testSleep\($0)", "30") }
+        let hanging = [
+            ("HangingCases", "testA_Hangs", "0.001"), ("HangingCases", "testB_AfterTheHang", "0.001"),
+            ("SwiftTestingHanging", "a_hangs()", "0.001"), ("SwiftTestingHanging", "b_afterTheHang()", "0.001"),
+        ]
+        let cases = (sleeping + hanging).map { #"<testcase classname="SchedulingFixtureTests.\#($0.0)" name="\#($0.1)" time="\#($0.2)"/>"# }
+        try (#"<testsuites><testsuite name="SchedulingFixtureTests">"# + cases.joined() + "</testsuite></testsuites>\n")
+            .write(toFile: timings, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try TelltaleProcess.executable())
         // The hanging tests have no timeout here: only the interrupt can end this run.
         process.arguments = [
             "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "2",
             "--filter", "HangingCases|SleepingCases|SwiftTestingHanging", "--report-dir", reports,
+            "--no-history", "--timings", timings,
         ]
         process.currentDirectoryURL = URL(fileURLWithPath: TelltaleProcess.repositoryRoot)
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("TELLTALE_") }

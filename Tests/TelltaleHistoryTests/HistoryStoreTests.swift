@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TelltaleModel
 import TelltaleTestSupport
 import Testing
@@ -26,6 +27,24 @@ struct HistoryStoreTests {
             id: TestID(id), framework: .xctest, outcome: outcome, duration: duration,
             previousAttempts: retriedFrom.map { [TestAttempt(outcome: $0, duration: duration)] } ?? [], worker: 1
         )
+    }
+
+    /// Two runs started together on a new history both open it: each migrates, and the one
+    /// that finds a migration the other has just applied reads again rather than failing.
+    @Test func twoStoresOpeningANewHistoryAtOnceBothMigrate() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for round in 0..<20 {
+            let path = folder.appendingPathComponent("round-\(round)/history.sqlite").path
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                do {
+                    _ = try HistoryStore(path: path)
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(failures.withLock { $0 }.isEmpty, "round \(round)")
+        }
     }
 
     @Test func aNewHistoryIsCreatedWithAGitignoreAndRecordsEveryTest() async throws {

@@ -28,7 +28,9 @@ struct ReportDirectoryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try directory.prepare()
         try directory.writeReports(Self.record, context: Self.context)
-        let expected = ReportFormat.writtenByDefault.map(\.fileName)
+        // `coverage` writes its files only for a run that measured coverage; this one did not.
+        let expected = ReportFormat.writtenByDefault.filter { $0.name != "coverage" }.map(\.fileName)
+        #expect(ReportFormat.writtenByDefault.contains { $0.name == "coverage" })
         #expect(expected.contains("ctrf.json") && expected.contains("junit.xml") && !expected.contains("harbormaster.json"))
         #expect(try names() == Set(expected + ["logs"]))
         let listing = directory.listing()
@@ -40,7 +42,10 @@ struct ReportDirectoryTests {
     @Test func prepareClearsEveryFormatsFilesAndNothingElse() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: "\(folder)/attachments/T", withIntermediateDirectories: true)
-        let earlier = ["run.json", "junit.xml", "junit-2.xml", "index.html", "ctrf.json", "harbormaster.json", "summary.remarkup", "notes.txt"]
+        let earlier = [
+            "run.json", "junit.xml", "junit-2.xml", "index.html", "ctrf.json", "harbormaster.json", "summary.remarkup",
+            "coverage.lcov", "coverage.xml", "coverage-2.xml", "coverage.json", "coverage.profdata", "notes.txt",
+        ]
         for name in earlier { try Data("old".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(name)")) }
         try directory.prepare()
         #expect(try names() == ["notes.txt", "logs"])

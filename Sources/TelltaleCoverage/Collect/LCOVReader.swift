@@ -107,8 +107,9 @@ public enum LCOVReader {
         return fields
     }
 
-    /// A non-negative decimal; nil for anything else (LCOV's `-`). Past `Int.max` it is `Int.max`:
-    /// llvm-cov prints a Swift counter that underflowed as an unsigned 64-bit number near 2^64.
+    /// A non-negative decimal; nil for anything else (LCOV's `-`). Past `CoverageData.maximumCount`
+    /// it is that maximum: llvm-cov prints a Swift counter that underflowed as an unsigned 64-bit
+    /// number near 2^64.
     private static func int(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !bytes.isEmpty else { return nil }
         var value = 0
@@ -116,9 +117,9 @@ public enum LCOVReader {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (product, tooLarge) = value.multipliedReportingOverflow(by: 10)
             let (sum, stillTooLarge) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !tooLarge, !stillTooLarge else { return Int.max }
+            guard !tooLarge, !stillTooLarge else { return CoverageData.maximumCount }
             value = sum
         }
-        return value
+        return min(value, CoverageData.maximumCount)
     }
 }

@@ -65,12 +65,12 @@ extension CoverageData {
         )
     }
 
-    /// Counts add up to at most `Int.max`: llvm-cov reports some of Swift's counters that
-    /// underflowed (a `for … where` loop's) as 2^64 minus a little, which `LCOVReader` keeps as
-    /// `Int.max`, still "ran", as llvm-cov reads it.
+    /// Counts add up to at most `CoverageData.maximumCount`: llvm-cov reports some of Swift's
+    /// counters that underflowed (a `for … where` loop's) as 2^64 minus a little, which
+    /// `LCOVReader` keeps as that maximum, still "ran", as llvm-cov reads it.
     static func sum(_ a: Int, _ b: Int) -> Int {
         let (total, overflow) = a.addingReportingOverflow(b)
-        return overflow ? Int.max : total
+        return overflow ? CoverageData.maximumCount : min(total, CoverageData.maximumCount)
     }
 
     private struct BranchKey: Hashable {

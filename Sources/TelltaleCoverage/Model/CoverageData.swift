@@ -6,6 +6,9 @@ import TelltaleModel
 /// merge` redo them without the build. `run.json`'s `coverage` is its summary (`CoverageSummarizer`).
 public struct CoverageData: Codable, Sendable, Hashable {
     public static let currentSchemaVersion = 1
+    /// The largest execution count kept: 2^53, the largest integer every JSON reader holds
+    /// exactly. A count past it is a saturated counter (see `LCOVReader`); it still "ran".
+    public static let maximumCount = 1 << 53
 
     public var schemaVersion: Int
     /// The package's folder: file paths are relative to it.
