@@ -22,7 +22,11 @@ let package = Package(
         .library(name: "TelltaleTesting", targets: ["TelltaleTesting"]),
     ],
     traits: [
-        .trait(name: "Tool", description: "The telltale command and what it needs (Hummingbird, NIO, GRDB, …); apps using only TelltaleTracker and TelltaleTesting turn it off with `traits: []`."),
+        .trait(
+            name: "Tool",
+            description:
+                "The telltale command and what it needs (Hummingbird, NIO, GRDB, …); apps using only TelltaleTracker and TelltaleTesting turn it off with `traits: []`."
+        ),
         .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [

@@ -56,7 +56,8 @@ struct TestProcessContext: Sendable {
     ) async throws -> ProcessExit {
         let launcher = launcher
         let log = log
-        return try await LauncherBusyRetry.run(waiting: { await log.line("(a build of the same package held its files; trying again in \($0))") }) {
+        let waiting: (Duration) async -> Void = { await log.line("(a build of the same package held its files; trying again in \($0))") }
+        return try await LauncherBusyRetry.run(waiting: waiting) {
             let seen = LauncherReport()
             let exit = try await Watchdog.run(
                 process,

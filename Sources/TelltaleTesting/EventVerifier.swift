@@ -41,7 +41,9 @@ public struct EventVerifier: Sendable {
 
     /// From the environment, as `init?(environment:)`, or an error that says what is missing and
     /// how to provide it (`EventVerificationError.notConfigured`).
-    public static func fromEnvironment(_ environment: TelltaleTestEnvironment = TelltaleTestEnvironment()) throws(EventVerificationError)
+    public static func fromEnvironment(
+        _ environment: TelltaleTestEnvironment = TelltaleTestEnvironment()
+    ) throws(EventVerificationError)
         -> EventVerifier
     {
         guard let verifier = EventVerifier(environment: environment) else { throw .notConfigured }

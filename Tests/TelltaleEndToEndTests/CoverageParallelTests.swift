@@ -22,7 +22,8 @@ struct CoverageParallelTests {
             // One report folder relative to where Telltale runs (the repository), not to the
             // package, where the test processes run: their profiles must still land in it.
             let relative = ".build/telltale-e2e-coverage-\(UUID().uuidString)"
-            let folder = name == "1 worker" ? "\(TelltaleProcess.repositoryRoot)/\(relative)" : try TelltaleProcess.temporaryDirectory("coverage-spread")
+            let folder =
+                name == "1 worker" ? "\(TelltaleProcess.repositoryRoot)/\(relative)" : try TelltaleProcess.temporaryDirectory("coverage-spread")
             let run = try await TelltaleProcess.run(
                 ["run", "--package", package, "--coverage", "--report-dir", name == "1 worker" ? relative : folder] + arguments + extra)
             #expect(run.status == 0, "\(name): \(run.stderr.suffix(3000))")

@@ -70,11 +70,15 @@ struct CrashingFixtureRunTests {
         let name = String(test.split(separator: "/").last!)
         #expect(junit.contains(#"name="\#(name)""#) && junit.contains(#"file="\#(path)" line="\#(line)""#), "\(junit)")
 
-        let report = try await TelltaleProcess.run(["report", run.reportDirectory, "--out", run.reportDirectory + "/again", "--annotations", "github"])
+        let report = try await TelltaleProcess.run([
+            "report", run.reportDirectory, "--out", run.reportDirectory + "/again", "--annotations", "github",
+        ])
         let annotation = report.stdout.split(separator: "\n").first { $0.hasPrefix("::error") && $0.contains(name) }
         #expect(annotation?.contains("file=\(path),line=\(line)") == true, "\(report.stdout)")
 
-        let harbormaster = try await TelltaleProcess.run(["report", run.reportDirectory, "--out", run.reportDirectory + "/hm", "--format", "harbormaster"])
+        let harbormaster = try await TelltaleProcess.run([
+            "report", run.reportDirectory, "--out", run.reportDirectory + "/hm", "--format", "harbormaster",
+        ])
         #expect(harbormaster.status == 0)
         let units = try JSONDecoder().decode(
             HarbormasterMessage.self, from: Data(contentsOf: URL(fileURLWithPath: run.reportDirectory + "/hm/harbormaster.json"))

@@ -48,7 +48,9 @@ struct FailFastRunTests {
             #expect(test.session?.hasSuffix("-w1") == true, "\(test.id)")
         }
         #expect(record.notes.contains { $0.contains("stopped at the first failure (--fail-fast)") })
-        let errorLines = (result.stderr + result.stdout).split(separator: "\n").filter { $0.contains("error telltale") || $0.contains("[Hummingbird") }
+        let errorLines = (result.stderr + result.stdout).split(separator: "\n").filter {
+            $0.contains("error telltale") || $0.contains("[Hummingbird")
+        }
         #expect(errorLines.isEmpty, "an orderly stop logs no error: \(errorLines)")
     }
 

@@ -106,7 +106,9 @@ struct JSONValueSerializingTests {
         let keys = (0..<count).map { number in "k\(UInt32.random(in: 0...UInt32.max, using: &generator))-\(number)" }
         let members = Dictionary(uniqueKeysWithValues: keys.shuffled().enumerated().map { ($1, JSONValue.number(Double($0))) })
         let text = JSONValue.object(members).jsonText()
-        let expected = "{" + keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let expected =
+            "{"
+            + keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             .map { key in "\"\(key)\":\(members[key]!.jsonText())" }.joined(separator: ",") + "}"
         #expect(text == expected)
     }

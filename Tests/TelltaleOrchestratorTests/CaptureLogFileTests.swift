@@ -20,7 +20,8 @@ struct CaptureLogFileTests {
     /// Each event loop writes its own lines: the file can hold ids out of order, and a kill
     /// can cut the last line short.
     @Test func readsEventsInIdOrderAndSkipsACutLine() throws {
-        let text = [Self.line("00000002", "b"), Self.line("00000001", "a"), Self.line("00000010", "d"), Self.line("00000003", "c")]
+        let text =
+            [Self.line("00000002", "b"), Self.line("00000001", "a"), Self.line("00000010", "d"), Self.line("00000003", "c")]
             .joined(separator: "\n") + "\n" + String(Self.line("00000011", "e").prefix(20))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-capture.jsonl").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)

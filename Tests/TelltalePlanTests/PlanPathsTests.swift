@@ -28,7 +28,8 @@ import Testing
                 command: [../.build/debug/server, --test]
                 build: [swift, build]
             """
-        let written = try PlanLoader().parse(yaml: yaml.replacingOccurrences(of: "xctestplan: ../App.xctestplan\n", with: ""), file: "MyApp/Plans/app.yml")
+        let written = try PlanLoader().parse(
+            yaml: yaml.replacingOccurrences(of: "xctestplan: ../App.xctestplan\n", with: ""), file: "MyApp/Plans/app.yml")
         #expect(written.package == "..")
         let plan = written.resolvingPaths()
         #expect(plan.package == "MyApp")

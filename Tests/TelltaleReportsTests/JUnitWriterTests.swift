@@ -22,7 +22,8 @@ struct JUnitWriterTests {
         #expect(text.contains(#"<testsuites name="sample &lt;plan&gt;" tests="8" failures="3" errors="1" skipped="1" time="12.346""#))
         #expect(
             text.contains(
-                #"classname="SampleTests.Checkout.Declined" name="refuses(card:)" time="0.250" file="Tests/SampleTests/Checkout.swift" line="42""#), "a failure points at its own line")
+                #"classname="SampleTests.Checkout.Declined" name="refuses(card:)" time="0.250" file="Tests/SampleTests/Checkout.swift" line="42""#),
+            "a failure points at its own line")
         #expect(text.contains(#"<failure message="XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;)" type="XCTAssertEqual">"#))
         #expect(text.contains(#"<error message="the test process crashed with signal 6 (SIGABRT) while this test was running" type="crash">"#))
     }

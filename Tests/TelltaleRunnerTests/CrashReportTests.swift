@@ -49,8 +49,9 @@ struct CrashReportTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
 
         #expect(CrashLocation.find(in: Self.output, packageRoot: root) == SourceLocation(file: file, line: 21))
-        #expect(CrashLocation.find(in: ["Fatal error: boom: file CrashingFixtureTests/SwiftTestingCrash.swift, line 9"], packageRoot: root)
-            == SourceLocation(file: file, line: 9), "the message before Swift 5.9")
+        #expect(
+            CrashLocation.find(in: ["Fatal error: boom: file CrashingFixtureTests/SwiftTestingCrash.swift, line 9"], packageRoot: root)
+                == SourceLocation(file: file, line: 9), "the message before Swift 5.9")
         let trapInTheLibrary = [
             "Swift/ContiguousArrayBuffer.swift:690: Fatal error: Index out of range",
             "  1 [ra] 0x0000 Cases.test() + 249 in P.xctest at \(file):33:7",

@@ -21,7 +21,8 @@ import Testing
             TestExpectations(.id("Other.Module/somethingElseEntirely")),
         ]
         let unmatched = try Verifier(expectations: blocks).selectorsMatchingNothing(in: listed)
-        #expect(unmatched.map(\.selector.description) == ["Shop.CheckoutSuite/checkoutSendsPurchase", "/^Nothing/", "Other.Module/somethingElseEntirely"])
+        #expect(
+            unmatched.map(\.selector.description) == ["Shop.CheckoutSuite/checkoutSendsPurchase", "/^Nothing/", "Other.Module/somethingElseEntirely"])
         #expect(unmatched.map(\.suggestion) == ["Shop.CheckoutSuite/checkoutSendsPurchase()", nil, nil])
         #expect(
             unmatched[0].description

@@ -44,7 +44,9 @@ final class LoopPendingLines: Sendable {
 
     /// Hands everything pending to `write` (one call), under the lock so a close cannot come
     /// between; returns the notices to deliver with its result. `closing` refuses later appends.
-    func take(closing: Bool = false, _ write: ([UInt8]) -> Result<Void, any Error>) -> (
+    func take(
+        closing: Bool = false, _ write: ([UInt8]) -> Result<Void, any Error>
+    ) -> (
         Result<Void, any Error>, [DurabilityNotice]
     ) {
         state.withLock { state in
