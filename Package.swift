@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "telltale", targets: ["telltale"]),
         .library(name: "TelltaleTracker", targets: ["TelltaleTracker"]),
         .library(name: "TelltaleTesting", targets: ["TelltaleTesting"]),
+        // Typed Swift from the tracking plan at build time; needs the default trait (Yams reads YAML plans).
+        .plugin(name: "TelltaleGenerateSwift", targets: ["TelltaleGenerateSwift"]),
     ],
     traits: [
         .trait(
@@ -56,11 +58,16 @@ let package = Package(
             name: "TelltaleCommands",
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
-                "TelltalePublish",
+                "TelltalePublish", "TelltaleCodegen",
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
         .target(name: "TelltaleModel"),
+        // Pure: a tracking plan in, typed Swift (events, test expectations) out.
+        .target(name: "TelltaleCodegen", dependencies: ["TelltaleModel"]),
+        // What the build plugin runs: the plan loaded, the Swift written (only when it changed).
+        .executableTarget(name: "telltale-generate-swift", dependencies: ["TelltaleCodegen", "TelltalePlan"]),
+        .plugin(name: "TelltaleGenerateSwift", capability: .buildTool(), dependencies: ["telltale-generate-swift"]),
         .target(
             name: "TelltalePlan",
             dependencies: ["TelltaleModel", tool("Yams", "Yams")]
@@ -145,6 +152,7 @@ let package = Package(
         .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
 
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleCodegenTests", dependencies: ["TelltaleCodegen", "TelltaleTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]

@@ -3,12 +3,12 @@ import Foundation
 import TelltaleOrchestrator
 import TelltalePlan
 
-/// `telltale plan validate|print PLAN`.
+/// `telltale plan validate|print|generate-swift PLAN`.
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan",
-        abstract: "Check or normalise a test plan.",
-        subcommands: [Validate.self, Print.self]
+        abstract: "Check or normalise a test plan, or generate typed Swift from its tracking plan.",
+        subcommands: [Validate.self, Print.self, GenerateSwift.self]
     )
 
     struct Validate: ParsableCommand {
