@@ -51,7 +51,7 @@ extension CatalogLoader {
         let events = newest.values.sorted().map { key in
             let document = library.documents[key.uri]!
             return CatalogEvent(
-                name: key.name, description: document.value["description"]?.stringValue, schema: iglu[key]?.schema, iglu: key,
+                name: key.name, description: document.value["description"]?.stringValue, paramsSchema: iglu[key]?.schema, iglu: key,
                 location: SourceLocation(file: document.file, line: 1, column: 1))
         }
         let problems = layoutProblems + reading.problems + library.problems.map(PlanProblem.init)

@@ -28,7 +28,7 @@ extension CatalogLoader {
             guard let params = library.schema(in: document.uri, at: paramsPath) else { continue }
             let position = document.sourceMap.position(of: [])
             let event = CatalogEvent(
-                name: name, description: document.value["description"]?.stringValue, schema: params,
+                name: name, description: document.value["description"]?.stringValue, paramsSchema: params,
                 location: SourceLocation(file: document.file, line: position.line, column: position.column))
             candidates.append((event, document, paramsPath, byTitle))
         }
@@ -45,7 +45,7 @@ extension CatalogLoader {
                 continue
             }
             seen[candidate.event.name] = candidate.document.file
-            Self.checkParamsSchema(candidate.event.schema!, in: candidate.document, at: candidate.paramsPath, library: &library)
+            Self.checkParamsSchema(candidate.event.paramsSchema, in: candidate.document, at: candidate.paramsPath, library: &library)
             events.append(candidate.event)
         }
         let named = Set(candidates.map(\.document.uri))

@@ -149,7 +149,7 @@ public struct CatalogLoader: Sendable {
             }
             guard let schema = library.schema(in: uri) else { continue }
             Self.checkParamsSchema(schema, in: library.documents[uri]!, at: [], library: &library)
-            catalog.events[reference.event].schema = schema
+            catalog.events[reference.event].paramsSchema = schema
         }
         catalog.definitions = library.definitions
         return problems + reading.problems + library.problems.map(PlanProblem.init)

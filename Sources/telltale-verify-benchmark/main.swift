@@ -45,28 +45,25 @@ for j in 0..<eventCount {
         ))
 }
 
-let itemSchema = ValueSchema.object(
-    [
-        SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^A[0-9]$"), required: true),
-        SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 0)),
-    ], additionalProperties: false)
-let catalog = EventCatalog(
-    events: names.map { name in
-        CatalogEvent(
-            name: name,
-            params: .object(
-                [
-                    SchemaProperty("screen", ValueSchema(types: [.string], allowed: ["cart", "checkout"]), required: true),
-                    SchemaProperty("value", ValueSchema(types: [.number], minimum: 0), required: true),
-                    SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, items: itemSchema)),
-                    SchemaProperty(
-                        "user",
-                        .object(
-                            [SchemaProperty("id", ValueSchema(types: [.string])), SchemaProperty("premium", ValueSchema(types: [.boolean]))],
-                            additionalProperties: false)),
-                    SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid)),
-                ], additionalProperties: false))
-    }, ignore: [.pattern("^\\$")])
+// Every planned event's params, as a plan's JSON Schema file would give them.
+let paramsSchema = """
+    { "type": "object", "required": ["screen", "value"], "additionalProperties": false,
+      "properties": {
+        "screen": { "type": "string", "enum": ["cart", "checkout"] },
+        "value": { "type": "number", "minimum": 0 },
+        "items": { "type": "array", "minItems": 1, "items": {
+          "type": "object", "required": ["sku"], "additionalProperties": false,
+          "properties": { "sku": { "type": "string", "pattern": "^A[0-9]$" }, "qty": { "type": "integer", "minimum": 0 } } } },
+        "user": { "type": "object", "additionalProperties": false,
+          "properties": { "id": { "type": "string" }, "premium": { "type": "boolean" } } },
+        "order_id": { "type": "string", "format": "uuid" } } }
+    """
+var library = JSONSchemaLibrary()
+library.add(try JSONSchemaDocument(json: paramsSchema, uri: "file:///bench/params.json", file: "params.json"))
+guard let planParams = library.schema(in: "file:///bench/params.json"), library.problems.isEmpty else {
+    fatalError("the benchmark's params schema: \(library.problems)")
+}
+let catalog = EventCatalog(events: names.map { CatalogEvent(name: $0, paramsSchema: planParams) }, ignore: [.pattern("^\\$")])
 
 // Each test i sends events named names[(j / testCount) % 40] for j ≡ i (mod testCount).
 func sentNames(_ test: Int) -> [String] {

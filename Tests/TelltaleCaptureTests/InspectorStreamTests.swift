@@ -11,12 +11,13 @@ import Testing
 @Suite(.tags(.medium))
 struct InspectorStreamTests {
     /// `purchase` needs a numeric `value`; nothing else is planned.
-    static let trackingPlan = try! TrackingPlanCheck(
-        catalog: EventCatalog(events: [
-            CatalogEvent(
-                name: "purchase",
-                params: .object([SchemaProperty("value", ValueSchema(types: [.number]), required: true)], additionalProperties: true))
-        ]))
+    static let trackingPlan: TrackingPlanCheck = {
+        var library = JSONSchemaLibrary()
+        let schema = #"{ "type": "object", "required": ["value"], "properties": { "value": { "type": "number" } } }"#
+        library.add(try! JSONSchemaDocument(json: schema, uri: "file:///plan/purchase.json", file: "purchase.json"))
+        let params = library.schema(in: "file:///plan/purchase.json")!
+        return try! TrackingPlanCheck(catalog: EventCatalog(events: [CatalogEvent(name: "purchase", paramsSchema: params)]))
+    }()
 
     @Test func aPageIsReplayedWhatIsInMemoryThenSeesEachEventLive() async throws {
         try await CaptureHarness.with { harness in

@@ -32,7 +32,7 @@ struct MicroAPITests {
             let read = library.schema(in: key.uri)
             let schema = try #require(read)
             catalog.iglu[key] = IgluSchema(key: key, schema: schema, document: document.value)
-            catalog.events.append(CatalogEvent(name: name, schema: schema, iglu: key))
+            catalog.events.append(CatalogEvent(name: name, paramsSchema: schema, iglu: key))
         }
         return try TrackingPlanCheck(catalog: catalog)
     }

@@ -56,15 +56,22 @@ enum SampleCatalog {
         library.add(try JSONSchemaDocument(json: orderCompleted, uri: uri, file: "/plan/order_completed.json"))
         let schema = library.schema(in: uri)
         let order = try #require(schema)
-        let yamlForm = ValueSchema.object(
-            [
-                SchemaProperty("method", ValueSchema(types: [.string], allowed: ["password", "passkey"]), required: true),
-                SchemaProperty("remember", ValueSchema(types: [.boolean])),
-            ], additionalProperties: false)
+        // What the YAML plan's `params:` form `{ method: { type: string, enum: [password, passkey],
+        // required: true }, remember: boolean }` reads to.
+        var yamlForm = JSONSchemaLibrary()
+        let signedInURI = "file:///plan/signed-in.json"
+        yamlForm.add(
+            try JSONSchemaDocument(
+                json: """
+                    { "type": "object", "required": ["method"], "additionalProperties": false,
+                      "properties": { "method": { "type": "string", "enum": ["password", "passkey"] }, "remember": { "type": "boolean" } } }
+                    """, uri: signedInURI, file: "/plan/signed-in.json"))
+        let read = yamlForm.schema(in: signedInURI)
+        let signedIn = try #require(read)
         return EventCatalog(
             events: [
-                CatalogEvent(name: "signed-in", description: "A user signed in.", params: yamlForm),
-                CatalogEvent(name: "order_completed", schema: order),
+                CatalogEvent(name: "signed-in", description: "A user signed in.", paramsSchema: signedIn),
+                CatalogEvent(name: "order_completed", paramsSchema: order),
                 CatalogEvent(name: "String"),
                 CatalogEvent(name: "app opened"),
             ],

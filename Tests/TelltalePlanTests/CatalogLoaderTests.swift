@@ -58,30 +58,82 @@ import Testing
         #expect(catalog.ignore == [.name("identify"), .pattern("^\\$")])
         #expect(catalog.events.map(\.name) == ["app_opened", "screen_view", "purchase_completed"])
         #expect(catalog.events.map { $0.location?.line } == [5, 6, 10])
-        #expect(catalog.events[0].params == .object([], additionalProperties: false))
-        #expect(
-            catalog.events[1].params == .object([SchemaProperty("name", ValueSchema(types: [.string]), required: true)], additionalProperties: true))
+        // Each schema at its place in the file, as `schema:` would be read: messages point there.
+        func location(of event: String) -> JSONSchemaLocation { CatalogEvent.paramsLocation(of: event, in: "Plans/events.yml") }
+        #expect(catalog.events[0].paramsSchema == Self.schema(at: location(of: "app_opened"), types: [.object], additionalProperties: false))
+        let screenView = Self.schema(at: location(of: "screen_view"), types: [.object], additionalProperties: true) { params in
+            params.properties = [Self.property("name", in: params) { $0.types = [.string] }]
+            params.required = ["name"]
+        }
+        #expect(catalog.events[1].paramsSchema == screenView)
         let purchase = catalog.events[2]
         #expect(purchase.description == "An order was placed.")
-        let item = ValueSchema.object(
-            [
-                SchemaProperty("sku", ValueSchema(types: [.string]), required: true),
-                SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1, maximum: 99)),
-            ], additionalProperties: false)
-        #expect(
-            purchase.params
-                == .object(
-                    [
-                        SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
-                        SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
-                        SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
-                        SchemaProperty("coupon", ValueSchema(types: [.string, .null])),
-                        SchemaProperty("note", ValueSchema(types: [.string])),
-                        SchemaProperty("code", ValueSchema(pattern: "^[A-Z]{3}$", minLength: 3, maxLength: 3)),
-                        SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, maxItems: 50, items: item)),
-                        SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
-                        SchemaProperty("anything"),
-                    ], additionalProperties: false))
+        let purchaseParams = Self.schema(at: location(of: "purchase_completed"), types: [.object], additionalProperties: false) { params in
+            params.properties = [
+                Self.property("order_id", in: params) {
+                    $0.types = [.string]
+                    $0.format = "uuid"
+                },
+                Self.property("currency", in: params) {
+                    $0.types = [.string]
+                    $0.enumValues = ["USD", "EUR"]
+                },
+                Self.property("value", in: params) {
+                    $0.types = [.number]
+                    $0.minimum = 0
+                    $0.exclusiveMaximum = 100_000
+                },
+                Self.property("coupon", in: params) { $0.types = [.string, .null] },
+                Self.property("note", in: params) { $0.types = [.string] },
+                Self.property("code", in: params) {
+                    $0.pattern = "^[A-Z]{3}$"
+                    $0.minLength = 3
+                    $0.maxLength = 3
+                },
+                Self.property("items", in: params) { items in
+                    items.types = [.array]
+                    items.minItems = 1
+                    items.maxItems = 50
+                    items.items = Self.schema(
+                        at: items.location.appending(.key("items")), types: [.object], additionalProperties: false
+                    ) { item in
+                        item.properties = [
+                            Self.property("sku", in: item) { $0.types = [.string] },
+                            Self.property("qty", in: item) {
+                                $0.types = [.integer]
+                                $0.minimum = 1
+                                $0.maximum = 99
+                            },
+                        ]
+                        item.required = ["sku"]
+                    }
+                },
+                Self.property("address", in: params) { address in
+                    address.types = [.object]
+                    address.properties = [Self.property("city", in: address) { $0.types = [.string] }]
+                },
+                Self.property("anything", in: params) { _ in },
+            ]
+            params.required = ["order_id", "currency", "value"]
+        }
+        #expect(purchase.paramsSchema == purchaseParams)
+    }
+
+    /// A schema as the YAML form reads it: at `location`, `additionalProperties: false` as
+    /// JSON Schema's `false` schema, and the other keywords `build` sets.
+    static func schema(
+        at location: JSONSchemaLocation, types: [JSONType] = [], additionalProperties: Bool = true, _ build: (inout JSONSchema) -> Void = { _ in }
+    ) -> JSONSchema {
+        var schema = JSONSchema(location: location)
+        schema.types = types
+        if !additionalProperties { schema.additionalProperties = .never(at: location.appending(.key("additionalProperties"))) }
+        build(&schema)
+        return schema
+    }
+
+    /// The member `name` of `object`, at `object`'s `properties/name`.
+    static func property(_ name: String, in object: JSONSchema, _ build: (inout JSONSchema) -> Void) -> JSONSchemaProperty {
+        JSONSchemaProperty(name, schema(at: object.location.appending(.key("properties"), .key(name)), build))
     }
 
     @Test(.tags(.small)) func extraPropertiesDefaultFromTheCatalogTop() throws {
@@ -92,9 +144,11 @@ import Testing
               a: { params: { x: string } }
               b: { additionalProperties: false, params: { y: { type: object, properties: { z: string } } } }
             """)
-        #expect(catalog.events[0].params.additionalProperties)
-        #expect(!catalog.events[1].params.additionalProperties)
-        #expect(catalog.events[1].params.properties[0].schema.additionalProperties == false, "nested objects follow their event")
+        let b = catalog.events[1].paramsSchema
+        #expect(catalog.events[0].paramsSchema.additionalProperties == nil)
+        #expect(b.additionalProperties == .never(at: b.location.appending(.key("additionalProperties"))))
+        let y = b.properties[0].schema
+        #expect(y.additionalProperties == .never(at: y.location.appending(.key("additionalProperties"))), "nested objects follow their event")
     }
 
     @Test(.tags(.small)) func inlineJSONSchemaFollowsJSONSchemaRules() throws {
@@ -112,7 +166,8 @@ import Testing
                     legacy: true
                   examples: [{ reason: unknown_user }]
             """)
-        let schema = try #require(catalog.events[0].schema)
+        let schema = catalog.events[0].paramsSchema
+        #expect(schema.location.document.hasSuffix("?event=login_failed"), "read from `schema:`")
         #expect(schema.types == [.object])
         #expect(schema.required == ["reason"])
         #expect(schema.properties.map(\.name) == ["reason", "attempts", "legacy"], "in the order written")
@@ -122,12 +177,11 @@ import Testing
         #expect(attempts.exclusiveMinimum == 1 && attempts.minimum == nil, "draft-04's boolean makes the minimum exclusive")
         #expect(schema.property("legacy") == JSONSchema(location: schema.location.appending(.key("properties"), .key("legacy"))))
         #expect(schema.additionalProperties == nil, "JSON Schema allows extra properties by default")
-        #expect(catalog.events[0].paramsSchema == schema)
     }
 
     @Test(.tags(.medium)) func schemaFilesAreReadRelativeToTheCatalog() throws {
         let catalog = try CatalogLoader().load(path: Fixture.path("schemaFilesAreReadRelativeToTheCatalog.yml"))
-        let schema = try #require(catalog.events.first?.schema)
+        let schema = try #require(catalog.events.first?.paramsSchema)
         #expect(schema.location.document == URL(fileURLWithPath: Fixture.path("schemaFilesAreReadRelativeToTheCatalog.schema.json")).absoluteString)
         #expect(schema.required == ["method", "user_id"])
         #expect(schema.properties.map(\.name) == ["method", "user_id", "age", "referrer"])

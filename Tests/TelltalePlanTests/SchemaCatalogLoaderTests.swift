@@ -36,14 +36,14 @@ import Testing
         let catalog = try CatalogLoader().load(path: folder.path)
         #expect(catalog.sourcePath == folder.path)
         #expect(catalog.events.map(\.name) == ["app_opened", "Order Completed"], "in the files' order")
-        let order = try #require(catalog.events.last?.schema)
+        let order = try #require(catalog.events.last?.paramsSchema)
         #expect(order.required == ["total"])
         #expect(order.location.pointer == [.key("properties"), .key("properties")])
         #expect(catalog.events.last?.description == "An order was paid.")
         let sku = try #require(order.property("sku")?.reference)
         #expect(sku == URL(fileURLWithPath: folder.path + "/shared/defs.json").absoluteString + "#/definitions/sku")
         #expect(catalog.definitions[sku]?.pattern == "^SKU-")
-        #expect(catalog.events.first?.schema?.property("cold")?.types == [.boolean])
+        #expect(catalog.events.first?.paramsSchema.property("cold")?.types == [.boolean])
     }
 
     @Test func aTitledSchemaOtherSchemasReferToIsADefinitionNotAnEvent() throws {
@@ -107,8 +107,8 @@ import Testing
             ##"{ "$schema": "https://json-schema.org/draft/2020-12/schema", "title": "twenty", "properties": { "pair": { "prefixItems": [{ "type": "string" }], "items": false }, "n": { "$ref": "#/definitions/n", "maximum": 1 } }, "definitions": { "n": { "type": "integer" } } }"##,
             to: "twenty.json")
         let catalog = try CatalogLoader().load(path: folder.path)
-        let seven = try #require(catalog.events.first { $0.name == "seven" }?.schema)
-        let twenty = try #require(catalog.events.first { $0.name == "twenty" }?.schema)
+        let seven = try #require(catalog.events.first { $0.name == "seven" }?.paramsSchema)
+        let twenty = try #require(catalog.events.first { $0.name == "twenty" }?.paramsSchema)
         for schema in [seven, twenty] {
             #expect(schema.property("pair")?.prefixItems.map(\.types) == [[.string]])
             #expect(schema.property("pair")?.items?.rejectsEverything == true)
@@ -161,7 +161,7 @@ import Testing
             #expect(catalog.events.map(\.name) == ["checkout", "search"])
             #expect(catalog.events.first?.iglu?.uri == "iglu:com.acme/checkout/jsonschema/1-0-10", "1-0-10 is newer than 1-0-9")
             #expect(catalog.events.first?.description == "checkout 1-0-10")
-            #expect(catalog.events.first?.schema?.property("total")?.exclusiveMinimum == 0, "Iglu schemas are draft-04")
+            #expect(catalog.events.first?.paramsSchema.property("total")?.exclusiveMinimum == 0, "Iglu schemas are draft-04")
             #expect(catalog.iglu.keys.map(\.uri).sorted().count == 4)
             #expect(catalog.iglu[IgluSchemaKey(uri: "iglu:com.acme/checkout/jsonschema/1-0-0")!]?.document["description"] == "checkout 1-0-0")
         }

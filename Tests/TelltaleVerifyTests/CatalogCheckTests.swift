@@ -4,26 +4,26 @@ import TelltaleVerify
 import Testing
 
 @Suite(.tags(.small)) struct CatalogCheckTests {
-    static let item = ValueSchema.object(
-        [
-            SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^[A-Z]+-[0-9]+$"), required: true),
-            SchemaProperty("qty", ValueSchema(types: [.integer], minimum: 1)),
-        ], additionalProperties: false)
+    /// What the YAML plan's `params:` form of these events reads to (`CatalogLoaderTests`),
+    /// written as one JSON Schema each.
     static let catalog = EventCatalog(
         events: [
             CatalogEvent(
-                name: "purchase_completed",
-                params: .object(
-                    [
-                        SchemaProperty("order_id", ValueSchema(types: [.string], format: .uuid), required: true),
-                        SchemaProperty("currency", ValueSchema(types: [.string], allowed: ["USD", "EUR"]), required: true),
-                        SchemaProperty("value", ValueSchema(types: [.number], minimum: 0, exclusiveMaximum: 100_000), required: true),
-                        SchemaProperty("coupon", ValueSchema(types: [.string, .null], minLength: 3, maxLength: 12)),
-                        SchemaProperty("items", ValueSchema(types: [.array], minItems: 1, items: item)),
-                        SchemaProperty("address", .object([SchemaProperty("city", ValueSchema(types: [.string]))], additionalProperties: true)),
-                    ], additionalProperties: false)),
-            CatalogEvent(name: "app_opened", params: .object([], additionalProperties: false)),
-            CatalogEvent(name: "screen_view", params: .object([], additionalProperties: true)),
+                "purchase_completed",
+                params: """
+                    { "type": "object", "required": ["order_id", "currency", "value"], "additionalProperties": false,
+                      "properties": {
+                        "order_id": { "type": "string", "format": "uuid" },
+                        "currency": { "type": "string", "enum": ["USD", "EUR"] },
+                        "value": { "type": "number", "minimum": 0, "exclusiveMaximum": 100000 },
+                        "coupon": { "type": ["string", "null"], "minLength": 3, "maxLength": 12 },
+                        "items": { "type": "array", "minItems": 1, "items": {
+                          "type": "object", "required": ["sku"], "additionalProperties": false,
+                          "properties": { "sku": { "type": "string", "pattern": "^[A-Z]+-[0-9]+$" }, "qty": { "type": "integer", "minimum": 1 } } } },
+                        "address": { "type": "object", "properties": { "city": { "type": "string" } } } } }
+                    """),
+            CatalogEvent("app_opened", params: #"{ "type": "object", "additionalProperties": false }"#),
+            CatalogEvent("screen_view", params: #"{ "type": "object" }"#),
         ], ignore: [.name("identify"), .pattern("^\\$")])
 
     static let valid: [String: JSONValue] = [

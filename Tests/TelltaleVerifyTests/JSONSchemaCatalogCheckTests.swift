@@ -35,9 +35,9 @@ import Testing
             if iglu, let key = IgluSchemaKey(uri: uri) {
                 catalog.iglu[key] = IgluSchema(key: key, schema: schema, document: document.value)
                 catalog.events.removeAll { $0.name == key.name }
-                catalog.events.append(CatalogEvent(name: key.name, schema: schema, iglu: key))
+                catalog.events.append(CatalogEvent(name: key.name, paramsSchema: schema, iglu: key))
             } else {
-                catalog.events.append(CatalogEvent(name: name, schema: schema))
+                catalog.events.append(CatalogEvent(name: name, paramsSchema: schema))
             }
         }
         #expect(library.problems.isEmpty, "\(library.problems)")

@@ -41,6 +41,19 @@ func matches(_ matcher: ParamMatcher, _ value: JSONValue?) throws -> Bool {
     return result.passed
 }
 
+extension CatalogEvent {
+    /// A planned event whose params object is `schema`, a JSON Schema (2020-12) read as a
+    /// folder plan's file is.
+    init(_ name: String, params schema: String) {
+        var library = JSONSchemaLibrary()
+        let uri = "file:///plan/\(name).json"
+        library.add(try! JSONSchemaDocument(json: schema, uri: uri, file: "\(name).json"))
+        let read = library.schema(in: uri)
+        precondition(library.problems.isEmpty, "\(library.problems)")
+        self.init(name: name, paramsSchema: read!)
+    }
+}
+
 extension EventSpec {
     init(_ name: String, _ params: [String: ParamMatcher] = [:]) {
         self.init(name: name, params: params.sorted { $0.key < $1.key }.map { ParamField(ParamPath(parsing: $0.key)!, $0.value) })

@@ -58,7 +58,7 @@ import Testing
 
     @Test func verifyingOneTestTakesEveryEventGivenAsItsOwn() throws {
         let block = TestExpectations(.id(Sent.test.rawValue), events: [EventExpectation(EventSpec("ping"))])
-        let catalog = EventCatalog(events: [CatalogEvent(name: "ping", params: .object([], additionalProperties: false))])
+        let catalog = EventCatalog(events: [CatalogEvent("ping", params: #"{ "type": "object", "additionalProperties": false }"#)])
         let events = Sent.events([("ping", ["x": 1])], test: nil)
         let result = try Verifier(expectations: [block], catalog: catalog).verify(test: Sent.test, events: events)
         #expect(result.failures.isEmpty)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func theReportRoundTripsThroughJSON() throws {
-        let catalog = EventCatalog(events: [CatalogEvent(name: "a", params: .object([], additionalProperties: false))])
+        let catalog = EventCatalog(events: [CatalogEvent("a", params: #"{ "type": "object", "additionalProperties": false }"#)])
         let blocks = [TestExpectations(.id(Sent.test.rawValue), events: [EventExpectation(EventSpec("a", ["v": .range(NumberRange(gt: 0))]))])]
         let report = try Verifier(expectations: blocks, catalog: catalog).verify(events: Sent.events([("a", ["v": "1"]), ("b", [:])]))
         #expect(!report.passed)
@@ -111,12 +111,11 @@ import Testing
         let catalog = EventCatalog(
             events: (0..<10).map { index in
                 CatalogEvent(
-                    name: "event_\(index)",
-                    params: .object(
-                        [
-                            SchemaProperty("value", ValueSchema(types: [.number], minimum: 0), required: true),
-                            SchemaProperty("sku", ValueSchema(types: [.string], pattern: "^A[0-9]$")),
-                        ], additionalProperties: false))
+                    "event_\(index)",
+                    params: """
+                        { "type": "object", "required": ["value"], "additionalProperties": false,
+                          "properties": { "value": { "type": "number", "minimum": 0 }, "sku": { "type": "string", "pattern": "^A[0-9]$" } } }
+                        """)
             })
         let clock = ContinuousClock()
         var report: VerificationReport?

@@ -42,33 +42,35 @@ public struct IgluSchema: Sendable, Hashable {
 public struct CatalogEvent: Sendable, Hashable {
     public var name: String
     public var description: String?
-    /// The schema of the params object in the catalog's own form (`types` is `[.object]`).
-    public var params: ValueSchema
-    /// The params object's JSON Schema, when the plan gives one (`schema:`, a folder of JSON
-    /// Schemas, Iglu); checked instead of `params`.
-    public var schema: JSONSchema?
+    /// What the event's params must be, as JSON Schema whichever form the plan used (the YAML
+    /// `params:` form, `schema:`, a folder of JSON Schemas, Iglu): the one model the checker
+    /// compiles and a code generator walks (with the catalog's `definitions` for `$ref`s).
+    public var paramsSchema: JSONSchema
     /// For an Iglu schema: its key (the newest version of this name).
     public var iglu: IgluSchemaKey?
     /// Where the catalog declares it.
     public var location: SourceLocation?
 
+    /// Without `paramsSchema`, the params are any object.
     public init(
-        name: String, description: String? = nil, params: ValueSchema = .object([], additionalProperties: true), schema: JSONSchema? = nil,
-        iglu: IgluSchemaKey? = nil, location: SourceLocation? = nil
+        name: String, description: String? = nil, paramsSchema: JSONSchema? = nil, iglu: IgluSchemaKey? = nil,
+        location: SourceLocation? = nil
     ) {
         self.name = name
         self.description = description
-        self.params = params
-        self.schema = schema
+        if let paramsSchema {
+            self.paramsSchema = paramsSchema
+        } else {
+            self.paramsSchema = JSONSchema(location: Self.paramsLocation(of: name, in: location?.file))
+            self.paramsSchema.types = [.object]
+        }
         self.iglu = iglu
         self.location = location
     }
 
-    /// What the event's params must be, as JSON Schema whichever form the plan used: the one
-    /// model the checker compiles and a code generator walks (with the catalog's `definitions`
-    /// for `$ref`s).
-    public var paramsSchema: JSONSchema {
-        schema ?? JSONSchema(params, at: JSONSchemaLocation(document: location?.file ?? "", pointer: [.key("events"), .key(name), .key("params")]))
+    /// Where a YAML catalog writes an event's `params:`: `FILE#/events/NAME/params`.
+    public static func paramsLocation(of name: String, in file: String?) -> JSONSchemaLocation {
+        JSONSchemaLocation(document: file ?? "", pointer: [.key("events"), .key(name), .key("params")])
     }
 }
 

@@ -82,6 +82,19 @@ public struct JSONSchema: Sendable, Hashable {
         return schema
     }
 
+    /// Draft-04's boolean `exclusiveMinimum` and `exclusiveMaximum`, applied once every keyword
+    /// is read: `true` makes `minimum` (`maximum`) the exclusive bound.
+    public mutating func applyDraft4ExclusiveFlags(minimum: Bool, maximum: Bool) {
+        if minimum {
+            exclusiveMinimum = self.minimum
+            self.minimum = nil
+        }
+        if maximum {
+            exclusiveMaximum = self.maximum
+            self.maximum = nil
+        }
+    }
+
     /// The format Telltale checks, if `format` is one.
     public var checkedFormat: ValueFormat? { format.flatMap(ValueFormat.init(rawValue:)) }
 

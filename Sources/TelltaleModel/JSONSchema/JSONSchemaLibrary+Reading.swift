@@ -108,14 +108,7 @@ extension JSONSchemaLibrary {
                 unknown(key, at: here)
             }
         }
-        if exclusiveFlags.minimum {
-            schema.exclusiveMinimum = schema.minimum
-            schema.minimum = nil
-        }
-        if exclusiveFlags.maximum {
-            schema.exclusiveMaximum = schema.maximum
-            schema.maximum = nil
-        }
+        schema.applyDraft4ExclusiveFlags(minimum: exclusiveFlags.minimum, maximum: exclusiveFlags.maximum)
         // Draft-07's `additionalItems` applies only after a list-form `items`.
         if tupleItems { schema.items = additionalItems }
         if nullable, !schema.types.isEmpty, !schema.types.contains(.null) { schema.types.append(.null) }

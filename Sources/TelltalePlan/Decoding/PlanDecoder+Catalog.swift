@@ -55,7 +55,8 @@ extension PlanDecoder {
                 continue
             }
             let eventPath = "events".appendingKey(name)
-            var event = CatalogEvent(name: name, params: .object([], additionalProperties: additional), location: keyNode.location(in: file))
+            var event = CatalogEvent(name: name, location: keyNode.location(in: file))
+            event.paramsSchema.additionalProperties = Self.additionalProperties(additional, of: event.paramsSchema.location)
             if let source = catalogEvent(value, path: eventPath, additional: additional, into: &event) {
                 references.append(SchemaReference(event: catalog.events.count, source: source, keyPath: eventPath.appendingKey("schema")))
             }
@@ -79,7 +80,7 @@ extension PlanDecoder {
         let entries = knownEntries(of: mapping, path: path, allowed: Self.catalogEventKeys)
         event.description = entries["description"].flatMap { nonEmptyString($0, path: path.appendingKey("description")) }
         let eventAdditional = entries["additionalProperties"].flatMap { bool($0, path: path.appendingKey("additionalProperties")) } ?? additional
-        event.params.additionalProperties = eventAdditional
+        event.paramsSchema.additionalProperties = Self.additionalProperties(eventAdditional, of: event.paramsSchema.location)
         if entries["params"] != nil, let schema = entries["schema"] {
             report(
                 "give either `params` or `schema`, not both", at: schema, path: path.appendingKey("schema"),
@@ -88,7 +89,7 @@ extension PlanDecoder {
             return nil
         }
         if let params = entries["params"] {
-            event.params.properties = nativeProperties(params, path: path.appendingKey("params"), additional: eventAdditional)
+            nativeProperties(params, path: path.appendingKey("params"), additional: eventAdditional, into: &event.paramsSchema)
         }
         guard let schemaNode = entries["schema"] else { return nil }
         if let additionalNode = entries["additionalProperties"] {

@@ -1,9 +1,10 @@
 import TelltaleModel
 import Yams
 
-/// Value schemas of the tracking plan in its own form (`params:`): `required: true` on the
-/// property; objects with `properties` forbid others unless `additionalProperties: true` (the
-/// catalog's default decides). JSON Schema (`schema:`) is read by `JSONSchemaLibrary`.
+/// Value schemas of the tracking plan in its own form (`params:`), read into `JSONSchema` as
+/// `JSONSchemaLibrary` reads `schema:`, each at its place in the catalog file: `required: true`
+/// on the property; objects with `properties` forbid others unless `additionalProperties: true`
+/// (the catalog's default decides).
 extension PlanDecoder {
     static let nativeSchemaKeys = [
         "type", "description", "enum", "const", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
@@ -11,37 +12,53 @@ extension PlanDecoder {
         "required", "examples",
     ]
 
-    /// The members of a native `params:` (or `properties:`) mapping, in file order.
-    mutating func nativeProperties(_ node: Node, path: String, additional: Bool) -> [SchemaProperty] {
+    /// The members of a native `params:` (or `properties:`) mapping, in file order, as the
+    /// `properties` and `required` of `schema`.
+    mutating func nativeProperties(_ node: Node, path: String, additional: Bool, into schema: inout JSONSchema) {
+        schema.properties = []
+        schema.required = []
         guard let mapping = mapping(node, path: path, example: "`params: { order_id: { type: string, required: true } }`") else {
-            return []
+            return
         }
-        var properties: [SchemaProperty] = []
         for (keyNode, value) in mapping {
             guard let name = keyNode.plainString else {
                 report("expected a property name, found \(keyNode.summary)", at: keyNode, path: path, hint: "write `name: { type: string }`")
                 continue
             }
             let propertyPath = path.appendingKey(name)
+            let location = schema.location.appending(.key("properties"), .key(name))
             if value.plainString != nil {
                 if let types = jsonTypes(value, path: propertyPath) {
-                    properties.append(SchemaProperty(name, ValueSchema(types: types)))
+                    schema.properties.append(JSONSchemaProperty(name, Self.schema(of: types, at: location)))
                 }
                 continue
             }
             if value.isNull {
-                properties.append(SchemaProperty(name))
+                schema.properties.append(JSONSchemaProperty(name, JSONSchema(location: location)))
                 continue
             }
-            if let (schema, required) = schema(value, path: propertyPath, additional: additional) {
-                properties.append(SchemaProperty(name, schema, required: required))
+            if let (property, required) = self.schema(value, path: propertyPath, at: location, additional: additional) {
+                schema.properties.append(JSONSchemaProperty(name, property))
+                if required { schema.required.append(name) }
             }
         }
-        return properties
+    }
+
+    /// `additionalProperties: false` (`true` is JSON Schema's default) of the object schema at `location`.
+    static func additionalProperties(_ allowed: Bool, of location: JSONSchemaLocation) -> JSONSchema? {
+        allowed ? nil : .never(at: location.appending(.key("additionalProperties")))
+    }
+
+    private static func schema(of types: [JSONType], at location: JSONSchemaLocation) -> JSONSchema {
+        var schema = JSONSchema(location: location)
+        schema.types = types
+        return schema
     }
 
     /// The schema, and whether the property is required.
-    private mutating func schema(_ node: Node, path: String, additional: Bool) -> (schema: ValueSchema, required: Bool)? {
+    private mutating func schema(
+        _ node: Node, path: String, at location: JSONSchemaLocation, additional: Bool
+    ) -> (schema: JSONSchema, required: Bool)? {
         guard case .mapping(let mapping) = node else {
             report(
                 "expected a schema (a mapping), found \(node.summary)", at: node, path: path,
@@ -50,7 +67,8 @@ extension PlanDecoder {
             return nil
         }
         let entries = knownEntries(of: mapping, path: path, allowed: Self.nativeSchemaKeys)
-        var schema = ValueSchema()
+        var schema = JSONSchema(location: location)
+        var allowsOthers = true
         var required = false
         var exclusiveFlags: (minimum: Bool, maximum: Bool) = (false, false)
         var sawProperties = false
@@ -62,10 +80,10 @@ extension PlanDecoder {
             case "description", "examples":
                 break
             case "enum":
-                schema.allowed = enumValues(value, path: keyPath)
+                schema.enumValues = enumValues(value, path: keyPath)
             case "const":
                 var unsupported: Node?
-                if let constant = value.jsonValue(unsupported: &unsupported) { schema.allowed = [constant] }
+                if let constant = value.jsonValue(unsupported: &unsupported) { schema.enumValues = [constant] }
             case "pattern":
                 if let pattern = nonEmptyString(value, path: keyPath), checkedRegex(pattern, at: value, path: keyPath) {
                     schema.pattern = pattern
@@ -88,18 +106,19 @@ extension PlanDecoder {
             case "minItems": schema.minItems = count(value, path: keyPath, minimum: 0)
             case "maxItems": schema.maxItems = count(value, path: keyPath, minimum: 0)
             case "items":
+                let itemsLocation = location.appending(.key("items"))
                 if value.plainString != nil {
-                    schema.items = jsonTypes(value, path: keyPath).map { ValueSchema(types: $0) }
+                    schema.items = jsonTypes(value, path: keyPath).map { Self.schema(of: $0, at: itemsLocation) }
                 } else if case .sequence = value {
                     report(
                         "tuple `items` (a list of schemas) is not supported", at: value, path: keyPath,
                         hint: "give one schema that every element must match")
                 } else {
-                    schema.items = self.schema(value, path: keyPath, additional: additional)?.schema
+                    schema.items = self.schema(value, path: keyPath, at: itemsLocation, additional: additional)?.schema
                 }
             case "properties":
                 sawProperties = true
-                schema.properties = nativeProperties(value, path: keyPath, additional: additional)
+                nativeProperties(value, path: keyPath, additional: additional, into: &schema)
             case "additionalProperties":
                 sawAdditional = true
                 if value.bool == nil, case .mapping = value {
@@ -108,7 +127,7 @@ extension PlanDecoder {
                         hint: "write `true` or `false`, and list the properties you know under `properties`"
                     )
                 } else {
-                    schema.additionalProperties = bool(value, path: keyPath) ?? true
+                    allowsOthers = bool(value, path: keyPath) ?? true
                 }
             case "required":
                 required = bool(value, path: keyPath) ?? false
@@ -119,17 +138,11 @@ extension PlanDecoder {
                 )
             }
         }
-        if exclusiveFlags.minimum {
-            schema.exclusiveMinimum = schema.minimum
-            schema.minimum = nil
-        }
-        if exclusiveFlags.maximum {
-            schema.exclusiveMaximum = schema.maximum
-            schema.maximum = nil
-        }
+        schema.applyDraft4ExclusiveFlags(minimum: exclusiveFlags.minimum, maximum: exclusiveFlags.maximum)
         if sawProperties, !sawAdditional {
-            schema.additionalProperties = additional
+            allowsOthers = additional
         }
+        schema.additionalProperties = Self.additionalProperties(allowsOthers, of: location)
         if sawProperties, schema.types.isEmpty { schema.types = [.object] }
         return (schema, required)
     }
@@ -152,9 +165,9 @@ extension PlanDecoder {
     }
 
     /// The formats Telltale checks; the catalog's own form knows no others.
-    private mutating func format(_ node: Node, path: String) -> ValueFormat? {
+    private mutating func format(_ node: Node, path: String) -> String? {
         guard let text = nonEmptyString(node, path: path) else { return nil }
-        if let format = ValueFormat(rawValue: text) { return format }
+        if ValueFormat(rawValue: text) != nil { return text }
         let names = ValueFormat.allCases.map(\.rawValue)
         let suggestion = KeySuggestion.closest(to: text, in: names).map { "did you mean `\($0)`? " } ?? ""
         report("unknown format '\(text)'", at: node, path: path, hint: "\(suggestion)formats: " + names.joined(separator: ", "))
