@@ -86,17 +86,36 @@ timed() {
     seconds "$start"
 }
 
-echo "alternating swift test and telltale run (each warm):"
-printf '%-6s %12s %14s\n' round "swift test" "telltale run"
+# What a run compiled: SwiftPM prints a "Compiling" line per module it rebuilds (the
+# output of `swift test`, Telltale's logs/build.log).
+compiled() { grep -c 'Compiling' "$1" || true; }
+
+echo "alternating swift test and telltale run (each warm; modules compiled in brackets):"
+printf '%-6s %18s %20s\n' round "swift test" "telltale run"
 for round in $(seq 1 "$rounds"); do
     a=$(timed swift test --package-path "$package")
+    ac=$(compiled "$work/last.out")
     b=$(timed "$telltale" run --package "$package" --no-history --report-dir "$work/reports")
-    printf '%-6s %11ss %13ss\n' "$round" "$a" "$b"
+    bc=$(compiled "$work/reports/logs/build.log")
+    printf '%-6s %11ss [%2s] %13ss [%2s]\n' "$round" "$a" "$ac" "$b" "$bc"
 done
-echo "for contrast, alternating swift test and swift build --build-tests:"
-printf '%-6s %12s %26s\n' round "swift test" "swift build --build-tests"
+echo "without switching, each run twice (the floor a switch adds to):"
+printf '%-6s %18s %20s\n' round "swift test" "telltale run"
+for round in $(seq 1 "$rounds"); do
+    swift test --package-path "$package" >/dev/null 2>&1
+    a=$(timed swift test --package-path "$package")
+    ac=$(compiled "$work/last.out")
+    "$telltale" run --package "$package" --no-history --report-dir "$work/reports" >/dev/null 2>&1
+    b=$(timed "$telltale" run --package "$package" --no-history --report-dir "$work/reports")
+    bc=$(compiled "$work/reports/logs/build.log")
+    printf '%-6s %11ss [%2s] %13ss [%2s]\n' "$round" "$a" "$ac" "$b" "$bc"
+done
+echo "for contrast, alternating swift test and swift build --build-tests (how Telltale built before):"
+printf '%-6s %18s %32s\n' round "swift test" "swift build --build-tests"
 for round in $(seq 1 "$rounds"); do
     a=$(timed swift test --package-path "$package")
+    ac=$(compiled "$work/last.out")
     b=$(timed swift build --build-tests --package-path "$package")
-    printf '%-6s %11ss %25ss\n' "$round" "$a" "$b"
+    bc=$(compiled "$work/last.out")
+    printf '%-6s %11ss [%2s] %25ss [%2s]\n' "$round" "$a" "$ac" "$b" "$bc"
 done

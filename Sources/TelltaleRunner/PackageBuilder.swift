@@ -33,11 +33,19 @@ public struct PackageBuilder: Sendable {
         return ["swift", "test", "list", "--package-path", packagePath] + buildArguments
     }
 
+    /// `_` as a shell sets it for `swift`: SwiftPM counts the environment among what a build
+    /// plan depends on, and a shell's `swift test` has `_` naming `swift` where Telltale's child
+    /// would have it name whatever started Telltale, so the two would plan the build afresh
+    /// (about 1.5 s) on every switch.
+    static var shellEnvironment: [String: String] {
+        ExecutableSearch.path(of: "swift").map { ["_": $0] } ?? [:]
+    }
+
     /// Builds, streaming every line to `onLine`; throws `RunnerError.buildFailed`
     /// with the compiler's errors when the build fails.
     public func build(onLine: @escaping @Sendable (String) async -> Void) async throws {
         try checkPackage()
-        let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()))
+        let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), environment: Self.shellEnvironment)
         let collector = BuildOutputCollector()
         let exit = try await process.run { line in
             await collector.append(line)

@@ -47,13 +47,10 @@ public struct CoverageTools: Sendable, Hashable {
 
     /// The folder of the first `swift` on PATH, after following its symlinks, then as found.
     static func swiftFolders(environment: [String: String]) -> [String] {
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":").map(String.init) where !folder.isEmpty {
-            let swift = URL(fileURLWithPath: folder).appendingPathComponent("swift")
-            guard FileManager.default.isExecutableFile(atPath: swift.path) else { continue }
-            let resolved = swift.resolvingSymlinksInPath().deletingLastPathComponent().path
-            return resolved == folder ? [folder] : [resolved, folder]
-        }
-        return []
+        guard let found = ExecutableSearch.path(of: "swift", environment: environment) else { return [] }
+        let swift = URL(fileURLWithPath: found)
+        let folder = swift.deletingLastPathComponent().path
+        let resolved = swift.resolvingSymlinksInPath().deletingLastPathComponent().path
+        return resolved == folder ? [folder] : [resolved, folder]
     }
 }
