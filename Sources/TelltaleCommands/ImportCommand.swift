@@ -73,7 +73,10 @@ struct ImportCommand: AsyncParsableCommand {
                         toolVersion: RunOrchestrator.version, package: package, quarantine: loadedPlan?.quarantine ?? [], gitCommit: commit,
                         gitBranch: branch, fallbackDate: modified ?? Date()))
                 for note in record.notes { Console.diagnostics(note) }
-                if let historyPath = historyPath(plan: loadedPlan), let warning = await RunHistory.recordImported(&record, historyPath: historyPath) {
+                if let historyPath = RunHistory.path(
+                    history: loadedPlan?.history ?? .beside, option: history, noHistory: noHistory, package: package),
+                    let warning = await RunHistory.recordImported(&record, historyPath: historyPath)
+                {
                     Console.warning(warning)
                 }
                 let directory = ReportDirectory(path: reportDirectory)
@@ -98,17 +101,6 @@ struct ImportCommand: AsyncParsableCommand {
                 // A report folder that cannot be written, as `merge` and `report` say it.
                 Console.error(error.localizedDescription)
                 throw ExitCode(TelltaleExitCode.usage)
-            }
-        }
-
-        /// `--history`, else the plan's `history:`, else the package's file; nil for none.
-        private func historyPath(plan: Plan?) -> String? {
-            if noHistory { return nil }
-            if let history { return history }
-            switch plan?.history ?? .beside {
-            case .off: return nil
-            case .file(let path): return path
-            case .beside: return PlanHistory.defaultPath(package: package)
             }
         }
 

@@ -25,12 +25,18 @@ public struct RunHistory: Sendable {
     }
 
     static func path(plan: Plan, options: RunOptions) -> String? {
-        if options.noHistory { return nil }
-        if let path = options.historyPath { return path }
-        switch plan.history {
+        path(history: plan.history, option: options.historyPath, noHistory: options.noHistory, package: options.historyPackage ?? plan.package)
+    }
+
+    /// The history file of a run: `option` (`--history`) beats the plan's `history`; `noHistory`
+    /// and `history: false` mean none; by default the file beside `package`.
+    public static func path(history: PlanHistory, option: String?, noHistory: Bool, package: String) -> String? {
+        if noHistory { return nil }
+        if let option { return option }
+        switch history {
         case .off: return nil
         case .file(let path): return path
-        case .beside: return PlanHistory.defaultPath(package: options.historyPackage ?? plan.package)
+        case .beside: return PlanHistory.defaultPath(package: package)
         }
     }
 
