@@ -58,7 +58,7 @@ let package = Package(
             name: "TelltaleCommands",
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
-                "TelltalePublish", "TelltaleCodegen",
+                "TelltalePublish", "TelltaleCodegen", "TelltaleImport",
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
@@ -139,6 +139,8 @@ let package = Package(
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
+        // Other tools' results as run records: xcodebuild's (xcresulttool's JSON; the bundle through xcrun on macOS).
+        .target(name: "TelltaleImport", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         // Sends a run's results to review tools over their APIs (Phabricator's Conduit).
         .target(
             name: "TelltalePublish",
@@ -186,6 +188,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "TelltalePublishTests", dependencies: ["TelltalePublish", "TelltaleReports", "TelltaleTestSupport"]),
+        .testTarget(
+            name: "TelltaleImportTests", dependencies: ["TelltaleImport", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"],
+            exclude: ["Recordings"]
+        ),
         .testTarget(name: "TelltaleReportsTests", dependencies: ["TelltaleReports", "TelltaleTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TelltaleCoverageTests", dependencies: ["TelltaleCoverage", "TelltaleModel", "TelltaleTestSupport"]),
         // Runs the built `telltale` on the packages under Tests/Fixtures.

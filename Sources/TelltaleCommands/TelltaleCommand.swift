@@ -10,7 +10,7 @@ public struct TelltaleCommand: AsyncParsableCommand {
         version: RunOrchestrator.version,
         subcommands: [
             RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self, HookCommand.self,
-            PublishCommand.self,
+            PublishCommand.self, ImportCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -25,12 +25,18 @@ public struct RunHistory: Sendable {
     }
 
     static func path(plan: Plan, options: RunOptions) -> String? {
-        if options.noHistory { return nil }
-        if let path = options.historyPath { return path }
-        switch plan.history {
+        path(history: plan.history, option: options.historyPath, noHistory: options.noHistory, package: options.historyPackage ?? plan.package)
+    }
+
+    /// The history file of a run: `option` (`--history`) beats the plan's `history`; `noHistory`
+    /// and `history: false` mean none; by default the file beside `package`.
+    public static func path(history: PlanHistory, option: String?, noHistory: Bool, package: String) -> String? {
+        if noHistory { return nil }
+        if let option { return option }
+        switch history {
         case .off: return nil
         case .file(let path): return path
-        case .beside: return PlanHistory.defaultPath(package: options.historyPackage ?? plan.package)
+        case .beside: return PlanHistory.defaultPath(package: package)
         }
     }
 
@@ -71,10 +77,20 @@ public struct RunHistory: Sendable {
     /// `telltale merge --history PATH`: the merged run recorded once, its trends in its reports.
     /// Returns the warning (also added to the record's notes) when the history could not be used.
     public static func recordMerged(_ record: inout RunRecord, historyPath: String) async -> String? {
+        await recordWhole(&record, historyPath: historyPath, what: "the merged run")
+    }
+
+    /// `telltale import xcresult`: the imported run recorded as a `telltale run` would be.
+    public static func recordImported(_ record: inout RunRecord, historyPath: String) async -> String? {
+        await recordWhole(&record, historyPath: historyPath, what: "the imported run")
+    }
+
+    /// A whole run made outside `telltale run`, recorded once; the warning when the history could not be used.
+    private static func recordWhole(_ record: inout RunRecord, historyPath: String, what: String) async -> String? {
         do {
-            return await Self.record(&record, in: try HistoryStore(path: historyPath), what: "the merged run")
+            return await Self.record(&record, in: try HistoryStore(path: historyPath), what: what)
         } catch {
-            let warning = "warning: \(error) (the merged run was not recorded)"
+            let warning = "warning: \(error) (\(what) was not recorded)"
             record.notes.append(warning)
             return warning
         }

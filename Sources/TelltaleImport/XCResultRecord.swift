@@ -1,0 +1,70 @@
+import Foundation
+import TelltaleModel
+
+/// The run record an import makes: the import's results and notes, the quarantine applied,
+/// dated by the summary, with the devices as its environment.
+public struct XCResultRecord: Sendable {
+    /// What the command knows that the JSON does not.
+    public struct Options: Sendable {
+        public var toolVersion: String
+        public var package: String
+        public var quarantine: [QuarantineEntry]
+        public var gitCommit: String?
+        public var gitBranch: String?
+        /// When the run happened if the summary does not say: the tests file's own time.
+        public var fallbackDate: Date
+
+        public init(
+            toolVersion: String, package: String = ".", quarantine: [QuarantineEntry] = [], gitCommit: String? = nil, gitBranch: String? = nil,
+            fallbackDate: Date = Date()
+        ) {
+            self.toolVersion = toolVersion
+            self.package = package
+            self.quarantine = quarantine
+            self.gitCommit = gitCommit
+            self.gitBranch = gitBranch
+            self.fallbackDate = fallbackDate
+        }
+    }
+
+    public static func make(_ files: XCResultFiles, options: Options, now: Date = Date()) -> RunRecord {
+        let reader = XCResultImport(tests: files.tests, summary: files.summary)
+        let output = reader.read()
+        let quarantined = QuarantineList(options.quarantine).apply(to: output.results, on: now)
+        var notes = output.notes + reader.countNotes(output.counts) + quarantined.notes
+        let summary = files.summary
+        let startedAt = summary?.startTime.map { Date(timeIntervalSince1970: $0) }
+        let duration = zip(summary?.startTime, summary?.finishTime).map { $1 - $0 }
+        if summary != nil, startedAt == nil || duration == nil {
+            notes.append("the summary JSON has no startTime or finishTime: the run is dated by its file, its duration is the tests' sum")
+        }
+        let devices = files.tests.devices
+        if devices.isEmpty { notes.append("the tests JSON names no device: the record's environment is unknown") }
+        let configurations = files.tests.testPlanConfigurations.map(\.configurationName)
+        if configurations.count > 1 || devices.count > 1 {
+            notes.append(
+                "ran on \(devices.map(\.label).joined(separator: "; ")) with configurations \(configurations.joined(separator: ", ")): each test once per pair, named by it"
+            )
+        }
+        return RunRecord(
+            tool: ToolInfo(version: options.toolVersion),
+            plan: PlanSummary(name: output.planName ?? summary?.title ?? "xcresult", path: files.source, package: options.package),
+            environment: RunEnvironment(
+                // The JSON names the devices tested on, not the Mac that ran xcodebuild.
+                host: devices.isEmpty ? "unknown" : devices.map(\.deviceName).joined(separator: ", "),
+                operatingSystem: devices.isEmpty ? "unknown" : devices.map(\.label).joined(separator: "; "),
+                gitCommit: options.gitCommit, gitBranch: options.gitBranch
+            ),
+            startedAt: startedAt ?? options.fallbackDate,
+            duration: duration ?? quarantined.results.reduce(0) { $0 + $1.duration },
+            tests: quarantined.results,
+            notes: notes
+        )
+    }
+}
+
+/// Both values, or nil.
+private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}
