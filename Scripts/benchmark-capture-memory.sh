@@ -21,13 +21,7 @@ if ! command -v wrk >/dev/null 2>&1; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends wrk >/dev/null
 fi
-if [ -n "${TELLTALE_BIN:-}" ]; then
-    telltale=$TELLTALE_BIN
-else
-    scratch=${SWIFT_SCRATCH_PATH:-.build}
-    swift build -c release --product telltale --scratch-path "$scratch" >/dev/null
-    telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
-fi
+telltale=$(Scripts/release-telltale)
 work=$(mktemp -d)
 capture_pid=""
 cleanup() { [ -n "$capture_pid" ] && kill "$capture_pid" 2>/dev/null || true; rm -rf "$work"; }

@@ -37,15 +37,7 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
-if [ -n "${TELLTALE_BIN:-}" ]; then
-    telltale=$TELLTALE_BIN
-else
-    scratch=${SWIFT_SCRATCH_PATH:-.build}
-    build_log=$(mktemp)
-    swift build -c release --product telltale --scratch-path "$scratch" > "$build_log" 2>&1 || { grep -E 'error' "$build_log" >&2; exit 1; }
-    rm -f "$build_log"
-    telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
-fi
+telltale=$(Scripts/release-telltale)
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }

@@ -18,12 +18,7 @@ rounds=${1:-2}
 workers=${2:-2}
 cd "$(dirname "$0")/.."
 
-if [ -n "${TELLTALE_BIN:-}" ]; then
-    telltale=$TELLTALE_BIN
-else
-    swift build -c release --product telltale >/dev/null
-    telltale="$(swift build -c release --show-bin-path)/telltale"
-fi
+telltale=$(Scripts/release-telltale)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 url=${COLLECTIONS_URL:-https://github.com/apple/swift-collections}

@@ -15,12 +15,7 @@ rounds=${1:-5}
 count=${2:-20}
 cd "$(dirname "$0")/.."
 
-if [ -n "${TELLTALE_BIN:-}" ]; then
-    telltale=$TELLTALE_BIN
-else
-    swift build -c release --product telltale >/dev/null
-    telltale="$(swift build -c release --show-bin-path)/telltale"
-fi
+telltale=$(Scripts/release-telltale)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 package="$work/ExitTestsBenchmark"

@@ -11,13 +11,7 @@
 set -euo pipefail
 seconds=${1:-10}
 cd "$(dirname "$0")/.."
-if [ -n "${TELLTALE_BIN:-}" ]; then
-    telltale=$TELLTALE_BIN
-else
-    scratch=${SWIFT_SCRATCH_PATH:-.build}
-    swift build -c release --product telltale --scratch-path "$scratch" >/dev/null
-    telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
-fi
+telltale=$(Scripts/release-telltale)
 PAGES=${PAGES:-100} RATE=${RATE:-10000} SECONDS_=$seconds python3 - "$telltale" <<'PY'
 import http.client, json, os, re, shutil, subprocess, sys, tempfile, time
 

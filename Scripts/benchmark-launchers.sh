@@ -15,12 +15,7 @@ rounds=${2:-3}
 workers=${3:-2}
 cd "$(dirname "$0")/.."
 
-if [ -n "${TELLTALE_BIN:-}" ]; then
-    telltale=$TELLTALE_BIN
-else
-    swift build -c release --product telltale >/dev/null
-    telltale="$(swift build -c release --show-bin-path)/telltale"
-fi
+telltale=$(Scripts/release-telltale)
 swift build --build-tests --package-path "$package" >/dev/null
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
