@@ -18,56 +18,7 @@ telltale=$(Scripts/release-telltale)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 package="$work/SwitchApp"
-mkdir -p "$package/Sources/SwitchApp" "$package/Tests/SwitchAppTests"
-cat >"$package/Package.swift" <<SWIFT
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-    name: "SwitchApp",
-    platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "Telltale", path: "$root", traits: [])],
-    targets: [
-        .target(name: "SwitchApp", dependencies: [.product(name: "TelltaleTracker", package: "Telltale")]),
-        .testTarget(name: "SwitchAppTests", dependencies: ["SwitchApp", .product(name: "TelltaleTesting", package: "Telltale")]),
-    ]
-)
-SWIFT
-cat >"$package/Sources/SwitchApp/Cart.swift" <<'SWIFT'
-import TelltaleTracker
-
-public struct Cart: Sendable {
-    public private(set) var items: [String] = []
-    public init() {}
-    public mutating func add(_ item: String) {
-        items.append(item)
-        Tracker.shared.track("product_added", values: ["item": item])
-    }
-}
-SWIFT
-cat >"$package/Tests/SwitchAppTests/CartTests.swift" <<'SWIFT'
-import SwitchApp
-import TelltaleTesting
-import Testing
-import XCTest
-
-@Suite(.telltale) struct CartSuite {
-    @Test func addsAnItem() {
-        var cart = Cart()
-        cart.add("mug")
-        #expect(cart.items == ["mug"])
-    }
-}
-
-final class CartCase: TelltaleTestCase {
-    func testAddsTwoItems() {
-        var cart = Cart()
-        cart.add("mug")
-        cart.add("tee")
-        XCTAssertEqual(cart.items.count, 2)
-    }
-}
-SWIFT
+Scripts/make-app-package "$package" "$root"
 echo "building the app package once" >&2
 swift build --build-tests --package-path "$package" >/dev/null
 swift test --package-path "$package" >/dev/null 2>&1
