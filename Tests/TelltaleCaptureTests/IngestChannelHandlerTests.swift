@@ -29,7 +29,7 @@ struct IngestChannelHandlerTests {
                     + post("/s/p/events", "{broken")
                     + post("/s/p/events", #"[{"name":"third"},{"name":"fourth"}]"#)
             )
-            let replies = try connection.receive(count: 6)
+            let replies = try await connection.receive(count: 6)
             #expect(replies.map(\.status) == [200, 200, 200, 404, 400, 200])
             #expect(replies[0].body == #"{"accepted":1}"#)
             // The query came after the first event's answer, so it sees that event and only it.
@@ -45,16 +45,16 @@ struct IngestChannelHandlerTests {
             let closing = try RawConnection(port: port)
             defer { closing.close() }
             try closing.send("POST /events HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 12\r\n\r\n{\"name\":\"a\"}")
-            let reply = try #require(try closing.receive(count: 1).first)
+            let reply = try #require(try await closing.receive(count: 1).first)
             #expect(reply.status == 200 && reply.head.contains("Connection: close"))
-            #expect(try closing.receiveEnd())
+            #expect(try await closing.receiveEnd())
 
             let old = try RawConnection(port: port)
             defer { old.close() }
             try old.send("POST /events HTTP/1.0\r\nContent-Length: 12\r\n\r\n{\"name\":\"b\"}")
-            let oldReply = try #require(try old.receive(count: 1).first)
+            let oldReply = try #require(try await old.receive(count: 1).first)
             #expect(oldReply.head.hasPrefix("HTTP/1.0 200"))
-            #expect(try old.receiveEnd())
+            #expect(try await old.receiveEnd())
             #expect(capture.store.count == 2)
         }
     }
@@ -100,8 +100,28 @@ final class RawConnection: Sendable {
 
     private let pending = Mutex<[UInt8]>([])
 
-    /// Reads until `count` complete responses have arrived.
-    func receive(count: Int) throws -> [Reply] {
+    /// Reads until `count` complete responses have arrived. Reads block a GCD thread, never one
+    /// of Swift's few pool threads: the capture server's Hummingbird routes run on that pool, and
+    /// a test blocking it (on a loaded machine, with other tests doing the same) starves them.
+    func receive(count: Int) async throws -> [Reply] {
+        try await Self.offThePool { try self.blockingReceive(count: count) }
+    }
+
+    /// True when the server closes the connection with nothing more sent.
+    func receiveEnd() async throws -> Bool {
+        try await Self.offThePool {
+            var byte: UInt8 = 0
+            return read(self.descriptor, &byte, 1) == 0 && self.pending.withLock { $0.isEmpty }
+        }
+    }
+
+    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private func blockingReceive(count: Int) throws -> [Reply] {
         var replies: [Reply] = []
         var buffer = pending.withLock { $0 }
         while replies.count < count {
@@ -112,17 +132,11 @@ final class RawConnection: Sendable {
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let received = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard received > 0 else { throw POSIXError(.ECONNRESET) }
+            guard received > 0 else { throw POSIXError(received == 0 ? .ECONNRESET : .ETIMEDOUT) }
             buffer += chunk.prefix(received)
         }
         pending.withLock { $0 = buffer }
         return replies
-    }
-
-    /// True when the server closes the connection with nothing more sent.
-    func receiveEnd() throws -> Bool {
-        var byte: UInt8 = 0
-        return read(descriptor, &byte, 1) == 0 && pending.withLock { $0.isEmpty }
     }
 
     func close() { closeSocket(descriptor) }
