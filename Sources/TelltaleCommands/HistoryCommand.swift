@@ -66,6 +66,13 @@ struct HistoryCommand: AsyncParsableCommand {
                     let branch = run.branch.map { " (\($0))" } ?? ""
                     print("  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  \(Self.seconds(run.duration))")
                 }
+                if let map = try await store.latestCoverageMap() {
+                    let maps = try await store.coverageMapCount()
+                    let when = map.recordedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+                    print(
+                        "coverage map\(maps == 1 ? "" : "s"): \(maps); the newest \(when)\(map.commit.map { " \($0.prefix(10))" } ?? ""), "
+                            + "\(map.tests) tests (used by --changed --select tests)")
+                }
             } catch {
                 Console.error(error.description)
                 throw ExitCode(TelltaleExitCode.infrastructure)
@@ -77,13 +84,17 @@ struct HistoryCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Add earlier runs to the history from their run.json or JUnit XML files.",
-            discussion: "A run already in the history is not added twice. Exit status: 0 imported, 2 a file cannot be read."
+            abstract: "Add earlier runs to the history from their run.json or JUnit XML files, and coverage maps.",
+            discussion: """
+                A run already in the history is not added twice. A coverage-map.bin (from `telltale run --coverage-map`), \
+                named or beside an imported run.json, is kept for `--changed --select tests`. \
+                Exit status: 0 imported, 2 a file cannot be read.
+                """
         )
 
         @OptionGroup var location: Location
 
-        @Argument(help: "run.json or JUnit XML files (or report folders holding a run.json), oldest first.")
+        @Argument(help: "run.json, JUnit XML or coverage-map.bin files (or report folders holding a run.json), oldest first.")
         var files: [String]
 
         func run() async throws {
@@ -95,7 +106,8 @@ struct HistoryCommand: AsyncParsableCommand {
             }
             do {
                 for outcome in try await HistoryImport.run(files: paths, into: store) {
-                    let what = outcome.added ? "imported \(outcome.tests) tests" : "already in the history, not added again"
+                    let kind = outcome.isCoverageMap ? "coverage map of \(outcome.tests) tests" : "\(outcome.tests) tests"
+                    let what = outcome.added ? "imported \(kind)" : "already in the history, not added again"
                     print("\(outcome.path): \(what)")
                 }
                 let count = try await store.runCount()

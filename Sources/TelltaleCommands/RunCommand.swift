@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TelltaleModel
 import TelltaleOrchestrator
+import TelltalePlan
 import TelltaleReports
 
 /// `telltale run [PLAN]`: build, run and report a package's tests.
@@ -73,8 +74,15 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "With --changed: the commit, branch or tag to diff from (its merge-base with HEAD).")
     var base: String?
 
-    @Flag(help: "With --changed: print why each test target runs.")
+    @Flag(help: "With --changed: print why each test target (with --select tests: each test) runs.")
     var explain = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --changed: select by test target (targets), or by the tests that executed a changed line (tests), from the coverage map in the history.",
+            discussion: "Default: the plan's `changed: { select: }`, else targets. Where the map cannot judge a change, its targets are selected.",
+            valueName: "level"))
+    var select: ChangeSelectionLevel?
 
     @Option(
         help: ArgumentHelp(
@@ -110,6 +118,13 @@ struct RunCommand: AsyncParsableCommand {
         help: "Diff coverage from this commit, branch or tag (its merge-base with HEAD); default: --changed's base, or a CI merge request's.")
     var coverageBase: String?
 
+    @Flag(
+        name: .customLong("coverage-map"),
+        help: ArgumentHelp(
+            "Record what each test executed (a coverage run with every test in its own process), for --changed --select tests.",
+            discussion: "Kept in the history and as coverage-map.bin in the report folder; meant for a nightly or main-branch CI job."))
+    var coverageMap = false
+
     @OptionGroup var annotations: AnnotationsOptions
 
     /// `--launcher`, else `TELLTALE_LAUNCHER`, else nil (automatic).
@@ -132,6 +147,8 @@ struct RunCommand: AsyncParsableCommand {
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if base != nil, !changed { throw ValidationError("--base goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
+        if select != nil, !changed { throw ValidationError("--select goes with --changed") }
+        if coverageMap, coverage == false { throw ValidationError("--coverage-map is a coverage run: drop --no-coverage") }
     }
 
     func run() async throws {
@@ -172,6 +189,8 @@ struct RunCommand: AsyncParsableCommand {
         options.strict = strict
         options.coverage = coverage ?? (coverageBase != nil ? true : nil)
         options.coverageBase = coverageBase
+        options.coverageMap = coverageMap ? true : nil
+        options.select = select
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {

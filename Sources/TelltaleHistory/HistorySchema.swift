@@ -55,6 +55,20 @@ enum HistorySchema {
                     """
             )
         }
+        migrator.registerMigration("v3: coverage maps") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE coverageMap (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        recordedAt REAL NOT NULL,         -- seconds since 1970
+                        gitCommit TEXT,                   -- HEAD when recorded
+                        tests INTEGER NOT NULL,
+                        data BLOB NOT NULL,               -- CoverageMap's binary form (TelltaleCoverage)
+                        digest TEXT NOT NULL UNIQUE       -- the same map imported twice is kept once
+                    );
+                    """
+            )
+        }
         return migrator
     }
 }

@@ -1,4 +1,5 @@
 import TelltaleModel
+import TelltalePlan
 import TelltaleRunner
 
 /// Which launcher starts test processes (`--launcher`); the commands see it through here.
@@ -52,6 +53,10 @@ public struct RunOptions: Sendable {
     /// The commit, branch or tag diff coverage compares with (`--coverage-base`); nil takes
     /// `--changed`'s base, or a CI merge request's.
     public var coverageBase: String?
+    /// Record what each test executed (`--coverage-map`); nil lets the plan's `coverage.map` decide.
+    public var coverageMap: Bool?
+    /// What `--changed` selects by (`--select`); nil lets the plan's `changed.select` decide.
+    public var select: ChangeSelectionLevel?
 
     public init(
         planPath: String? = nil,

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleCoverage
 import TelltaleModel
 import TelltalePlan
 import TelltaleRunner
@@ -23,7 +24,10 @@ extension RunOrchestrator {
         } catch {
             throw .infrastructure(.launchFailed(command: "swift package describe --type json", reason: "\(error)"))
         }
-        let selection = ChangeSelection.select(changes: changes, graph: graph, planPath: plan.sourcePath)
+        var selection = ChangeSelection.select(changes: changes, graph: graph, planPath: plan.sourcePath)
+        if options.select ?? plan.changed.select == .tests, selection.everything == nil, !selection.selectsNothing {
+            await narrow(&selection, changes: changes, graph: graph, plan: plan)
+        }
         let lines = selection.explanation
         if options.explain || selection.everything != nil || selection.selectsNothing {
             for line in lines { await progress.note(line) }
@@ -33,6 +37,28 @@ extension RunOrchestrator {
                 "\(lines[0]); running \(targets.count) test target\(targets.count == 1 ? "" : "s"): \(targets.joined(separator: ", "))")
         }
         return selection
+    }
+
+    /// `--select tests`: the selection narrowed by the history's coverage map, or a note saying
+    /// why it stays by target.
+    private func narrow(_ selection: inout ChangeSelection, changes: ChangeSet, graph: PackageGraph, plan: Plan) async {
+        let started = ContinuousClock.now
+        let history = await RunHistory.open(plan: plan, options: options, progress: progress)
+        guard let (map, label) = await history.latestCoverageMap(progress: progress) else {
+            selection.levelNote =
+                "selecting by test target: the history has no coverage map "
+                + "(record one with `telltale run --coverage-map`, or bring CI's with `telltale history import coverage-map.bin`)"
+            return
+        }
+        guard let commit = changes.commit else { return }
+        do {
+            var level = try await selection.narrowed(
+                by: map, label: label, package: plan.package, graph: graph, planPath: plan.sourcePath, commit: commit)
+            level.mapLabel += ", chosen in \((ContinuousClock.now - started).inMilliseconds) ms"
+            selection.testLevel = level
+        } catch {
+            selection.levelNote = "selecting by test target: \(error)"
+        }
     }
 
     /// `telltale run --changed HEAD`: the parser takes `HEAD` for the plan. When no such file

@@ -79,11 +79,12 @@ public struct RunOrchestrator: Sendable {
         outcome.notes.insert(contentsOf: notes + (setup.changes?.explanation ?? []), at: 0)
         outcome.notes += await explainEnd(outcome)
         await progress.finish()
-        let coverage = await measureCoverage(setup, end: outcome.end)
+        let coverage = await measureCoverage(setup, outcome: outcome)
         var record = await record(
             outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: (ContinuousClock.now - clock).inSeconds,
             coverage: coverage)
         await history.record(&record, progress: progress)
+        if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
         return try await write(
             record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
     }
@@ -180,10 +181,10 @@ public struct RunOrchestrator: Sendable {
 
     /// After the tests, coverage merged, exported and summarised once; not for a run a signal
     /// ended (it is being torn down), nor one that measures none.
-    private func measureCoverage(_ setup: Setup, end: RunExecution.End) async -> RunCoverage.Measured? {
-        switch end {
+    private func measureCoverage(_ setup: Setup, outcome: RunExecution.Outcome) async -> RunCoverage.Measured? {
+        switch outcome.end {
         case .stopped(.signal), .cancelled: return nil
-        case .finished, .stopped(.failFast), .serviceFailed: return await setup.coverage?.finish(progress: progress)
+        case .finished, .stopped(.failFast), .serviceFailed: return await setup.coverage?.finish(progress: progress, results: outcome.results)
         }
     }
 
@@ -253,11 +254,11 @@ public struct RunOrchestrator: Sendable {
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
         let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package).list() }
         try await checkSelectors(of: setup, against: listing.tests)
-        var selected = try await select(from: listing.tests, setup: setup)
+        var (selected, selectionNotes) = try await select(from: listing.tests, setup: setup)
         if selected.isEmpty {
             let note = "no test can be affected by this change: the affected test targets have no selected test"
             await progress.note(note)
-            return RunExecution.Outcome(notes: [note])
+            return RunExecution.Outcome(notes: selectionNotes + [note])
         }
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
         let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
@@ -289,7 +290,11 @@ public struct RunOrchestrator: Sendable {
             attachments: AttachmentStore(reportDirectory: setup.reports.path)
         )
         configuration.profileFile = setup.coverage?.profileFile
-        return try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
+        configuration.profileFileByTest = setup.coverage?.profileFiles(for: selected)
+        if configuration.profileFileByTest != nil { await progress.note("coverage map: every test runs in a process of its own") }
+        var outcome = try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
+        outcome.notes.insert(contentsOf: selectionNotes, at: 0)
+        return outcome
     }
 
     /// `swift build --build-tests`, then each service's own build, logged to `logs/`.
@@ -308,9 +313,10 @@ public struct RunOrchestrator: Sendable {
         }
     }
 
-    /// The plan's and the options' selection, then `--changed`'s; a selection that matches
-    /// no listed test is a usage error, one that `--changed` empties is not.
-    private func select(from listed: [ListedTest], setup: Setup) async throws -> [ListedTest] {
+    /// The plan's and the options' selection, then `--changed`'s, with what a test-level
+    /// selection says of itself; a selection that matches no listed test is a usage error, one
+    /// that `--changed` empties is not.
+    private func select(from listed: [ListedTest], setup: Setup) async throws -> ([ListedTest], notes: [String]) {
         let selection = setup.selection
         var selected: [ListedTest]
         do {
@@ -324,8 +330,14 @@ public struct RunOrchestrator: Sendable {
                 + selection.skipTags.map { "skip tag \($0)" } + selection.groups.map { "suite \($0.name)" }
             throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
         }
-        if let changes = setup.changes { selected = changes.filter(selected) }
-        return selected
+        guard let changes = setup.changes else { return (selected, []) }
+        var byTarget = changes
+        byTarget.testLevel = nil
+        let candidates = byTarget.filter(selected)
+        selected = changes.filter(selected)
+        let lines = changes.testLevelExplanation(candidates: candidates, selected: selected, explain: options.explain)
+        for line in lines { await progress.note(line) }
+        return (selected, lines)
     }
 
     /// Expectation keys that select none of the listed tests: a warning each, with the nearest

@@ -24,6 +24,8 @@ struct TestProcessContext: Sendable {
     var eventStreamVersion: EventStreamVersion = .v0
     /// Where attached files go; nil runs without `--attachments-path`.
     var attachments: AttachmentStore?
+    /// Set for a coverage map run: each test runs alone, with this profile file (`TestRunner.Configuration`).
+    var profileFileByTest: [TestID: String]?
 
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }

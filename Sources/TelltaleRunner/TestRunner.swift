@@ -43,6 +43,9 @@ public struct TestRunner: Sendable {
         /// each process, its retries and re-runs, and the children it starts write their own raw
         /// profile); nil leaves the variable as it is.
         public var profileFile: String?
+        /// A coverage map run's `LLVM_PROFILE_FILE` for each test (`--coverage-map`): every test
+        /// then runs in processes of its own, which write only its profiles. Nil shares `profileFile`.
+        public var profileFileByTest: [TestID: String]?
 
         public init(
             launcher: any TestLauncher,
@@ -173,7 +176,8 @@ public struct TestRunner: Sendable {
                 lifecycle: configuration.lifecycle,
                 oneTestAtATime: configuration.oneTestAtATime,
                 eventStreamVersion: configuration.eventStreamVersion,
-                attachments: configuration.attachments
+                attachments: configuration.attachments,
+                profileFileByTest: configuration.profileFileByTest
             )
         }
     }

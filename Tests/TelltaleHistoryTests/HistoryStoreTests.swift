@@ -191,4 +191,21 @@ struct HistoryCoverageTests {
         let runs = try await store.recentRuns()
         #expect(runs.map(\.coverage) == [CoverageCount(covered: 17, total: 20), nil])
     }
+
+    @Test func theNewestCoverageMapIsReadBackAndOnlyTheLastFewAreKept() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try HistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
+        #expect(try await store.latestCoverageMap() == nil)
+        for number in 1...(HistoryStore.keptCoverageMaps + 2) {
+            let bytes = Data("map \(number)".utf8)
+            let added = try await store.saveCoverageMap(
+                bytes, recordedAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(number)), commit: "c\(number)", tests: number)
+            #expect(added)
+        }
+        // The same bytes again (an import of a map already kept) are not a new map.
+        #expect(try await store.saveCoverageMap(Data("map 5".utf8), recordedAt: Date(), commit: "c5", tests: 5) == false)
+        let latest = try #require(try await store.latestCoverageMap())
+        #expect(latest.data == Data("map 5".utf8) && latest.commit == "c5" && latest.tests == 5)
+        #expect(try await store.coverageMapCount() == HistoryStore.keptCoverageMaps)
+    }
 }

@@ -56,4 +56,24 @@ struct PlanCoverageTests {
             ])
         expectProblems(problems(in: "version: 1\ncoverage: sometimes\n"), [PlanProblemExpectation(2, 11, "coverage", "true or false")])
     }
+
+    @Test func aMapAndTestLevelSelectionParseAndPrintBack() throws {
+        let yaml = """
+            version: 1
+            coverage: { map: true }
+            changed: { select: tests }
+            """
+        let plan = try PlanLoader().parse(yaml: yaml, file: "plan.yml")
+        #expect(plan.coverage == PlanCoverage(enabled: true, map: true))
+        #expect(plan.changed == PlanChanged(select: .tests))
+        #expect(try PlanLoader().parse(yaml: PlanPrinter.yaml(plan), file: "plan.yml") == plan)
+        #expect(try PlanLoader().parse(yaml: "version: 1\n", file: "plan.yml").changed.select == .targets)
+    }
+
+    @Test func anUnknownSelectionLevelIsReportedWithItsLine() {
+        expectProblems(
+            problems(in: "version: 1\nchanged:\n  select: lines\n"),
+            [PlanProblemExpectation(3, 11, "changed.select", "one of `targets`, `tests`")])
+        expectProblems(problems(in: "version: 1\nchanged:\n  selct: tests\n"), [PlanProblemExpectation(3, 3, "changed.selct", "unknown key")])
+    }
 }

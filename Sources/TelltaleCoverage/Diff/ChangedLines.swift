@@ -36,46 +36,15 @@ public enum ChangedLines {
     }
 
     /// The new side of each hunk of a `git diff -U0` (`@@ -a,b +c,d @@`: lines c to c+d−1;
-    /// d = 0 is a pure deletion, which adds no line), by the new path (`+++ b/path`).
+    /// d = 0 is a pure deletion, which adds no line), by the new path.
     public static func parse(_ lines: [String]) -> [String: [LineRange]] {
         var result: [String: [LineRange]] = [:]
-        var path: String?
-        for line in lines {
-            if line.hasPrefix("+++ ") {
-                let name = unquoted(String(line.dropFirst(4)))
-                path = name == "/dev/null" ? nil : (name.hasPrefix("b/") ? String(name.dropFirst(2)) : name)
-                continue
+        for file in FileDiff.parse(lines) {
+            guard let path = file.newPath else { continue }
+            for hunk in file.hunks where hunk.newCount > 0 {
+                result[path, default: []].append(LineRange(hunk.newStart, hunk.newStart + hunk.newCount - 1))
             }
-            guard line.hasPrefix("@@ "), let path, let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") }) else {
-                continue
-            }
-            let numbers = plus.dropFirst().split(separator: ",", omittingEmptySubsequences: false)
-            guard let start = numbers.first.flatMap({ Int($0) }) else { continue }
-            let count = numbers.count > 1 ? Int(numbers[1]) ?? 1 : 1
-            if count > 0 { result[path, default: []].append(LineRange(start, start + count - 1)) }
         }
         return result.mapValues { LineRange.ranges(of: $0.flatMap { $0.start...$0.end }) }
-    }
-
-    /// Git quotes a path with unusual characters (`"a\tb.swift"`), even with `core.quotePath=false`.
-    static func unquoted(_ text: String) -> String {
-        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
-        var result = ""
-        var escaping = false
-        for character in text.dropFirst().dropLast() {
-            if escaping {
-                switch character {
-                case "t": result.append("\t")
-                case "n": result.append("\n")
-                default: result.append(character)
-                }
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }

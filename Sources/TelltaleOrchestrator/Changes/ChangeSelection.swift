@@ -15,6 +15,10 @@ struct ChangeSelection: Sendable, Equatable {
     var everything: String?
     /// Test target module names to run, with one line each saying why.
     var testTargets: [String: String]
+    /// With `--select tests` and a coverage map: which tests of `testTargets` run.
+    var testLevel: TestLevel? = nil
+    /// Why a test-level selection was asked for and not made (no coverage map), for the notes.
+    var levelNote: String? = nil
 
     var selectsNothing: Bool { everything == nil && testTargets.isEmpty }
 
@@ -28,13 +32,17 @@ struct ChangeSelection: Sendable, Equatable {
         } else {
             lines += testTargets.keys.sorted().map { testTargets[$0]! }
         }
+        if let levelNote { lines.append(levelNote) }
         return lines
     }
 
-    /// The listed tests in the selected test targets (all of them when everything runs).
+    /// The listed tests in the selected test targets (all of them when everything runs), and
+    /// of those, with a test-level selection, the ones it runs.
     func filter(_ tests: [ListedTest]) -> [ListedTest] {
         guard everything == nil else { return tests }
-        return tests.filter { testTargets[$0.id.module] != nil }
+        let inTargets = tests.filter { testTargets[$0.id.module] != nil }
+        guard let testLevel else { return inTargets }
+        return inTargets.filter { testLevel.reason(for: $0.id) != nil }
     }
 
     static func select(changes: ChangeSet, graph: PackageGraph, planPath: String?) -> ChangeSelection {

@@ -7,6 +7,8 @@ struct ChangeSet: Sendable, Equatable {
     var base: String
     /// Absolute paths.
     var files: [String]
+    /// The base's commit (the merge-base); nil when there is none.
+    var commit: String? = nil
     /// Set when no base could be found (a shallow clone): every test runs, and this says why.
     var everything: String?
 
@@ -41,6 +43,6 @@ struct ChangeSet: Sendable, Equatable {
             files += line.split(separator: "\t").dropFirst().map { "\(root)/\($0)" }
         }
         files += untracked.lines.filter { !$0.isEmpty }.map { "\(root)/\($0)" }
-        return ChangeSet(base: described, files: Array(Set(files)).sorted())
+        return ChangeSet(base: described, files: Array(Set(files)).sorted(), commit: commit)
     }
 }

@@ -5,10 +5,14 @@ import TelltaleReports
 
 /// The coverage files of a report folder: `coverage.json` (the line-by-line data every
 /// coverage output is drawn from: `coverage.lcov` and `coverage.xml`, the `coverage` report
-/// format's) and `coverage.profdata` (the merged profile, for `llvm-cov` by hand).
+/// format's), `coverage.profdata` (the merged profile, for `llvm-cov` by hand) and, from a
+/// `--coverage-map` run, `coverage-map.bin` (what each test executed).
 extension ReportDirectory {
     public var coverageDataPath: String { "\(path)/\(CoverageDataFile.fileName)" }
     public var coverageProfilePath: String { "\(path)/coverage.profdata" }
+    /// What each test executed, from a `--coverage-map` run: for `telltale history import`.
+    public var coverageMapPath: String { "\(path)/\(Self.coverageMapFileName)" }
+    public static let coverageMapFileName = "coverage-map.bin"
     /// Where the test processes write their raw profiles while the run lasts: absolute, since
     /// they run in the package's folder.
     var coverageProfilesPath: String { "\(absolutePath)/profiles" }
@@ -16,7 +20,7 @@ extension ReportDirectory {
     /// The coverage data of an earlier run, which this run must not leave behind (its LCOV and
     /// Cobertura files are the `coverage` report format's, cleared with the other formats').
     var coverageDataPaths: [String] {
-        [coverageDataPath, coverageProfilePath, coverageProfilesPath]
+        [coverageDataPath, coverageProfilePath, coverageProfilesPath, coverageMapPath]
     }
 
     /// Harbormaster's per-file coverage strings, for the run's `coverage` unit; empty without coverage.

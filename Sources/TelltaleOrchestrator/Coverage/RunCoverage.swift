@@ -21,6 +21,26 @@ struct RunCoverage: Sendable {
     var change: (base: String, lines: [String: [LineRange]])?
     /// What preparing found worth saying (a CI base without a merge-base).
     var notes: [String] = []
+    /// Record what each test executed (`--coverage-map`): each test then runs alone, with its own profiles.
+    var recordsMap = false
+
+    /// Each test's own `LLVM_PROFILE_FILE` in a map run; nil otherwise.
+    func profileFiles(for tests: [ListedTest]) -> [TestID: String]? {
+        guard recordsMap else { return nil }
+        return Dictionary(
+            tests.map { test in
+                (
+                    test.id,
+                    CoverageMapRecorder.profilePattern(directory: collector.profileDirectory, key: Self.mapKey(test.id), continuous: !skipBuild)
+                )
+            }
+        ) { first, _ in first }
+    }
+
+    /// A test's profile-name prefix: its id's digest (ids hold characters no file name should).
+    static func mapKey(_ id: TestID) -> String {
+        "t" + SourceDigest.of(Data(id.rawValue.utf8))
+    }
 
     /// `swift build` flags of a coverage build.
     var buildArguments: [String] { CoverageBuild.buildArguments }
@@ -33,7 +53,8 @@ struct RunCoverage: Sendable {
     static func prepare(
         plan: Plan, options: RunOptions, reports: ReportDirectory, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(OrchestratorError) -> RunCoverage? {
-        guard options.coverage ?? plan.coverage.enabled else { return nil }
+        // A map is a coverage run; `--no-coverage` turns off the plan's map too.
+        guard options.coverage ?? (plan.coverage.enabled || plan.coverage.map || options.coverageMap == true) else { return nil }
         let tools: CoverageTools
         do {
             tools = try await CoverageTools.locate(environment: environment)
@@ -47,6 +68,10 @@ struct RunCoverage: Sendable {
             skipBuild: options.skipBuild,
             repositoryPrefix: prefix.succeeded ? String((prefix.first ?? "").trimmingCharacters(in: ["/"])) : nil
         )
+        coverage.recordsMap = options.coverageMap ?? plan.coverage.map
+        if coverage.recordsMap, coverage.repositoryPrefix == nil {
+            throw .badOption("--coverage-map: \(plan.package) is not in a git repository; a coverage map is read against git's history")
+        }
         if let choice = baseChoice(options: options, environment: environment) {
             try await coverage.loadChange(since: choice)
         }
@@ -95,13 +120,15 @@ struct RunCoverage: Sendable {
     /// What `finish` measured: the summary for `run.json`, notes, and why it failed if it did.
     struct Measured: Sendable {
         var coverage: CodeCoverage?
+        /// What each test executed, when the run recorded a map.
+        var map: CoverageMap?
         var notes: [String]
         var failure: String?
     }
 
     /// After the tests: merge and export once (while SwiftPM describes the package's targets),
     /// keep `coverage.json` and `coverage.profdata` in the report folder, and summarise.
-    func finish(progress: ConsoleProgress) async -> Measured {
+    func finish(progress: ConsoleProgress, results: [TestResult]) async -> Measured {
         let started = ContinuousClock.now
         async let described = Self.describe(package)
         do {
@@ -114,14 +141,45 @@ struct RunCoverage: Sendable {
             let (data, dataNotes) = CoverageCollector.data(
                 export, sources: sources, repositoryPrefix: repositoryPrefix, change: change, thresholds: thresholds)
             try CoverageDataFile.encode(data).write(to: URL(fileURLWithPath: reports.coverageDataPath), options: .atomic)
-            collector.cleanUp()
             let elapsed = ContinuousClock.now - started
             await progress.note("coverage: merged and exported in \(elapsed.inMilliseconds) ms")
-            return Measured(coverage: CoverageSummarizer.summarize(data), notes: notes + dataNotes)
+            var measured = Measured(coverage: CoverageSummarizer.summarize(data), notes: notes + dataNotes)
+            if recordsMap {
+                let recorder = CoverageMapRecorder(tools: collector.tools, profileDirectory: collector.profileDirectory, root: root, targets: targets)
+                (measured.map, measured.notes) = try await recordMap(
+                    recorder, binary: binary, results: results, notes: measured.notes, progress: progress)
+            }
+            collector.cleanUp()
+            return measured
         } catch {
             let reason = (error as? CoverageFailure)?.description ?? (error as? LocalizedError)?.errorDescription ?? "\(error)"
             return Measured(notes: notes + ["coverage was not measured: \(reason)"], failure: reason)
         }
+    }
+
+    /// What each test that ran executed, into `coverage-map.bin`. A skipped test executed
+    /// nothing and is left out, so the map does not know it and it always runs.
+    private func recordMap(
+        _ recorder: CoverageMapRecorder, binary: String, results: [TestResult], notes: [String], progress: ConsoleProgress
+    ) async throws -> (CoverageMap, [String]) {
+        let started = ContinuousClock.now
+        let ran = results.filter { $0.outcome != .skipped }
+        await progress.note("coverage map: reading what each of \(ran.count) tests executed…")
+        let head = await GitCommand.run(["rev-parse", "HEAD"], in: package)
+        let status = await GitCommand.run(["status", "--porcelain", "--", "."], in: package)
+        let (map, mapNotes) = try await recorder.record(
+            tests: Dictionary(ran.map { (Self.mapKey($0.id), $0.id.rawValue) }) { first, _ in first },
+            testBinary: binary, mergedProfile: reports.coverageProfilePath,
+            commit: head.succeeded ? head.first : nil, dirty: !status.lines.filter { !$0.isEmpty }.isEmpty)
+        let data = map.encoded()
+        try data.write(to: URL(fileURLWithPath: reports.coverageMapPath), options: .atomic)
+        let elapsed = ContinuousClock.now - started
+        let line =
+            "coverage map: \(map.tests.count) tests, \(map.functions.count) functions in \(map.files.count) files, "
+            + "\(data.count / 1024) KiB, recorded in \(elapsed.inMilliseconds) ms"
+            + (map.dirty ? " (with uncommitted changes: files whose fingerprint differs from a base count as stale)" : "")
+        await progress.note(line)
+        return (map, notes + mapNotes + [line])
     }
 
     /// The package's targets, which say which files are whose and which are tests.

@@ -1,15 +1,20 @@
 import Foundation
+import TelltaleCoverage
 import TelltaleHistory
 import TelltaleModel
 
 /// `telltale history import`: earlier runs' `run.json` and JUnit files into the history,
-/// so a CI job that starts with an empty disk schedules by the last main-branch run.
+/// so a CI job that starts with an empty disk schedules by the last main-branch run; and a
+/// `--coverage-map` run's `coverage-map.bin` (named, or beside an imported `run.json`), so a
+/// developer's `--changed --select tests` uses the map CI recorded.
 public enum HistoryImport {
     public struct Outcome: Sendable {
         public var path: String
         public var tests: Int
         /// False when the history already had this run.
         public var added: Bool
+        /// The file was a coverage map (`tests` is how many tests it knows).
+        public var isCoverageMap = false
     }
 
     /// Imports each file in order; the first unreadable file stops the import (those
@@ -17,10 +22,36 @@ public enum HistoryImport {
     public static func run(files: [String], into store: HistoryStore) async throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for path in files {
+            if Self.isCoverageMap(path) {
+                outcomes.append(try await importMap(path, into: store))
+                continue
+            }
             let record = try EarlierRunFile.read(path: path)
             let added = try await store.record(record, source: .import)
             outcomes.append(Outcome(path: path, tests: record.tests.count, added: added))
+            let beside = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(ReportDirectory.coverageMapFileName).path
+            if path.hasSuffix("run.json"), FileManager.default.fileExists(atPath: beside) {
+                outcomes.append(try await importMap(beside, into: store))
+            }
         }
         return outcomes
+    }
+
+    /// A file that starts as a coverage map does.
+    static func isCoverageMap(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 4)) == Data("TTCM".utf8)
+    }
+
+    private static func importMap(_ path: String, into store: HistoryStore) async throws -> Outcome {
+        let map: CoverageMap
+        do {
+            map = try CoverageMap(decoding: try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch let error as CoverageMap.FormatError {
+            throw EarlierRunFile.ReadError(path: path, reason: error.description)
+        }
+        let added = try await store.saveCoverageMap(map.encoded(), recordedAt: map.recordedAt, commit: map.commit, tests: map.tests.count)
+        return Outcome(path: path, tests: map.tests.count, added: added, isCoverageMap: true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleCoverage
 import TelltaleHistory
 import TelltaleModel
 import TelltalePlan
@@ -72,6 +73,35 @@ public struct RunHistory: Sendable {
         if let warning { record.notes.append(warning) }
         guard let store, record.shard == nil else { return }
         if let warning = await Self.record(&record, in: store, what: "this run") { await progress.note(warning) }
+    }
+
+    /// Keeps a run's coverage map, for `--changed --select tests`; a shard's (a part of the
+    /// tests) is not kept, as a shard's run is not. A failure is a warning in the record's notes.
+    func keep(_ map: CoverageMap, in record: inout RunRecord, progress: ConsoleProgress) async {
+        guard let store, record.shard == nil else { return }
+        do {
+            try await store.saveCoverageMap(map.encoded(), recordedAt: map.recordedAt, commit: map.commit, tests: map.tests.count)
+        } catch {
+            let warning = "warning: \(error) (the coverage map was not kept)"
+            record.notes.append(warning)
+            await progress.note(warning)
+        }
+    }
+
+    /// The newest coverage map, with what it is for people (`abc12345, recorded 2026-11-25 23:10`);
+    /// nil without one. A map this Telltale cannot read is a warning, and selection goes by target.
+    func latestCoverageMap(progress: ConsoleProgress) async -> (map: CoverageMap, label: String)? {
+        guard let store else { return nil }
+        do {
+            guard let stored = try await store.latestCoverageMap() else { return nil }
+            let map = try CoverageMap(decoding: stored.data)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+            return (map, "\(map.commit.map { String($0.prefix(8)) } ?? "no commit"), recorded \(formatter.string(from: map.recordedAt)) UTC")
+        } catch {
+            await progress.note("warning: the history's coverage map cannot be used: \(error)")
+            return nil
+        }
     }
 
     /// `telltale merge --history PATH`: the merged run recorded once, its trends in its reports.

@@ -1,9 +1,10 @@
 import Yams
 
 extension PlanDecoder {
-    static let coverageKeys = ["include", "exclude", "minimum", "diffMinimum"]
+    static let coverageKeys = ["include", "exclude", "minimum", "diffMinimum", "map"]
+    static let changedKeys = ["select"]
 
-    /// `coverage: true | false | { include, exclude, minimum, diffMinimum }` (a mapping turns it on).
+    /// `coverage: true | false | { include, exclude, minimum, diffMinimum, map }` (a mapping turns it on).
     mutating func coverage(_ node: Node, path: String) -> PlanCoverage {
         if node.isNull { return PlanCoverage() }
         if case .scalar = node { return PlanCoverage(enabled: bool(node, path: path) ?? false) }
@@ -19,10 +20,22 @@ extension PlanDecoder {
             case "exclude": coverage.exclude = strings(value, path: keyPath).map(\.value)
             case "minimum": coverage.minimum = percent(value, path: keyPath)
             case "diffMinimum": coverage.diffMinimum = percent(value, path: keyPath)
+            case "map": coverage.map = bool(value, path: keyPath) ?? false
             default: break
             }
         }
         return coverage
+    }
+
+    /// `changed: { select: targets | tests }`.
+    mutating func changed(_ node: Node, path: String) -> PlanChanged {
+        if node.isNull { return PlanChanged() }
+        guard let mapping = mapping(node, path: path, example: "`changed: { select: tests }`") else { return PlanChanged() }
+        var changed = PlanChanged()
+        for (key, value) in knownEntries(of: mapping, path: path, allowed: Self.changedKeys).ordered where key == "select" {
+            changed.select = choice(value, path: path.appendingKey(key), of: ChangeSelectionLevel.self) ?? .targets
+        }
+        return changed
     }
 
     /// A percentage from 0 to 100 (`80`, `72.5`; a trailing `%` is allowed).

@@ -7,6 +7,7 @@ struct PlanDecoder {
         "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
         "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage",
+        "changed",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -85,6 +86,7 @@ struct PlanDecoder {
         case "quarantine": plan.quarantine = quarantine(value, path: key)
         case "strict": plan.strict = bool(value, path: key) ?? false
         case "coverage": plan.coverage = coverage(value, path: key)
+        case "changed": plan.changed = changed(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

@@ -47,6 +47,8 @@ public struct Plan: Sendable, Equatable {
     public var strict: Bool = false
     /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
     public var coverage = PlanCoverage()
+    /// How `--changed` selects: by target unless `changed: { select: tests }`.
+    public var changed = PlanChanged()
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 

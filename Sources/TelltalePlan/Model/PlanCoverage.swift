@@ -10,12 +10,19 @@ public struct PlanCoverage: Sendable, Equatable {
     public var minimum: Double?
     /// Diff coverage, in percent, below which the run fails.
     public var diffMinimum: Double?
+    /// `map: true` (or `--coverage-map`): record what each test executed, for `--changed`'s
+    /// test-level selection; every test then runs in a process of its own.
+    public var map: Bool
 
-    public init(enabled: Bool = false, include: [String] = [], exclude: [String] = [], minimum: Double? = nil, diffMinimum: Double? = nil) {
+    public init(
+        enabled: Bool = false, include: [String] = [], exclude: [String] = [], minimum: Double? = nil, diffMinimum: Double? = nil,
+        map: Bool = false
+    ) {
         self.enabled = enabled
         self.include = include
         self.exclude = exclude
         self.minimum = minimum
         self.diffMinimum = diffMinimum
+        self.map = map
     }
 }

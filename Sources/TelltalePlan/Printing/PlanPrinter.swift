@@ -28,6 +28,7 @@ public struct PlanPrinter {
         lines.append("history: \(history(plan.history))")
         lines += quarantine(plan.quarantine)
         lines += coverage(plan.coverage)
+        lines += ["changed:", "  select: \(plan.changed.select.rawValue)"]
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
@@ -67,7 +68,7 @@ public struct PlanPrinter {
             return value.rounded() == value ? String(Int(value)) : String(value)
         }
         return ["coverage:"] + list("include", coverage.include, indent: "  ") + list("exclude", coverage.exclude, indent: "  ")
-            + ["  minimum: \(percent(coverage.minimum))", "  diffMinimum: \(percent(coverage.diffMinimum))"]
+            + ["  minimum: \(percent(coverage.minimum))", "  diffMinimum: \(percent(coverage.diffMinimum))", "  map: \(coverage.map)"]
     }
 
     private static func suite(_ suite: PlanSuite) -> [String] {

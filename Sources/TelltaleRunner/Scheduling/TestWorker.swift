@@ -8,7 +8,8 @@ import TelltaleModel
 /// a new process itself, so no test is lost and other workers are not disturbed.
 ///
 /// With a lifecycle (a backend in test mode), every test runs alone in its own
-/// process between the lifecycle's `beforeTest` and `afterTest`.
+/// process between the lifecycle's `beforeTest` and `afterTest`; in a coverage map run, alone
+/// in its own process with its own profile file.
 struct TestWorker {
     var context: TestProcessContext
     var listed: [TestFramework: [TestID]]
@@ -25,7 +26,7 @@ struct TestWorker {
             var batch = parts[0]
             local.insert(contentsOf: parts.dropFirst(), at: 0)
             if context.oneTestAtATime { batch.serial = true }
-            if context.lifecycle != nil, batch.tests.count > 1 {
+            if context.lifecycle != nil || context.profileFileByTest != nil, batch.tests.count > 1 {
                 let alone = batch.tests.dropFirst().map { TestBatch(framework: batch.framework, tests: [$0], serial: true) }
                 local.insert(contentsOf: alone, at: 0)
                 batch.tests = [batch.tests[0]]
@@ -92,6 +93,8 @@ struct TestWorker {
 
     private func runProcess(_ batch: TestBatch, context: TestProcessContext) async throws -> BatchResult {
         let listed = listed[batch.framework] ?? []
+        var context = context
+        if let file = context.profileFileByTest?[batch.tests[0]] { context.environment["LLVM_PROFILE_FILE"] = file }
         return switch batch.framework {
         case .xctest: try await XCTestProcess(context: context, listed: listed).run(batch)
         case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(batch)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A digest of a source file's bytes (FNV-1a, 64 bits, hex): enough to tell that a file was
+/// A digest of a file's bytes (FNV-1a, 64 bits, hex): enough to tell that a file was
 /// edited between the run that measured it and a report drawn later. Not a security measure.
 public enum SourceDigest {
     public static func of(_ data: Data) -> String {

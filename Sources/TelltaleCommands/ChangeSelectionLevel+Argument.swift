@@ -1,0 +1,5 @@
+import ArgumentParser
+import TelltalePlan
+
+/// `--select targets|tests`.
+extension ChangeSelectionLevel: ExpressibleByArgument {}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// The map's file form (`coverage-map.bin` in the report folder, and a history row): compact
+/// binary, since a large package's map holds hundreds of thousands of function numbers and
+/// selection reads it before every `--changed` run. Unsigned LEB128 numbers; a test's functions
+/// as gaps from the previous one; strings as their UTF-8 length, then bytes.
+extension CoverageMap {
+    static let magic = Array("TTCM".utf8)
+
+    public struct FormatError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func encoded() -> Data {
+        var writer = ByteWriter()
+        writer.bytes.append(contentsOf: Self.magic)
+        writer.number(Self.formatVersion)
+        writer.string(commit ?? "")
+        writer.number(dirty ? 1 : 0)
+        writer.number(max(0, Int((recordedAt.timeIntervalSince1970 * 1000).rounded())))
+        writer.number(files.count)
+        for file in files {
+            writer.string(file.path)
+            writer.string(file.fingerprint)
+            writer.number(file.isTest ? 1 : 0)
+        }
+        writer.number(functions.count)
+        for function in functions {
+            writer.number(function.file)
+            writer.number(function.firstLine)
+            writer.number(function.lastLine - function.firstLine)
+        }
+        writer.number(tests.count)
+        for test in tests {
+            writer.string(test.id)
+            writer.number(test.functions.count)
+            var previous = 0
+            for function in test.functions {
+                writer.number(function - previous)
+                previous = function
+            }
+        }
+        return Data(writer.bytes)
+    }
+
+    public init(decoding data: Data) throws(FormatError) {
+        var reader = ByteReader(bytes: [UInt8](data))
+        guard reader.take(Self.magic.count) == Self.magic else {
+            throw FormatError(description: "not a Telltale coverage map (it does not start with TTCM)")
+        }
+        let version = try reader.number()
+        guard version == Self.formatVersion else {
+            throw FormatError(description: "coverage map format \(version); this Telltale reads format \(Self.formatVersion): record the map again")
+        }
+        let commit = try reader.string()
+        let dirty = try reader.number() == 1
+        let recordedAt = Date(timeIntervalSince1970: Double(try reader.number()) / 1000)
+        var files: [File] = []
+        for _ in 0..<(try reader.count()) {
+            files.append(File(path: try reader.string(), fingerprint: try reader.string(), isTest: try reader.number() == 1))
+        }
+        var functions: [Function] = []
+        for _ in 0..<(try reader.count()) {
+            let file = try reader.number()
+            let first = try reader.number()
+            functions.append(Function(file: file, firstLine: first, lastLine: first + (try reader.number())))
+        }
+        var tests: [Test] = []
+        for _ in 0..<(try reader.count()) {
+            let id = try reader.string()
+            var indices: [Int] = []
+            var previous = 0
+            for _ in 0..<(try reader.count()) {
+                previous += try reader.number()
+                indices.append(previous)
+            }
+            tests.append(Test(id: id, functions: indices))
+        }
+        guard functions.allSatisfy({ $0.file < files.count }), tests.allSatisfy({ $0.functions.allSatisfy { $0 < functions.count } }) else {
+            throw FormatError(description: "the coverage map is damaged (a number points past its tables): record it again")
+        }
+        self.init(commit: commit.isEmpty ? nil : commit, dirty: dirty, recordedAt: recordedAt, files: files, functions: functions, tests: tests)
+    }
+}
+
+private struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func number(_ value: Int) {
+        var rest = UInt64(max(0, value))
+        repeat {
+            let low = UInt8(rest & 0x7f)
+            rest >>= 7
+            bytes.append(rest == 0 ? low : low | 0x80)
+        } while rest != 0
+    }
+
+    mutating func string(_ text: String) {
+        let utf8 = Array(text.utf8)
+        number(utf8.count)
+        bytes.append(contentsOf: utf8)
+    }
+}
+
+private struct ByteReader {
+    var bytes: [UInt8]
+    var offset = 0
+
+    static let truncated = CoverageMap.FormatError(description: "the coverage map is cut short: record it again")
+
+    mutating func take(_ count: Int) -> [UInt8]? {
+        guard count <= bytes.count - offset else { return nil }
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+
+    mutating func number() throws(CoverageMap.FormatError) -> Int {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < bytes.count, shift < 63 else { throw Self.truncated }
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7f) << shift
+            if byte & 0x80 == 0 { return Int(value) }
+            shift += 7
+        }
+    }
+
+    /// A count of items that follow: each takes at least one byte, so more than are left is damage.
+    mutating func count() throws(CoverageMap.FormatError) -> Int {
+        let count = try number()
+        guard count <= bytes.count - offset else { throw Self.truncated }
+        return count
+    }
+
+    mutating func string() throws(CoverageMap.FormatError) -> String {
+        let length = try number()
+        guard let utf8 = take(length) else { throw Self.truncated }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}
