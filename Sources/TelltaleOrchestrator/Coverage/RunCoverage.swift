@@ -145,9 +145,16 @@ struct RunCoverage: Sendable {
             await progress.note("coverage: merged and exported in \(elapsed.inMilliseconds) ms")
             var measured = Measured(coverage: CoverageSummarizer.summarize(data), notes: notes + dataNotes)
             if recordsMap {
+                // The coverage stands without the map; a map asked for and not made fails the run as coverage does.
                 let recorder = CoverageMapRecorder(tools: collector.tools, profileDirectory: collector.profileDirectory, root: root, targets: targets)
-                (measured.map, measured.notes) = try await recordMap(
-                    recorder, binary: binary, results: results, notes: measured.notes, progress: progress)
+                do {
+                    (measured.map, measured.notes) = try await recordMap(
+                        recorder, binary: binary, results: results, notes: measured.notes, progress: progress)
+                } catch {
+                    let reason = "the coverage map was not recorded: \((error as? CoverageFailure)?.description ?? "\(error)")"
+                    measured.notes.append(reason)
+                    measured.failure = reason
+                }
             }
             collector.cleanUp()
             return measured
