@@ -6,7 +6,7 @@ struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
-        "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage",
+        "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage", "stress",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -85,6 +85,7 @@ struct PlanDecoder {
         case "quarantine": plan.quarantine = quarantine(value, path: key)
         case "strict": plan.strict = bool(value, path: key) ?? false
         case "coverage": plan.coverage = coverage(value, path: key)
+        case "stress": plan.stress = stress(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

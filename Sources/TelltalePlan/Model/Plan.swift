@@ -47,6 +47,8 @@ public struct Plan: Sendable, Equatable {
     public var strict: Bool = false
     /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
     public var coverage = PlanCoverage()
+    /// New and changed tests run more times (`stress:`, `--stress-new`); off by default.
+    public var stress = PlanStress()
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 

@@ -28,6 +28,7 @@ public struct PlanPrinter {
         lines.append("history: \(history(plan.history))")
         lines += quarantine(plan.quarantine)
         lines += coverage(plan.coverage)
+        lines += ["stress:", "  new: \(plan.stress.new)", "  onFlaky: \(plan.stress.onFlaky.rawValue)"]
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
