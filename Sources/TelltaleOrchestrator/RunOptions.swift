@@ -52,6 +52,9 @@ public struct RunOptions: Sendable {
     /// The commit, branch or tag diff coverage compares with (`--coverage-base`); nil takes
     /// `--changed`'s base, or a CI merge request's.
     public var coverageBase: String?
+    /// Run each new or changed test this many more times (`--stress-new N`); nil lets the plan's
+    /// `stress.new` decide.
+    public var stressNew: Int?
 
     public init(
         planPath: String? = nil,

@@ -15,6 +15,17 @@ struct ChangeSelection: Sendable, Equatable {
     var everything: String?
     /// Test target module names to run, with one line each saying why.
     var testTargets: [String: String]
+    /// The changed files of test targets: `--stress-new` stresses the tests they declare.
+    var testFiles: [TestFile] = []
+
+    struct TestFile: Sendable, Equatable {
+        /// The test target's module.
+        var module: String
+        /// Absolute.
+        var path: String
+        /// Relative to the package, as reports show it.
+        var relative: String
+    }
 
     var selectsNothing: Bool { everything == nil && testTargets.isEmpty }
 
@@ -46,6 +57,14 @@ struct ChangeSelection: Sendable, Equatable {
             return path == plan || path.hasPrefix(root + "/") || graph.localPackages.contains { path.hasPrefix($0.path + "/") }
         }
         var selection = ChangeSelection(base: changes.base, changedFiles: relevant.count, everything: changes.everything, testTargets: [:])
+        selection.testFiles = relevant.compactMap { file in
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            guard path.hasPrefix(root + "/") else { return nil }
+            let relative = String(path.dropFirst(root.count + 1))
+            let owner = graph.targets.filter { relative.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
+            guard let owner, owner.isTest else { return nil }
+            return TestFile(module: owner.module, path: path, relative: relative)
+        }
         if selection.everything != nil { return selection }
         let manifests: Set<String> = ["Package.swift", "Package.resolved"]
 
