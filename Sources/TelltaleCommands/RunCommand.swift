@@ -11,7 +11,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
-            Exit status: 0 all tests passed; 1 a test or an analytics check failed, or coverage is below the \
+            Exit status: 0 all tests passed; 1 a test or an analytics check failed, a new test arrived flaky (--stress-new), or coverage is below the \
             plan's minimum or diffMinimum; 2 bad usage, a bad plan, no package or a missing coverage tool \
             (nothing was started); 3 the build, a test process or a service could not run, or coverage could \
             not be measured; 130 interrupted (the tests that finished are reported).
@@ -100,6 +100,14 @@ struct RunCommand: AsyncParsableCommand {
     var retries: Int?
 
     @Option(
+        name: .customLong("stress-new"),
+        help: ArgumentHelp(
+            "Run each new test (one the history has not seen pass) and, with --changed, each test of a changed test file N more times; one whose runs differ is flaky on arrival and fails the run (default: the plan's stress.new).",
+            discussion: "The plan's `stress: { onFlaky: report }` reports it without failing the run.",
+            valueName: "N"))
+    var stressNew: Int?
+
+    @Option(
         help: ArgumentHelp(
             "How test processes start: direct (the test executable itself, on Linux), darwin (the .xctest bundle through xcrun xctest and swiftpm-testing-helper, as SwiftPM does on macOS) or swiftpm (swift test --skip-build, anywhere SwiftPM runs).",
             discussion: "Default: chosen by the built test product; TELLTALE_LAUNCHER sets another default.",
@@ -143,6 +151,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
+        if let stressNew, stressNew < 0 { throw ValidationError("--stress-new must be 0 or more") }
         if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if base != nil, !changed { throw ValidationError("--base goes with --changed") }
@@ -191,6 +200,7 @@ struct RunCommand: AsyncParsableCommand {
         options.coverageBase = coverageBase
         options.coverageMap = coverageMap ? true : nil
         options.select = select
+        options.stressNew = stressNew
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {

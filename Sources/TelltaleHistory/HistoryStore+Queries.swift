@@ -25,6 +25,22 @@ extension HistoryStore {
         }
     }
 
+    /// The tests the history has seen pass at least once, keyed as `TestID.timingKey`: the rest
+    /// of a run's tests are new to `--stress-new`. A test recorded only failing (one that arrived
+    /// flaky and failed its run, say) stays new until it passes.
+    public func testsThatPassed() async throws(HistoryError) -> Set<String> {
+        try await read { db in
+            Set(
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT test.key FROM test
+                        WHERE EXISTS (SELECT 1 FROM result WHERE result.testId = test.id AND result.outcome = 'passed')
+                        """
+                ))
+        }
+    }
+
     /// What should start first for the quickest feedback, keyed as `TestID.timingKey`: 0 for the
     /// tests that failed in the last recorded run, 1 for those flaky in the last `window` runs.
     public func feedbackPriorities(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Int] {
@@ -170,7 +186,9 @@ extension HistoryStore {
         }
         var counts: [String: (flaky: Int, runs: Int)] = [:]
         for result in results where result.outcome != .skipped {
-            let retried = result.outcome == .passed && result.attempts.dropLast().contains { $0.isFailure }
+            // Its attempts (the last is the result) both passed and failed: retried to a pass, or
+            // flaky on arrival under `--stress-new`.
+            let retried = result.attempts.contains(.passed) && result.attempts.contains { $0.isFailure }
             let contradicted = result.outcome.isFailure && result.commit.map { passedCommits.contains([result.key, $0]) } ?? false
             counts[result.key, default: (0, 0)].runs += 1
             if retried || contradicted { counts[result.key, default: (0, 0)].flaky += 1 }

@@ -59,6 +59,11 @@ public actor ConsoleProgress: TestRunObserver {
         note("retrying \(testCount) failed test\(testCount == 1 ? "" : "s") (retry \(attempt))")
     }
 
+    public func stressing(testCount: Int, run: Int, of runs: Int) {
+        total += testCount
+        note("stressing \(testCount) new or changed test\(testCount == 1 ? "" : "s") (run \(run) of \(runs) more)")
+    }
+
     public func testFinished(_ result: TestResult) {
         totals.add(result.outcome)
         switch style {

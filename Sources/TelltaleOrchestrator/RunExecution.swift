@@ -41,6 +41,8 @@ struct RunExecution {
         var events: [Event] = []
         /// Tests whose events were checked as they ended (`process` and `automatic`).
         var checkedAtEnd: [TestID: TestVerification] = [:]
+        /// The tests `--stress-new` ran more times, and why; nil when it stressed nothing.
+        var stress: StressSelection?
     }
 
     /// The capture server's durable log, also read back when a run ends early.

@@ -57,6 +57,9 @@ public struct RunOptions: Sendable {
     public var coverageMap: Bool?
     /// What `--changed` selects by (`--select`); nil lets the plan's `changed.select` decide.
     public var select: ChangeSelectionLevel?
+    /// Run each new or changed test this many more times (`--stress-new N`); nil lets the plan's
+    /// `stress.new` decide.
+    public var stressNew: Int?
 
     public init(
         planPath: String? = nil,

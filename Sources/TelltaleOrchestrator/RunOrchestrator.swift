@@ -123,6 +123,8 @@ public struct RunOrchestrator: Sendable {
         // Recorded medians balance the work; a --timings file given by hand wins where both know a test.
         let timings = await history.durations(progress: progress).merging(setup.timings) { $1 }
         let priorities = await history.priorities(progress: progress)
+        let stressing = (options.stressNew ?? setup.plan.stress.new) > 0
+        let passedTests = stressing ? await history.testsThatPassed(progress: progress) : nil
         let execution = RunExecution(
             services: setup.services, verifier: setup.verifier,
             lifecycle: RunExecution.lifecycle(for: setup.plan, services: setup.services),
@@ -132,7 +134,8 @@ public struct RunOrchestrator: Sendable {
         let watch = options.failFast ? FailFastWatch(forwardingTo: progress, stop: stop, quarantine: QuarantineList(setup.plan.quarantine)) : nil
         do {
             return try await buildAndRun(
-                setup, execution: execution, timings: timings, priorities: priorities, observer: watch ?? progress, watch: watch)
+                setup, execution: execution, timings: timings, priorities: priorities, passedTests: passedTests,
+                observer: watch ?? progress, watch: watch)
         } catch let error as OrchestratorError {
             throw error
         } catch let stopped as RunStopped {
@@ -195,7 +198,8 @@ public struct RunOrchestrator: Sendable {
         coverage: RunCoverage.Measured? = nil
     ) async -> RunRecord {
         let checked = RunChecks.apply(setup.verifier, to: outcome)
-        let quarantined = QuarantineList(setup.plan.quarantine).apply(to: checked.results)
+        let judged = outcome.stress?.apply(to: checked.results) ?? checked.results
+        let quarantined = QuarantineList(setup.plan.quarantine).apply(to: judged)
         return RunRecord(
             tool: ToolInfo(version: Self.version),
             plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
@@ -242,7 +246,7 @@ public struct RunOrchestrator: Sendable {
     /// Builds (unless `--skip-build`), lists and selects the tests, then runs them in
     /// `execution`. The build and the listing stop with the run (`RunStop`).
     private func buildAndRun(
-        _ setup: Setup, execution: RunExecution, timings: [String: Double], priorities: [String: Int],
+        _ setup: Setup, execution: RunExecution, timings: [String: Double], priorities: [String: Int], passedTests: Set<String>?,
         observer: any TestRunObserver, watch: FailFastWatch?
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
@@ -292,8 +296,15 @@ public struct RunOrchestrator: Sendable {
         configuration.profileFile = setup.coverage?.profileFile
         configuration.profileFileByTest = setup.coverage?.profileFiles(for: selected)
         if configuration.profileFileByTest != nil { await progress.note("coverage map: every test runs in a process of its own") }
+        let stress = await stressSelection(for: selected.map(\.id), setup: setup, passed: passedTests)
+        if let stress {
+            configuration.stressTests = stress.tests
+            configuration.stressRuns = stress.runs
+            await watch?.setFlakyOnArrivalFails(!stress.reportOnly)
+        }
         var outcome = try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
-        outcome.notes.insert(contentsOf: selectionNotes, at: 0)
+        outcome.stress = stress
+        outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
         return outcome
     }
 

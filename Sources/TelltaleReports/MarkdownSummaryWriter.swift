@@ -2,8 +2,8 @@ import Foundation
 import TelltaleModel
 
 /// Writes `summary.md` for `$GITHUB_STEP_SUMMARY` and pull-request comments: a totals
-/// table, the failing tests with their first message and location, the quarantined and
-/// flaky tests, warnings and known issues, tests linked to bugs, the most flaky and
+/// table, the failing tests with their first message and location, the tests `--stress-new`
+/// ran more times, the quarantined and flaky tests, warnings and known issues, tests linked to bugs, the most flaky and
 /// slower-than-usual tests by the run history, and how to open the HTML report.
 ///
 /// The result is always under `maxBytes` (GitHub refuses comments over 65,536 characters):
@@ -78,6 +78,7 @@ public struct MarkdownSummaryWriter: Sendable {
                     leftOut: { "_…and \($0) more failing tests; see the HTML report._" }
                 ))
         }
+        if let stress = Self.stressSection(record) { sections.append(stress) }
         if let coverage = record.coverage { sections += Self.coverageSections(coverage) }
         if !flaky.isEmpty {
             sections.append(
@@ -210,7 +211,9 @@ public struct MarkdownSummaryWriter: Sendable {
             let failed = cases.filter(\.outcome.isFailure).map { Self.escape($0.name) }
             text += " _(\(failed.count) of \(cases.count) cases failed: \(Self.oneLine(failed.joined(separator: "; "), limit: 120)))_"
         }
-        if !test.previousAttempts.isEmpty { text += " _(failed all \(test.previousAttempts.count + 1) attempts)_" }
+        if !test.previousAttempts.isEmpty, !test.previousAttempts.contains(where: { $0.outcome == .passed }) {
+            text += " _(failed all \(test.previousAttempts.count + 1) attempts)_"
+        }
         if !test.bugs.isEmpty { text += " · " + test.bugs.map(Self.link).joined(separator: ", ") }
         return "| \(Self.testLabel(test)) | \(place) | \(text) |\n"
     }

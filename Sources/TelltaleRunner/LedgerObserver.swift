@@ -23,4 +23,8 @@ struct LedgerObserver: TestRunObserver {
     func retrying(testCount: Int, attempt: Int) async {
         await next.retrying(testCount: testCount, attempt: attempt)
     }
+
+    func stressing(testCount: Int, run: Int, of runs: Int) async {
+        await next.stressing(testCount: testCount, run: run, of: runs)
+    }
 }

@@ -22,4 +22,8 @@ struct ResultHoldingObserver: TestRunObserver {
     func retrying(testCount: Int, attempt: Int) async {
         await next.retrying(testCount: testCount, attempt: attempt)
     }
+
+    func stressing(testCount: Int, run: Int, of runs: Int) async {
+        await next.stressing(testCount: testCount, run: run, of: runs)
+    }
 }

@@ -8,4 +8,11 @@ public protocol TestRunObserver: Sendable {
     func processRestarting(reason: String, remaining: Int) async
     /// `testCount` failing tests are about to run again, for the `attempt`-th retry.
     func retrying(testCount: Int, attempt: Int) async
+    /// `--stress-new`: `testCount` new or changed tests are about to run again, stress run `run` of `runs`.
+    func stressing(testCount: Int, run: Int, of runs: Int) async
+}
+
+extension TestRunObserver {
+    /// Observers that show no progress need not hear about stress runs.
+    public func stressing(testCount: Int, run: Int, of runs: Int) async {}
 }

@@ -46,6 +46,10 @@ public struct TestRunner: Sendable {
         /// A coverage map run's `LLVM_PROFILE_FILE` for each test (`--coverage-map`): every test
         /// then runs in processes of its own, which write only its profiles. Nil shares `profileFile`.
         public var profileFileByTest: [TestID: String]?
+        /// `--stress-new`: these tests run `stressRuns` more times after the first pass and its
+        /// retries, each run a pass of its own whose results become attempts, as retries' do.
+        public var stressTests: Set<TestID> = []
+        public var stressRuns = 0
 
         public init(
             launcher: any TestLauncher,
@@ -126,6 +130,7 @@ public struct TestRunner: Sendable {
             try await pass(again, contexts: contexts, listed: listed, limits: limits)
             attempt += 1
         }
+        try await stress(tests, contexts: contexts, listed: listed, limits: limits, observer: observer, ledger: ledger)
         for context in contexts { await context.log.close() }
 
         let notRun = Set(await ledger.notRun)
@@ -143,6 +148,26 @@ public struct TestRunner: Sendable {
         }
         for note in await configuration.attachments?.notes ?? [] { await ledger.note(note) }
         return Outcome(results: await ledger.results, notes: await ledger.notes)
+    }
+
+    /// `--stress-new`: the stressed tests that passed so far run `stressRuns` more times, each
+    /// run a pass of its own. One that failed for good fails the run already, and one that
+    /// passed on a retry has shown itself flaky: neither needs more runs to be judged.
+    private func stress(
+        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits,
+        observer: any TestRunObserver, ledger: TestResultLedger
+    ) async throws {
+        guard configuration.stressRuns > 0, !configuration.stressTests.isEmpty else { return }
+        var stressed: [ListedTest] = []
+        for test in tests where configuration.stressTests.contains(test.id) {
+            if let result = await ledger.result(for: test.id), result.outcome == .passed, !result.isFlaky { stressed.append(test) }
+        }
+        guard !stressed.isEmpty else { return }
+        for run in 1...configuration.stressRuns {
+            await observer.stressing(testCount: stressed.count, run: run, of: configuration.stressRuns)
+            await ledger.beginPass()
+            try await pass(stressed, contexts: contexts, listed: listed, limits: limits)
+        }
     }
 
     /// One context a worker: its session, its log, and an observer that records in `ledger`.

@@ -209,3 +209,33 @@ struct HistoryCoverageTests {
         #expect(try await store.coverageMapCount() == HistoryStore.keptCoverageMaps)
     }
 }
+
+/// `--stress-new`: what the history knows of each test.
+@Suite(.tags(.medium))
+struct HistoryStressTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HistoryStressTests-\(UUID().uuidString)")
+    var path: String { folder.appendingPathComponent("history.sqlite").path }
+
+    /// A test recorded only failing (one that arrived flaky, say) is still new: only a pass settles it.
+    @Test func testsThatPassedAreThoseWithAPassingResult() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try HistoryStore(path: path)
+        #expect(try await store.testsThatPassed().isEmpty)
+        try await store.record(
+            HistoryStoreTests.run(1, [HistoryStoreTests.test("A.S/a"), HistoryStoreTests.test("A.S/b", .failed), HistoryStoreTests.test("A.c()")]))
+        try await store.record(HistoryStoreTests.run(2, [HistoryStoreTests.test("A.S/b", .failed), HistoryStoreTests.test("A.S/d", .skipped)]))
+        #expect(try await store.testsThatPassed() == ["A.S/a", "A/c()"])
+    }
+
+    /// Flaky on arrival (recorded failed, with passing attempts) counts as a flaky run.
+    @Test func aTestWhoseAttemptsBothPassedAndFailedIsFlakyWhateverItsOutcome() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try HistoryStore(path: path)
+        var arrived = HistoryStoreTests.test("A.S/arrived", .failed)
+        arrived.previousAttempts = [TestAttempt(outcome: .passed, duration: 1), TestAttempt(outcome: .failed, duration: 1)]
+        var stable = HistoryStoreTests.test("A.S/stable")
+        stable.previousAttempts = [TestAttempt(outcome: .passed, duration: 1)]
+        try await store.record(HistoryStoreTests.run(1, [arrived, stable]))
+        #expect(try await store.flakyScores().map(\.testID) == ["A.S/arrived"])
+    }
+}

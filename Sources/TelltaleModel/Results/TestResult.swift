@@ -34,6 +34,8 @@ public struct TestResult: Codable, Sendable, Hashable {
     public var attachments: [TestAttachment]
     /// A parameterized test's argument cases, each with its own outcome; nil otherwise.
     public var cases: [TestCaseResult]?
+    /// `--stress-new`: why it ran more times, how those runs went, and the verdict; nil when not stressed.
+    public var stress: TestStress?
 
     public init(
         id: TestID,
@@ -53,7 +55,8 @@ public struct TestResult: Codable, Sendable, Hashable {
         tags: [String] = [],
         bugs: [TestBug] = [],
         attachments: [TestAttachment] = [],
-        cases: [TestCaseResult]? = nil
+        cases: [TestCaseResult]? = nil,
+        stress: TestStress? = nil
     ) {
         self.id = id
         self.framework = framework
@@ -73,6 +76,7 @@ public struct TestResult: Codable, Sendable, Hashable {
         self.bugs = bugs
         self.attachments = attachments
         self.cases = cases
+        self.stress = stress
     }
 
     /// Failed or errored, and not excused by a quarantine entry: fails the run.
@@ -119,7 +123,7 @@ public struct TestResult: Codable, Sendable, Hashable {
 extension TestResult {
     enum CodingKeys: String, CodingKey {
         case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts, session
-        case worker, quarantine, displayName, tags, bugs, attachments, cases
+        case worker, quarantine, displayName, tags, bugs, attachments, cases, stress
     }
 
     /// Empty lists are left out, so run.json stays as small as the tests' own news.
@@ -143,6 +147,7 @@ extension TestResult {
         if !bugs.isEmpty { try c.encode(bugs, forKey: .bugs) }
         if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
         try c.encodeIfPresent(cases, forKey: .cases)
+        try c.encodeIfPresent(stress, forKey: .stress)
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -166,7 +171,8 @@ extension TestResult {
             tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
             bugs: try c.decodeIfPresent([TestBug].self, forKey: .bugs) ?? [],
             attachments: try c.decodeIfPresent([TestAttachment].self, forKey: .attachments) ?? [],
-            cases: try c.decodeIfPresent([TestCaseResult].self, forKey: .cases)
+            cases: try c.decodeIfPresent([TestCaseResult].self, forKey: .cases),
+            stress: try c.decodeIfPresent(TestStress.self, forKey: .stress)
         )
     }
 }

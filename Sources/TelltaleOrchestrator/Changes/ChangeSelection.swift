@@ -19,6 +19,17 @@ struct ChangeSelection: Sendable, Equatable {
     var testLevel: TestLevel? = nil
     /// Why a test-level selection was asked for and not made (no coverage map), for the notes.
     var levelNote: String? = nil
+    /// The changed files of test targets: `--stress-new` stresses the tests they declare.
+    var testFiles: [TestFile] = []
+
+    struct TestFile: Sendable, Equatable {
+        /// The test target's module.
+        var module: String
+        /// Absolute.
+        var path: String
+        /// Relative to the package, as reports show it.
+        var relative: String
+    }
 
     var selectsNothing: Bool { everything == nil && testTargets.isEmpty }
 
@@ -54,6 +65,14 @@ struct ChangeSelection: Sendable, Equatable {
             return path == plan || path.hasPrefix(root + "/") || graph.localPackages.contains { path.hasPrefix($0.path + "/") }
         }
         var selection = ChangeSelection(base: changes.base, changedFiles: relevant.count, everything: changes.everything, testTargets: [:])
+        selection.testFiles = relevant.compactMap { file in
+            let path = URL(fileURLWithPath: file).standardizedFileURL.path
+            guard path.hasPrefix(root + "/") else { return nil }
+            let relative = String(path.dropFirst(root.count + 1))
+            let owner = graph.targets.filter { relative.hasPrefix($0.path + "/") }.max { $0.path.count < $1.path.count }
+            guard let owner, owner.isTest else { return nil }
+            return TestFile(module: owner.module, path: path, relative: relative)
+        }
         if selection.everything != nil { return selection }
         let manifests: Set<String> = ["Package.swift", "Package.resolved"]
 

@@ -63,6 +63,21 @@ public struct RunHistory: Sendable {
         }
     }
 
+    /// The tests the history has seen pass, keyed as `TestID.timingKey`: `--stress-new` counts
+    /// the others as new. Nil when there is no history to tell new tests by (turned off,
+    /// unreadable, or no run recorded yet): then no test is new by the history, or a fresh
+    /// clone would stress every test it has.
+    func testsThatPassed(progress: ConsoleProgress) async -> Set<String>? {
+        guard let store else { return nil }
+        do {
+            guard try await store.runCount() > 0 else { return nil }
+            return try await store.testsThatPassed()
+        } catch {
+            await progress.note("warning: \(error) (no test counts as new)")
+            return nil
+        }
+    }
+
     /// Records the run, then reads back what its reports show; a note in the record when the
     /// history could not be written.
     ///

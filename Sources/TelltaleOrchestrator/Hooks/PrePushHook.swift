@@ -4,7 +4,9 @@ import Foundation
 ///
 /// For each pushed branch the hook runs the plan on the pushed commit (`--commit`, so what is
 /// tested is what is pushed, whatever the working tree holds) with `--changed --base <what the
-/// remote has> --fail-fast` (a new branch runs everything); a failure refuses the push. Its
+/// remote has> --fail-fast --stress-new 2` (a new branch runs everything): a new test, or one
+/// in a changed test file, runs twice more, so one that arrives flaky is caught before it is
+/// pushed; a failure refuses the push. Its
 /// reports go to `<git dir>/telltale/pre-push`, never over the package's own `Reports/`.
 /// `git push --no-verify` skips it, as git skips every pre-push hook then. The hook carries a
 /// marker line, so Telltale only ever replaces or removes a hook it wrote.
@@ -74,11 +76,12 @@ public enum PrePushHook {
                 [ "$local_sha" = "$zero" ] && continue
                 echo "telltale: testing $local_ref ($local_sha) before it is pushed" >&2
                 if [ "$remote_sha" != "$zero" ] && git cat-file -e "$remote_sha^{commit}" 2>/dev/null; then
-                    "$telltale" run \(quoted) --commit "$local_sha" --changed --base "$remote_sha" --fail-fast \\
+                    "$telltale" run \(quoted) --commit "$local_sha" --changed --base "$remote_sha" --fail-fast --stress-new 2 \\
                         --report-dir "$reports" </dev/null || status=$?
                 else
                     # A new branch, or one the remote has moved past what is here: everything runs.
-                    "$telltale" run \(quoted) --commit "$local_sha" --fail-fast --report-dir "$reports" </dev/null || status=$?
+                    "$telltale" run \(quoted) --commit "$local_sha" --fail-fast --stress-new 2 --report-dir "$reports" </dev/null \\
+                        || status=$?
                 fi
                 [ "$status" -ne 0 ] && break
             done

@@ -6,7 +6,7 @@ struct PlanDecoder {
     static let planKeys = [
         "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
-        "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage",
+        "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage", "stress",
         "changed",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
@@ -87,6 +87,7 @@ struct PlanDecoder {
         case "strict": plan.strict = bool(value, path: key) ?? false
         case "coverage": plan.coverage = coverage(value, path: key)
         case "changed": plan.changed = changed(value, path: key)
+        case "stress": plan.stress = stress(value, path: key)
         default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
         }
     }

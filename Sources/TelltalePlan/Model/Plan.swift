@@ -49,6 +49,8 @@ public struct Plan: Sendable, Equatable {
     public var coverage = PlanCoverage()
     /// How `--changed` selects: by target unless `changed: { select: tests }`.
     public var changed = PlanChanged()
+    /// New and changed tests run more times (`stress:`, `--stress-new`); off by default.
+    public var stress = PlanStress()
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 

@@ -29,6 +29,7 @@ public struct PlanPrinter {
         lines += quarantine(plan.quarantine)
         lines += coverage(plan.coverage)
         lines += ["changed:", "  select: \(plan.changed.select.rawValue)"]
+        lines += ["stress:", "  new: \(plan.stress.new)", "  onFlaky: \(plan.stress.onFlaky.rawValue)"]
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"

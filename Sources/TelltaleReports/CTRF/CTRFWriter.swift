@@ -96,7 +96,7 @@ public struct CTRFWriter: Sendable {
             fields["retries"] = .number(Double(test.previousAttempts.count))
             fields["retryAttempts"] = .array(test.previousAttempts.enumerated().map { attempt($0.element, number: $0.offset + 1, context: context) })
         }
-        if test.isFlaky { fields["flaky"] = true }
+        if test.isFlaky || test.stress?.verdict == .flakyOnArrival { fields["flaky"] = true }
         if !test.attachments.isEmpty { fields["attachments"] = .array(test.attachments.map(Self.attachment)) }
         if let cases = test.cases, !cases.isEmpty {
             fields["steps"] = .array(

@@ -10,8 +10,8 @@ extension HTMLReportTemplate {
     /// The script for a record: the plain one, or with the analytics verdict, the run history
     /// and quarantine, the rich results (names, tags, bugs, cases, attachments) and code
     /// coverage, as the record has them.
-    static func script(analytics: Bool, history: Bool, richResults: Bool, coverage: Bool = false) -> String {
-        if !richResults, !coverage {
+    static func script(analytics: Bool, history: Bool, richResults: Bool, coverage: Bool = false, stress: Bool = false) -> String {
+        if !richResults, !coverage, !stress {
             switch (analytics, history) {
             case (false, false): return script
             case (true, false): return scriptWithAnalytics
@@ -22,6 +22,7 @@ extension HTMLReportTemplate {
         if history { hooks = hooks + .history }
         if richResults { hooks = hooks + .richResults }
         if coverage { hooks = hooks + .coverage }
+        if stress { hooks = hooks + .stress }
         return script(hooks)
     }
 

@@ -38,6 +38,8 @@ public struct HTMLReportWriter: Sendable {
         let rich = Self.hasRichResults(record)
         // And code coverage, for a run that measured it.
         let coverage = record.coverage != nil
+        // And the Stress section, for a run that stressed new or changed tests.
+        let stress = record.tests.contains { $0.stress != nil }
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -48,7 +50,7 @@ public struct HTMLReportWriter: Sendable {
             <meta name="generator" content="telltale \(XMLText.escapeAttribute(context.toolVersion))">
             <title>\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(totals.summaryLine)</title>
             <style>
-            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")\(rich ? HTMLReportTemplate.richResultsCSS : "")\(coverage ? HTMLReportTemplate.coverageCSS : "")</style>
+            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")\(rich ? HTMLReportTemplate.richResultsCSS : "")\(coverage ? HTMLReportTemplate.coverageCSS : "")\(stress ? HTMLReportTemplate.stressCSS : "")</style>
             </head>
             <body>
             <noscript><p>This report needs JavaScript. The same results are in junit.xml and summary.md beside it.</p></noscript>
@@ -60,7 +62,7 @@ public struct HTMLReportWriter: Sendable {
         html = """
             </script>
             <script>
-            \(HTMLReportTemplate.script(analytics: analytics, history: history, richResults: rich, coverage: coverage))</script>
+            \(HTMLReportTemplate.script(analytics: analytics, history: history, richResults: rich, coverage: coverage, stress: stress))</script>
             </body>
             </html>
 
@@ -220,6 +222,7 @@ public struct HTMLReportWriter: Sendable {
                 json.key("h")
                 testHistory(history, into: &json)
             }
+            if let stress = test.stress { stressFields(stress, into: &json) }
             if let entry = test.quarantine {
                 json.object("q") { json in
                     json.field("until", entry.until)

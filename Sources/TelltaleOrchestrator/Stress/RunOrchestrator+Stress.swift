@@ -1,0 +1,24 @@
+import TelltaleModel
+
+extension RunOrchestrator {
+    /// `--stress-new N` (or the plan's `stress.new`): the selected tests that are new (the
+    /// history has not seen them pass) or declared in a test file `--changed` found changed,
+    /// printed with why; nil when the run stresses nothing.
+    func stressSelection(for selected: [TestID], setup: Setup, passed: Set<String>?) async -> StressSelection? {
+        let runs = options.stressNew ?? setup.plan.stress.new
+        guard runs > 0 else { return nil }
+        var stress = StressSelection(runs: runs, reportOnly: setup.plan.stress.onFlaky == .report)
+        if passed == nil {
+            stress.caveats.append(
+                "stress: no run history to tell new tests by (no run recorded yet, or history off), so no test counts as new by the history")
+        }
+        stress.add(StressSelection.newTests(selected, passed: passed)) { _ in StressSelection.newReason }
+        if let changes = setup.changes {
+            let index = TestSourceIndex.reading(changes.testFiles.map { ($0.module, $0.path, $0.relative) })
+            let changed = StressSelection.changedTests(selected, index: index)
+            stress.add(changed.keys.sorted()) { "its file changed: " + changed[$0, default: []].joined(separator: ", ") }
+        }
+        for note in stress.notes { await progress.note(note) }
+        return stress
+    }
+}

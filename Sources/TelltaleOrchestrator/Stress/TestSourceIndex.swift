@@ -1,0 +1,112 @@
+import Foundation
+import TelltaleModel
+
+/// Which source files of a test target may declare a test: XCTest on Linux reports no source
+/// locations, so a test's file is found by reading the sources.
+///
+/// Each file is read for the types it declares or extends (`class`, `struct`, `actor`, `enum`,
+/// `extension Name`; `extension Outer.Inner` counts for `Inner`) and the functions it declares
+/// (`func name(`). A test `Module.Suite/name()` (or XCTest's `Module.Class/testName`) may be
+/// declared in a file of its module that has both its innermost suite and its function; a
+/// top-level `Module.name()` in one that has the function. That can name a file too many (two
+/// suites in one module with a same-named test, one of them in the file), never one too few
+/// for a test written as Swift writes tests. An id with Swift Testing's source-location suffix
+/// (`/CartTests.swift:16:6`) names its file itself.
+struct TestSourceIndex: Sendable, Equatable {
+    struct File: Sendable, Equatable {
+        var module: String
+        /// As reports show it: relative to the package.
+        var path: String
+        var types: Set<String>
+        var functions: Set<String>
+    }
+
+    var files: [File]
+
+    /// The index of `text`, the source of `path` in `module`.
+    static func file(module: String, path: String, text: String) -> File {
+        let code = strippingComments(text)
+        var types: Set<String> = []
+        var functions: Set<String> = []
+        // Regexes are not Sendable, so each call makes its own.
+        let typePattern = #/\b(class|struct|actor|enum|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)/#
+        let functionPattern = #/\bfunc\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_]*)\s*[<(]/#
+        for match in code.matches(of: typePattern) {
+            if let name = String(match.output.2).split(separator: ".").last { types.insert(String(name)) }
+        }
+        for match in code.matches(of: functionPattern) {
+            functions.insert(String(match.output.1).trimmingCharacters(in: CharacterSet(charactersIn: "`")))
+        }
+        return File(module: module, path: path, types: types, functions: functions)
+    }
+
+    /// Reads each `.swift` file given (`path` absolute, `shown` as the index names it); a file
+    /// that cannot be read (the change deleted it) is left out.
+    static func reading(_ sources: [(module: String, path: String, shown: String)]) -> TestSourceIndex {
+        TestSourceIndex(
+            files: sources.compactMap { source in
+                guard source.path.hasSuffix(".swift"), let text = try? String(contentsOfFile: source.path, encoding: .utf8) else { return nil }
+                return file(module: source.module, path: source.shown, text: text)
+            })
+    }
+
+    /// The files of the index that may declare `id`.
+    func files(declaring id: TestID) -> [String] {
+        let module = id.module
+        if let suffix = id.sourceLocationSuffix, let fileName = suffix.split(separator: ":").first {
+            return files.filter { $0.module == module && URL(fileURLWithPath: $0.path).lastPathComponent == fileName }.map(\.path)
+        }
+        let parts = id.components
+        guard let name = parts.last else { return [] }
+        let function = String(name.prefix { $0 != "(" }).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+        let suite = parts.dropLast().last
+        return files.filter { file in
+            file.module == module && file.functions.contains(function) && (suite.map { file.types.contains($0) } ?? true)
+        }
+        .map(\.path)
+    }
+
+    /// The text without `//` and `/* */` comments and with strings blanked, so a commented-out
+    /// test, or one quoted in a string, declares nothing.
+    static func strippingComments(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var index = text.startIndex
+        var inString = false
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            let following = next < text.endIndex ? text[next] : nil
+            if inString {
+                if character == "\\", next < text.endIndex {
+                    result += "  "
+                    index = text.index(after: next)
+                    continue
+                }
+                if character == "\"" || character == "\n" { inString = false }
+                result.append(character == "\"" || character == "\n" ? character : " ")
+                index = next
+            } else if text[index...].hasPrefix("\"\"\"") {
+                // A multi-line string: blanked to its closing quotes, its lines kept.
+                let body = text[text.index(index, offsetBy: 3)...]
+                let end = body.range(of: "\"\"\"")?.upperBound ?? text.endIndex
+                result += "\"\"\"" + String(text[body.startIndex..<end].map { $0 == "\n" ? "\n" : " " })
+                index = end
+            } else if character == "\"" {
+                inString = true
+                result.append(character)
+                index = next
+            } else if character == "/", following == "/" {
+                index = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            } else if character == "/", following == "*" {
+                let rest = text[text.index(after: next)...]
+                index = rest.range(of: "*/")?.upperBound ?? text.endIndex
+                result.append(" ")
+            } else {
+                result.append(character)
+                index = next
+            }
+        }
+        return result
+    }
+}
