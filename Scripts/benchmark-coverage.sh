@@ -12,7 +12,8 @@
 #
 #   Scripts/benchmark-coverage.sh [ROUNDS] [WORKERS]
 #
-# TELLTALE_BIN runs a given release binary; COLLECTIONS_URL another copy of the package.
+# TELLTALE_BIN runs a given release binary; COLLECTIONS_URL another copy of the package; KEEP=1
+# keeps the work folder.
 set -euo pipefail
 rounds=${1:-2}
 workers=${2:-2}
@@ -20,31 +21,37 @@ cd "$(dirname "$0")/.."
 
 telltale=$(Scripts/release-telltale)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+[ "${KEEP:-}" = 1 ] && echo "work folder: $work" >&2 || trap 'rm -rf "$work"' EXIT
 url=${COLLECTIONS_URL:-https://github.com/apple/swift-collections}
 for copy in coverage plain swifttest; do
     git clone -q "$url" "$work/$copy"
     git -C "$work/$copy" -c advice.detachedHead=false checkout -q 1.6.0
 done
 
+# The flags Telltale's coverage build adds (CoverageBuild.buildArguments on Linux).
+coverage_flags=(--enable-code-coverage -Xswiftc -Xllvm -Xswiftc -runtime-counter-relocation)
 seconds() { python3 -c "import time; print(f'{time.time() - $1:.2f}')"; }
 now() { python3 -c 'import time; print(time.time())'; }
 
-echo "building the three clones (once; each with its own flags)…" >&2
-"$telltale" run --package "$work/coverage" --coverage --no-history --workers "$workers" --report-dir "$work/warm-coverage" >/dev/null 2>&1 || true
-"$telltale" run --package "$work/plain" --no-history --workers "$workers" --report-dir "$work/warm-plain" >/dev/null 2>&1 || true
-swift test --package-path "$work/swifttest" --enable-code-coverage --parallel --num-workers "$workers" >/dev/null 2>&1 || true
+# Telltale schedules by its history, as a user's CI does after one run: the plain clone's first
+# run records one, and each timed Telltale run starts from a copy of it (so no round sees another's).
+echo "building the three clones (once; each with its own flags) and recording a history…" >&2
+"$telltale" run --package "$work/plain" --history "$work/history.sqlite" --workers "$workers" --report-dir "$work/warm-plain" >/dev/null 2>&1 || true
+swift build --build-tests --package-path "$work/coverage" "${coverage_flags[@]}" >/dev/null 2>&1
+swift test --package-path "$work/swifttest" --enable-code-coverage --parallel --num-workers "$workers" --filter '^NoSuchTest$' >/dev/null 2>&1 || true
 
 bin=$(swift build --package-path "$work/swifttest" --show-bin-path)
 llvm_cov="$(dirname "$(readlink -f "$(command -v swift)")")/llvm-cov"
 printf '%-6s %16s %18s %26s %16s\n' round "telltale --coverage" "telltale (no cov.)" "swift test --enable-code-coverage" "merge+export"
 for round in $(seq 1 "$rounds"); do
     start=$(now)
-    "$telltale" run --package "$work/coverage" --coverage --no-history --workers "$workers" \
+    cp "$work/history.sqlite" "$work/history-coverage-$round.sqlite"
+    "$telltale" run --package "$work/coverage" --coverage --history "$work/history-coverage-$round.sqlite" --workers "$workers" \
         --report-dir "$work/coverage-$round" >"$work/coverage-$round.out" 2>"$work/coverage-$round.err" || true
     covered=$(seconds "$start")
     start=$(now)
-    "$telltale" run --package "$work/plain" --no-history --workers "$workers" \
+    cp "$work/history.sqlite" "$work/history-plain-$round.sqlite"
+    "$telltale" run --package "$work/plain" --history "$work/history-plain-$round.sqlite" --workers "$workers" \
         --report-dir "$work/plain-$round" >"$work/plain-$round.out" 2>&1 || true
     plain=$(seconds "$start")
     start=$(now)
@@ -85,4 +92,8 @@ for round in range(1, rounds + 1):
     print(f"round {round}: {len(ours)} files; telltale {sum_ours[0]}/{sum_ours[1]} lines, swift test {sum_theirs[0]}/{sum_theirs[1]} "
           f"({'the same' if sum_ours == sum_theirs else 'DIFFERENT'}){share}; "
           f"{sum(1 for t in record['tests'] if t['outcome'] in ('failed', 'error'))} tests failed")
+    # Where they differ, the files that differ most, to look at.
+    differing = sorted(((abs(ours[p]["total"] - theirs[p]["total"]), p) for p in theirs if ours[p] != theirs[p]), reverse=True)
+    for _, path in differing[:10]:
+        print(f"  {path}: telltale {ours[path]['covered']}/{ours[path]['total']}, swift test {theirs[path]['covered']}/{theirs[path]['total']}")
 PY

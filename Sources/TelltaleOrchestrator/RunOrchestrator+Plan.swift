@@ -44,6 +44,10 @@ extension RunOrchestrator {
     private func narrow(_ selection: inout ChangeSelection, changes: ChangeSet, graph: PackageGraph, plan: Plan) async {
         let started = ContinuousClock.now
         let history = await RunHistory.open(plan: plan, options: options, progress: progress)
+        guard history.store != nil else {
+            selection.levelNote = "selecting by test target: --select tests reads the coverage map from the history, which this run does not use"
+            return
+        }
         guard let (map, label) = await history.latestCoverageMap(progress: progress) else {
             selection.levelNote =
                 "selecting by test target: the history has no coverage map "

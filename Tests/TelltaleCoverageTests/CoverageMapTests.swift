@@ -70,7 +70,11 @@ struct CoverageMapTests {
     @Test func aChangeInsideAFunctionSelectsTheTestsThatEnteredIt() {
         let impact = TestImpact.judge(
             map: Self.map,
-            diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 32, oldCount: 1, newStart: 32, newCount: 1, removed: ["  x -= 1"], added: ["  x -= 2"]))],
+            diff: [
+                Self.modified(
+                    "Sources/Core/Deque.swift",
+                    .init(oldStart: 32, oldCount: 1, newStart: 32, newCount: 1, removed: ["  x -= 1"], added: ["  x -= 2"]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(impact.tests == ["CoreTests.DequeTests/testRemove": "it executed Sources/Core/Deque.swift:30-40, changed"])
         #expect(impact.fallbacks.isEmpty)
@@ -79,18 +83,25 @@ struct CoverageMapTests {
     @Test func aLineInANestedClosureSelectsWhoeverEnteredTheOuterFunction() {
         let impact = TestImpact.judge(
             map: Self.map,
-            diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 15, oldCount: 1, newStart: 15, newCount: 1, removed: ["a"], added: ["b"]))],
+            diff: [
+                Self.modified("Sources/Core/Deque.swift", .init(oldStart: 15, oldCount: 1, newStart: 15, newCount: 1, removed: ["a"], added: ["b"]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(Set(impact.tests.keys) == ["CoreTests.DequeTests/testAppend"])
     }
 
     @Test func linesAddedBetweenTwoLinesOfAFunctionAreInsideItAndAfterItsEndAreNot() {
         let inside = TestImpact.judge(
-            map: Self.map, diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 35, oldCount: 0, newStart: 36, newCount: 1, added: ["  y()"]))],
+            map: Self.map,
+            diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 35, oldCount: 0, newStart: 36, newCount: 1, added: ["  y()"]))],
             baseFingerprints: Self.fingerprints)
         #expect(Set(inside.tests.keys) == ["CoreTests.DequeTests/testRemove"])
         let after = TestImpact.judge(
-            map: Self.map, diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 40, oldCount: 0, newStart: 41, newCount: 3, added: ["", "func z() {}", ""]))],
+            map: Self.map,
+            diff: [
+                Self.modified(
+                    "Sources/Core/Deque.swift", .init(oldStart: 40, oldCount: 0, newStart: 41, newCount: 3, added: ["", "func z() {}", ""]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(after.tests.isEmpty)
         #expect(after.fallbacks["Sources/Core/Deque.swift"]?.contains("outside every function's body") == true)
@@ -112,7 +123,11 @@ struct CoverageMapTests {
     @Test func aDeclarationOutsideFunctionsFallsBackForItsFile() {
         let impact = TestImpact.judge(
             map: Self.map,
-            diff: [Self.modified("Sources/Core/Ring.swift", .init(oldStart: 2, oldCount: 1, newStart: 2, newCount: 1, removed: ["  var capacity = 4"], added: ["  var capacity = 8"]))],
+            diff: [
+                Self.modified(
+                    "Sources/Core/Ring.swift",
+                    .init(oldStart: 2, oldCount: 1, newStart: 2, newCount: 1, removed: ["  var capacity = 4"], added: ["  var capacity = 8"]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(impact.fallbacks.keys.sorted() == ["Sources/Core/Ring.swift"])
     }
@@ -122,12 +137,16 @@ struct CoverageMapTests {
     @Test func aFunctionsFirstLineIsItsDeclarationUnlessAnotherFunctionHoldsIt() {
         let signature = TestImpact.judge(
             map: Self.map,
-            diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 30, oldCount: 1, newStart: 30, newCount: 1, removed: ["a"], added: ["b"]))],
+            diff: [
+                Self.modified("Sources/Core/Deque.swift", .init(oldStart: 30, oldCount: 1, newStart: 30, newCount: 1, removed: ["a"], added: ["b"]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(signature.fallbacks["Sources/Core/Deque.swift"]?.contains("outside every function's body") == true)
         let closure = TestImpact.judge(
             map: Self.map,
-            diff: [Self.modified("Sources/Core/Deque.swift", .init(oldStart: 14, oldCount: 1, newStart: 14, newCount: 1, removed: ["a"], added: ["b"]))],
+            diff: [
+                Self.modified("Sources/Core/Deque.swift", .init(oldStart: 14, oldCount: 1, newStart: 14, newCount: 1, removed: ["a"], added: ["b"]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(closure.fallbacks.isEmpty && Set(closure.tests.keys) == ["CoreTests.DequeTests/testAppend"])
     }
@@ -154,7 +173,10 @@ struct CoverageMapTests {
     @Test func aChangedTestFileSelectsEveryTestThatEnteredIt() {
         let impact = TestImpact.judge(
             map: Self.map,
-            diff: [Self.modified("Tests/CoreTests/DequeTests.swift", .init(oldStart: 20, oldCount: 0, newStart: 21, newCount: 4, added: ["func testNew() {}"]))],
+            diff: [
+                Self.modified(
+                    "Tests/CoreTests/DequeTests.swift", .init(oldStart: 20, oldCount: 0, newStart: 21, newCount: 4, added: ["func testNew() {}"]))
+            ],
             baseFingerprints: Self.fingerprints)
         #expect(Set(impact.tests.keys) == ["CoreTests.DequeTests/testAppend", "CoreTests.DequeTests/testRemove"])
         #expect(impact.fallbacks.isEmpty)

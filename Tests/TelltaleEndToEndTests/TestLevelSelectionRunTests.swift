@@ -25,7 +25,9 @@ struct TestLevelSelectionRunTests {
         try await ChangedRunTests.git(["init", "-q"], in: package)
         try await ChangedRunTests.git(["add", "-A"], in: package)
         try await ChangedRunTests.git(["commit", "-qm", "fixture"], in: package)
-        let map = try await TelltaleProcess.run(["run", "--package", package, "--coverage-map", "--report-dir", "\(package)/Reports", "--history", history(package)])
+        let map = try await TelltaleProcess.run([
+            "run", "--package", package, "--coverage-map", "--report-dir", "\(package)/Reports", "--history", history(package),
+        ])
         try #require(map.status == 0, "\(map.stderr)")
         try #require(FileManager.default.fileExists(atPath: "\(package)/Reports/coverage-map.bin"), "\(map.stderr)")
         #expect(map.stderr.contains("coverage map: every test runs in a process of its own"), "\(map.stderr)")
@@ -118,7 +120,8 @@ struct TestLevelSelectionRunTests {
         let stale = try await Self.select(package)
         #expect(stale.0 == 0 && stale.1 == [Self.deposit, Self.withdraw, Self.reads], "\(stale.2)")
         #expect(stale.2.contains("the coverage map is stale for 1 file"), "\(stale.2)")
-        #expect(stale.2.contains("runs \(Self.reads): the coverage map is stale for Sources/Ledger/Formatting.swift, which it executed"), "\(stale.2)")
+        #expect(
+            stale.2.contains("runs \(Self.reads): the coverage map is stale for Sources/Ledger/Formatting.swift, which it executed"), "\(stale.2)")
     }
 
     /// Without a map, target-level with a hint; a map imported from a CI artifact is used.

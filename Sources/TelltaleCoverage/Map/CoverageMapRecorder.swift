@@ -55,7 +55,11 @@ public struct CoverageMapRecorder: Sendable {
                 return (name, CoverageMap.Function(file: file, firstLine: extent.firstLine, lastLine: extent.lastLine))
             }
         }
-        .sorted { ($0.function.file, $0.function.firstLine, $0.function.lastLine, $0.name) < ($1.function.file, $1.function.firstLine, $1.function.lastLine, $1.name) }
+        .sorted {
+            ($0.function.file, $0.function.firstLine, $0.function.lastLine, $0.name) < (
+                $1.function.file, $1.function.firstLine, $1.function.lastLine, $1.name
+            )
+        }
         let functionIndex = Dictionary(grouping: placed.indices) { placed[$0].name }
 
         // What each test entered, read from its own profiles, a few at a time.

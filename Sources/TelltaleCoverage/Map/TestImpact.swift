@@ -137,7 +137,8 @@ extension TestImpact {
         async let tree = git(["ls-tree", "-r", commit, "--", "."])
         let (changes, added, blobs) = await (diff, untracked, tree)
         guard changes.succeeded, added.succeeded, blobs.succeeded else {
-            throw Failure(description: "git could not diff from \(commit.prefix(8)): \((changes.lines + blobs.lines).suffix(5).joined(separator: "\n"))")
+            throw Failure(
+                description: "git could not diff from \(commit.prefix(8)): \((changes.lines + blobs.lines).suffix(5).joined(separator: "\n"))")
         }
         var fingerprints: [String: String] = [:]
         for line in blobs.lines {

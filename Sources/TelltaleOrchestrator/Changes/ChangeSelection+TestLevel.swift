@@ -20,13 +20,16 @@ extension ChangeSelection {
         func reason(for id: TestID) -> String? {
             if let fallback = fallbackTargets[id.module] { return "target-level for \(id.module): \(fallback)" }
             if let reason = impact.tests[id.rawValue] { return reason }
-            return known.contains(id.rawValue) ? nil : "the coverage map has no record of it (a new test, or one that did not run when it was recorded)"
+            return known.contains(id.rawValue)
+                ? nil : "the coverage map has no record of it (a new test, or one that did not run when it was recorded)"
         }
     }
 
-    /// Narrows this target-level selection to tests with `map`; nil keeps it by target (a
-    /// change that can only be judged by target everywhere).
-    func narrowed(by map: CoverageMap, label: String, package: String, graph: PackageGraph, planPath: String?, commit: String)
+    /// Narrows this target-level selection to tests with `map`: the change judged from the
+    /// base `commit` to the working tree; the targets of what the map cannot judge stay whole.
+    func narrowed(
+        by map: CoverageMap, label: String, package: String, graph: PackageGraph, planPath: String?, commit: String
+    )
         async throws(TestImpact.Failure) -> TestLevel
     {
         let impact = try await TestImpact.load(map: map, package: package, commit: commit)
