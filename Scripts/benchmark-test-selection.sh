@@ -111,8 +111,8 @@ for path, line in candidates:
             continue
         by_target = run(["--changed", "--base", "HEAD", "--report-dir", os.path.join(work, "r-target")])
         by_test = run(["--changed", "--base", "HEAD", "--select", "tests", "--report-dir", os.path.join(work, "r-test")])
-        if by_test[3] is None and by_test[0] != 2:
-            print(by_test[4][-2000:])
+        if by_test[3] is None:
+            print(f"  (no test-level selection was made; the run said:)\n{by_test[4][-2000:]}")
         fails = lambda outcome: outcome[0] == 1
         pairs.append((path, line, fails(by_target), fails(by_test), by_target[1], by_test[1]))
         print(f"  {path}:{line}: by target {'FAIL' if fails(by_target) else 'pass'} ({by_target[1]} tests), "
