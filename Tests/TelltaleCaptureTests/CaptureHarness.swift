@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import TelltaleCapture
 import TelltaleModel
+import TelltaleTestSupport
 import TelltaleVerify
 import Testing
 
@@ -42,7 +43,7 @@ struct CaptureHarness: Sendable {
         let server = try CaptureServer(configuration: configuration, trackingPlan: trackingPlan)
         let services = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "test")))
         return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
+            group.addTask(executorPreference: ServerExecutor.shared) {
                 try await services.run()
                 return nil
             }

@@ -36,7 +36,7 @@ struct RawHTTP {
         }
     }
 
-    private static func blockingExchange(
+    static func blockingExchange(
         host: String, port: Int, _ method: String, _ path: String, headers: [String: String], body: String, until marker: String?
     ) throws -> RawHTTP {
         let socket = try connectedSocket(host: host, port: port)

@@ -40,7 +40,7 @@ struct ByHandLifecycleTests {
         )
         let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
+            tasks.addTask(executorPreference: ServerExecutor.shared) { try await group.run() }
             var iterator = ports.makeAsyncIterator()
             let port = try #require(await iterator.next())
             do {

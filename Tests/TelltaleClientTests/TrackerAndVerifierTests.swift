@@ -21,7 +21,7 @@ struct TrackerAndVerifierTests {
         let server = try CaptureServer(configuration: .init(logPath: log))
         let group = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "test")))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
+            tasks.addTask(executorPreference: ServerExecutor.shared) { try await group.run() }
             let address = try await server.listening()
             do { try await body(address) } catch {
                 await group.triggerGracefulShutdown()

@@ -17,12 +17,12 @@ seen = {}
 
 
 def get(path):
-    response = requests.get(base + path, timeout=10)
+    response = requests.get(base + path, timeout=60)
     return response.status_code, response.json() if response.headers.get("content-type", "").startswith("application/json") else response.text
 
 
 def post(path, filters):
-    return requests.post(base + path, json=filters, timeout=10).json()
+    return requests.post(base + path, json=filters, timeout=60).json()
 
 
 seen["reset_before"] = get("/micro/reset")[1]
@@ -43,9 +43,9 @@ tracker.track(SelfDescribing(SelfDescribingJson("iglu:com.acme/unknown/jsonschem
 tracker.track(PageView(page_url="https://shop.example.com/", context=[SelfDescribingJson("iglu:com.acme/user/jsonschema/1-0-0", {"id": 5})]))
 tracker.flush()
 # Bad: an event id that is no UUID (Micro's own example), and a payload that is not JSON.
-requests.get(base + "/i?e=pp&p=web&tv=lol&eid=invalidEventId", timeout=10)
+requests.get(base + "/i?e=pp&p=web&tv=lol&eid=invalidEventId", timeout=60)
 seen["garbage_status"] = requests.post(base + "/com.snowplowanalytics.snowplow/tp2", data="not json",
-                                       headers={"Content-Type": "application/json"}, timeout=10).status_code
+                                       headers={"Content-Type": "application/json"}, timeout=60).status_code
 seen["send_failures"] = failures
 
 seen["all"] = get("/micro/all")[1]
