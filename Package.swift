@@ -197,7 +197,7 @@ let package = Package(
         // Runs the built `telltale` on the packages under Tests/Fixtures.
         .testTarget(
             name: "TelltaleEndToEndTests",
-            dependencies: ["TelltaleModel", "TelltaleReports", "TelltaleTestSupport"],
+            dependencies: ["TelltaleModel", "TelltaleReports", "TelltaleHistory", "TelltaleTestSupport"],
             exclude: ["Fixtures"]
         ),
         // Builds and supervises the real service in Tests/Fixtures/ServiceFixture.

@@ -257,8 +257,9 @@ public struct RunOrchestrator: Sendable {
         let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package)
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
         let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package).list() }
-        try await checkSelectors(of: setup, against: listing.tests)
-        var (selected, selectionNotes) = try await select(from: listing.tests, setup: setup)
+        let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: setup.selection)
+        try await checkSelectors(of: setup, against: tests)
+        var (selected, selectionNotes) = try await select(from: tests, setup: setup)
         if selected.isEmpty {
             let note = "no test can be affected by this change: the affected test targets have no selected test"
             await progress.note(note)
@@ -293,6 +294,7 @@ public struct RunOrchestrator: Sendable {
             eventStreamVersion: listing.eventStreamVersion ?? .v0,
             attachments: AttachmentStore(reportDirectory: setup.reports.path)
         )
+        configuration.testEnvironment = testEnvironment
         configuration.profileFile = setup.coverage?.profileFile
         configuration.profileFileByTest = setup.coverage?.profileFiles(for: selected)
         if configuration.profileFileByTest != nil { await progress.note("coverage map: every test runs in a process of its own") }

@@ -26,6 +26,8 @@ struct TestProcessContext: Sendable {
     var attachments: AttachmentStore?
     /// Set for a coverage map run: each test runs alone, with this profile file (`TestRunner.Configuration`).
     var profileFileByTest: [TestID: String]?
+    /// Variables of some tests' processes only, by the run's id (`TestRunner.Configuration`).
+    var testEnvironment: [TestID: [String: String]] = [:]
 
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }

@@ -50,6 +50,11 @@ public struct TestRunner: Sendable {
         /// retries, each run a pass of its own whose results become attempts, as retries' do.
         public var stressTests: Set<TestID> = []
         public var stressRuns = 0
+        /// Variables for some tests' processes only, over `environment`: a plan suite's own and
+        /// its variant's, keyed by the id the run gives the test. A process runs tests with the
+        /// same variables only. A test whose id names a variant (`Suite/test [loggedOut]`) is run
+        /// by the id its binary lists (`Suite/test`), and its results come back under the variant's.
+        public var testEnvironment: [TestID: [String: String]] = [:]
 
         public init(
             launcher: any TestLauncher,
@@ -202,7 +207,8 @@ public struct TestRunner: Sendable {
                 oneTestAtATime: configuration.oneTestAtATime,
                 eventStreamVersion: configuration.eventStreamVersion,
                 attachments: configuration.attachments,
-                profileFileByTest: configuration.profileFileByTest
+                profileFileByTest: configuration.profileFileByTest,
+                testEnvironment: configuration.testEnvironment
             )
         }
     }

@@ -95,8 +95,11 @@ public struct TestSelection: Sendable {
         }?.name
     }
 
+    /// The names a pattern may match: the id, and for a variant (`Suite/test [loggedOut]`) the
+    /// test's own id too, so `^…/test$` still selects it; for Swift Testing, the enclosing suites.
     private func candidates(_ test: ListedTest) -> [String] {
-        test.framework == .swiftTesting ? [test.id.rawValue] + test.id.enclosingSuiteIDs : [test.id.rawValue]
+        let own = test.id.variant == nil ? [test.id.rawValue] : [test.id.rawValue, test.id.withoutVariant.rawValue]
+        return test.framework == .swiftTesting ? own + test.id.enclosingSuiteIDs : own
     }
 
     private func matchesAny(_ patterns: [Regex<AnyRegexOutput>], _ names: [String]) -> Bool {

@@ -63,9 +63,10 @@
 
         /// The id `swift test list` and Telltale use: `Module.Suite/function()`, or with the
         /// source location, `Module.Suite/function()/File.swift:16:6`, for a test whose name
-        /// another test in the binary shares (`telltale run` says which; see `TestID`).
+        /// another test in the binary shares (`telltale run` says which; see `TestID`); under a
+        /// plan variant, followed by ` [variant]`.
         public static func testID(of test: Test) -> TestID {
-            testID(of: test, disambiguated: disambiguated)
+            TelltaleEnvironment.identifying(testID(of: test, disambiguated: disambiguated), in: ProcessInfo.processInfo.environment)
         }
 
         static func testID(of test: Test, disambiguated: Set<String>) -> TestID {

@@ -12,10 +12,12 @@
     /// its events. Under `telltale run` without its automatic lifecycle only that tagging happens; outside any run
     /// too, unless `TELLTALE_TEST_MODE_URL` names a backend started in test mode, which it then resets, sets up and tears down.
     open class TelltaleTestCase: XCTestCase {
-        /// `Module.Class/testMethod`: the id `swift test list` and Telltale use.
+        /// `Module.Class/testMethod`: the id `swift test list` and Telltale use; under a plan
+        /// variant, `Module.Class/testMethod [variant]`.
         public var telltaleTestID: TestID {
             let method = name.split(whereSeparator: { " .[]".contains($0) }).last.map(String.init) ?? name
-            return TestID("\(String(reflecting: type(of: self)))/\(method)")
+            return TelltaleEnvironment.identifying(
+                TestID("\(String(reflecting: type(of: self)))/\(method)"), in: ProcessInfo.processInfo.environment)
         }
 
         /// Runs the test with its id as the current test, between `begin` and `end` of `TelltaleLifecycle.current`

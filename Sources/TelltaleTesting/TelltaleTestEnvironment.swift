@@ -28,10 +28,14 @@ public struct TelltaleTestEnvironment: Sendable {
     /// A backend started by hand in test mode (`TELLTALE_TEST_MODE_URL`), for runs without Telltale.
     public var testModeURL: URL? { value(TelltaleEnvironment.testModeURL).flatMap(URL.init(string:)) }
 
-    /// The plan's launch arguments (or an imported `.xctestplan`'s), in order.
+    /// The plan's launch arguments (or an imported `.xctestplan`'s), then its suite's and variant's,
+    /// in order.
     public var arguments: [String] {
         value(TelltaleEnvironment.testArguments)?.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) ?? []
     }
+
+    /// The plan variant this process runs under (`TELLTALE_VARIANT`), if any.
+    public var variant: String? { value(TelltaleEnvironment.variant) }
 
     /// The URL of a service the plan started, e.g. `serviceURL("backend")`.
     public func serviceURL(_ name: String) -> URL? {

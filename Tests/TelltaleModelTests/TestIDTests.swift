@@ -56,6 +56,46 @@ struct TestIDTests {
         #expect(id.timingKey == "\(id.suiteName)/\(id.listedName)")
     }
 
+    @Test(arguments: [
+        ("Mod.CheckoutTests/testPay [loggedOut]", "Mod.CheckoutTests/testPay", "loggedOut", ["CheckoutTests", "testPay"], "testPay [loggedOut]"),
+        ("M.S/pay(_:) [iPhone 16, German]", "M.S/pay(_:)", "iPhone 16, German", ["S", "pay(_:)"], "pay(_:) [iPhone 16, German]"),
+        ("M.S/same()/Shared.swift:16:6 [mock]", "M.S/same()/Shared.swift:16:6", "mock", ["S", "same()"], "same()/Shared.swift:16:6 [mock]"),
+        ("M.free() [a.b-c_d]", "M.free()", "a.b-c_d", ["free()"], "free() [a.b-c_d]"),
+    ])
+    func aVariantIsPartOfTheIdentityButNotOfTheName(raw: String, base: String, variant: String, components: [String], listed: String) {
+        let id = TestID(raw)
+        #expect(id.variant == variant)
+        #expect(id.withoutVariant == TestID(base))
+        #expect(id.components == components)
+        #expect(id.name == components.last)
+        #expect(id.module == TestID(base).module)
+        #expect(id.suiteName == TestID(base).suiteName)
+        #expect(id.sourceLocationSuffix == TestID(base).sourceLocationSuffix)
+        #expect(id.listedName == listed)
+        #expect(id.timingKey == "\(id.suiteName)/\(id.listedName)")
+        #expect(id.timingKey == TestID(base).timingKey + " [\(variant)]")
+        #expect(TestID(base).inVariant(variant) == id)
+        #expect(id.inVariant("other") == TestID("\(base) [other]"))
+    }
+
+    /// A test process under a plan variant names its tests as the run does.
+    @Test func aProcessUnderAVariantNamesItsTestsByIt() {
+        let id = TestID("Shop.Checkout/pay()")
+        #expect(TelltaleEnvironment.identifying(id, in: [TelltaleEnvironment.variant: "loggedIn"]) == TestID("Shop.Checkout/pay() [loggedIn]"))
+        #expect(TelltaleEnvironment.identifying(id, in: [TelltaleEnvironment.variant: ""]) == id)
+        #expect(TelltaleEnvironment.identifying(id, in: [:]) == id)
+    }
+
+    @Test func theSourceLocationGoesAndTheVariantStays() {
+        #expect(TestID("M.S/same()/Shared.swift:16:6 [mock]").withoutSourceLocation == TestID("M.S/same() [mock]"))
+    }
+
+    @Test(arguments: ["M.C/testMethod", "M.S/f(x:)", "M.S/g() []", "M.S/h() [a[b]", "M.S/arr[0]", " [x]", "M.S/f()[x]"])
+    func idsThatDoNotEndInABracketedNameHaveNoVariant(raw: String) {
+        #expect(TestID(raw).variant == nil)
+        #expect(TestID(raw).withoutVariant == TestID(raw))
+    }
+
     @Test func totalsCountErrorsAsFailedInTheClosingLine() {
         let totals = RunTotals([
             TestResult(id: TestID("M.A/a"), framework: .xctest, outcome: .passed),

@@ -79,6 +79,17 @@ struct QuarantineListTests {
         #expect(notes.isEmpty)
     }
 
+    @Test func anEntryWithoutAVariantHoldsForEveryVariantAndOneWithAVariantForItAlone() {
+        let every = QuarantineEntry(test: "App.S/pay()", reason: "r", owner: "o", until: "2030-01-01")
+        let one = QuarantineEntry(test: "App.S/refund() [loggedOut]", reason: "r", owner: "o", until: "2030-01-01")
+        let (results, _) = QuarantineList([every, one]).apply(
+            to: [
+                result("App.S/pay() [loggedOut]", .failed), result("App.S/pay()/S.swift:3:4 [mock]", .failed),
+                result("App.S/refund() [loggedOut]", .failed), result("App.S/refund() [mock]", .failed),
+            ], on: today)
+        #expect(results.map(\.quarantine) == [every, every, one, nil])
+    }
+
     @Test func aRegexEntryMatchesAnywhereInTheID() {
         let entry = QuarantineEntry(test: "/Network/", reason: "r", owner: "o", until: "2030-01-01")
         let (results, _) = QuarantineList([entry]).apply(to: [result("App.NetworkTests/a()", .error)], on: today)

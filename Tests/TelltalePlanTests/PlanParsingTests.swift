@@ -24,7 +24,12 @@ import Testing
             suites: [
                 PlanSuite(
                     name: "checkout", filter: ["DemoShopTests.CheckoutTests"], skip: ["testFlaky"], retries: 1,
-                    timeout: PlanTimeouts(test: .seconds(60), run: .seconds(600)), serial: true
+                    timeout: PlanTimeouts(test: .seconds(60), run: .seconds(600)), serial: true,
+                    environment: ["PAYMENTS": "mock"], arguments: ["--ui-testing"],
+                    variants: [
+                        PlanVariant(name: "loggedOut", environment: ["ACCOUNT": "guest"]),
+                        PlanVariant(name: "loggedIn", environment: ["ACCOUNT": "member"], arguments: ["--saved-card"]),
+                    ]
                 ),
                 PlanSuite(
                     name: "catalog", filter: [#"^DemoShopTests\.CatalogTests/"#],

@@ -16,7 +16,12 @@ import Testing
             suites: [
                 PlanSuite(
                     name: "checkout", filter: ["CheckoutTests"], retries: 2,
-                    timeout: PlanTimeouts(test: .milliseconds(1500), run: .seconds(600)), serial: true
+                    timeout: PlanTimeouts(test: .milliseconds(1500), run: .seconds(600)), serial: true,
+                    environment: ["PAYMENTS": "mock"],
+                    variants: [
+                        PlanVariant(name: "loggedOut"),
+                        PlanVariant(name: "loggedIn", environment: ["ACCOUNT": "member"], arguments: ["--saved-card"]),
+                    ]
                 ),
                 PlanSuite(name: "all"),
             ],

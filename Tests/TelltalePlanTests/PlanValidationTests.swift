@@ -92,7 +92,10 @@ import Testing
                 .init(5, 5, "suites[0].colour", "unknown key `colour`"),
             ])
         #expect(found.first?.hint == "did you mean `timeout`?")
-        #expect(found.last?.hint == "allowed keys here: `name`, `filter`, `skip`, `tags`, `skipTags`, `retries`, `timeout`, `serial`")
+        #expect(
+            found.last?.hint
+                == "allowed keys here: `name`, `filter`, `skip`, `tags`, `skipTags`, `retries`, `timeout`, `serial`, `environment`, `arguments`, `variants`"
+        )
     }
 
     @Test(.tags(.small), arguments: ["capture", "expectations"])
@@ -151,6 +154,38 @@ import Testing
                 .init(6, 5, "suites[3].name", "suite has no `name`"),
                 .init(7, 11, "suites[4].name", "must not be empty"),
                 .init(8, 5, "suites[5]", "expected a suite"),
+            ])
+    }
+
+    @Test(.tags(.small)) func variantsNeedUniqueNamesThatCanNameAResult() {
+        let found = problems(
+            in: """
+                version: 1
+                suites:
+                  - name: checkout
+                    environment: [ACCOUNT=guest]
+                    variants:
+                      - name: loggedOut
+                      - name: "logged out"
+                      - name: loggedOut
+                        environment: { ACCOUNT: guest }
+                      - environment: { ACCOUNT: member }
+                      - loggedIn
+                      - name: member
+                        colour: blue
+                  - name: catalog
+                    variants: loggedIn
+                """)
+        expectProblems(
+            found,
+            [
+                .init(4, 18, "suites[0].environment", "expected a mapping"),
+                .init(7, 15, "suites[0].variants[1].name", "'logged out' is not a variant name"),
+                .init(8, 15, "suites[0].variants[2].name", "duplicate variant name 'loggedOut' (first used on line 6)"),
+                .init(10, 9, "suites[0].variants[3].name", "variant has no `name`"),
+                .init(11, 9, "suites[0].variants[4]", "expected a mapping"),
+                .init(13, 9, "suites[0].variants[5].colour", "unknown key"),
+                .init(15, 15, "suites[1].variants", "expected a list of variants"),
             ])
     }
 

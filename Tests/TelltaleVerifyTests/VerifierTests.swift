@@ -28,6 +28,24 @@ import Testing
         #expect(report.eventCount == 3)
     }
 
+    /// A suite run once per set of flags: each variant is held to its test's expectations, and
+    /// to those written for that variant alone.
+    @Test func aVariantIsSelectedByItsTestsKeyAndByItsOwn() throws {
+        let blocks = [
+            TestExpectations(.id("Shop.CheckoutTests/testPay"), events: [EventExpectation(EventSpec("checkout_started"))]),
+            TestExpectations(.id("Shop.CheckoutTests/testPay [loggedOut]"), events: [EventExpectation(EventSpec("login_prompted"))]),
+        ]
+        let loggedOut = TestID("Shop.CheckoutTests/testPay [loggedOut]")
+        let loggedIn = TestID("Shop.CheckoutTests/testPay [loggedIn]")
+        let events =
+            Sent.events([("checkout_started", [:]), ("login_prompted", [:])], test: loggedOut)
+            + Sent.events([("checkout_started", [:])], test: loggedIn, firstID: 3)
+        let report = try Verifier(expectations: blocks).verify(events: events, tests: [loggedOut, loggedIn])
+        #expect(report.tests.map(\.failures.isEmpty) == [true, true])
+        let missing = try Verifier(expectations: blocks).verify(events: Array(events.prefix(1)), tests: [loggedOut])
+        #expect(missing.tests[0].failures.map(\.kind) == [.missingEvent])
+    }
+
     @Test func aTestWithoutExpectationsOrEventsPasses() throws {
         let report = try Verifier(expectations: []).verify(events: [], tests: [Sent.test])
         #expect(report.tests == [TestVerification(test: Sent.test, eventCount: 0)])

@@ -27,6 +27,15 @@ public enum TelltaleEnvironment {
     /// test computes its own id from its `Test.ID`; this tells it when to keep the location.
     /// When the list is long it is written to a file, and the variable holds `@` and its path.
     public static let disambiguatedTests = "TELLTALE_DISAMBIGUATED_TESTS"
+    /// The plan variant a test process runs under (`variants:` of its suite): a test's id is then
+    /// `Module.Suite/test [variant]`, and the `.telltale` trait and `TelltaleTestCase` say so.
+    public static let variant = "TELLTALE_VARIANT"
+
+    /// The test's id as this process names it: with `TELLTALE_VARIANT`'s variant when it has one.
+    public static func identifying(_ id: TestID, in variables: [String: String]) -> TestID {
+        guard let variant = variables[variant], !variant.isEmpty else { return id }
+        return id.inVariant(variant)
+    }
 
     /// The value of `disambiguatedTests` for `ids`: inline, or for a list past the kernel's
     /// limit on one environment string (128 KiB on Linux), a file in `scratchDirectory`.

@@ -36,7 +36,9 @@ public struct QuarantineList: Sendable {
     }
 
     /// `/regex/` matches anywhere in the id, as `--filter` does; anything else is an id,
-    /// matched with or without a source-location suffix.
+    /// matched with or without a source-location suffix, and, when it names no variant, in
+    /// every variant (`App.S/pay()` holds for `App.S/pay() [loggedOut]`; `App.S/pay() [loggedOut]`
+    /// for that variant alone).
     static func matcher(_ test: String) -> @Sendable (TestID) -> Bool {
         if test.count > 1, test.hasPrefix("/"), test.hasSuffix("/"),
             let regex = try? Regex(String(test.dropFirst().dropLast()))
@@ -44,6 +46,10 @@ public struct QuarantineList: Sendable {
             nonisolated(unsafe) let pattern = regex
             return { id in id.rawValue.contains(pattern) }
         }
-        return { id in id.rawValue == test || id.withoutSourceLocation.rawValue == test }
+        let namesVariant = TestID(test).variant != nil
+        return { id in
+            let candidate = namesVariant ? id : id.withoutVariant
+            return candidate.rawValue == test || candidate.withoutSourceLocation.rawValue == test
+        }
     }
 }

@@ -9,6 +9,13 @@
 /// binary has the same suite path and function name (its module aside): two test targets
 /// with a `SharedTests` suite, or two overloads of one function. That suffix is part of
 /// the identity, so the two stay apart; the name parts below leave it out.
+///
+/// A test run under one of several named sets of flags (a plan suite's `variants:`, or one of
+/// an xcresult's devices and test-plan configurations) carries the set's name last, after a
+/// space, in brackets: `Module.CheckoutTests/testPay [loggedOut]`. The variant is part of the
+/// identity (history, retries, quarantine, every report keep the runs apart); the name parts
+/// leave it out, and `listedName` and `timingKey` end with it. No listed id can end that way:
+/// Swift Testing names end in `)`, XCTest names are identifiers, locations end in a digit.
 public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -20,39 +27,66 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The test target's module: everything before the first dot.
     public var module: String {
-        guard let dot = rawValue.firstIndex(of: ".") else { return rawValue }
-        return String(rawValue[..<dot])
+        let base = rawValue.dropLast(variantSuffix.count)
+        guard let dot = base.firstIndex(of: ".") else { return String(base) }
+        return String(base[..<dot])
     }
 
-    /// The path inside the module, split at slashes and without a source-location suffix:
-    /// `["Class", "testMethod"]`, `["Outer", "Inner", "function()"]`, or `["function()"]`
-    /// for a free function.
+    /// The path inside the module, split at slashes and without a source-location suffix
+    /// or a variant: `["Class", "testMethod"]`, `["Outer", "Inner", "function()"]`, or
+    /// `["function()"]` for a free function.
     public var components: [String] {
         let all = allComponents
         return sourceLocationSuffix == nil ? all : Array(all.dropLast())
     }
 
+    /// `loggedOut` for `Module.CheckoutTests/testPay [loggedOut]`: the named set of flags the
+    /// test ran under; nil for a test run once.
+    public var variant: String? {
+        Self.variantRange(in: rawValue).map { String(rawValue[$0]) }
+    }
+
+    /// The id without its variant: the test as the test binary lists it.
+    public var withoutVariant: TestID {
+        guard let range = Self.variantRange(in: rawValue) else { return self }
+        // ` [` before the name, `]` after it.
+        return TestID(String(rawValue[..<rawValue.index(range.lowerBound, offsetBy: -2)]))
+    }
+
+    /// This test under the variant `name` (replacing any variant it had).
+    public func inVariant(_ name: String) -> TestID {
+        TestID("\(withoutVariant.rawValue) [\(name)]")
+    }
+
+    /// ` [loggedOut]`, or empty without a variant.
+    private var variantSuffix: Substring {
+        guard let range = Self.variantRange(in: rawValue) else { return "" }
+        return rawValue[rawValue.index(range.lowerBound, offsetBy: -2)...]
+    }
+
     /// `SharedTests.swift:16:6` when the id carries Swift Testing's source-location suffix.
     public var sourceLocationSuffix: String? {
-        guard let slash = rawValue.lastIndex(of: "/") else { return nil }
-        let last = rawValue[rawValue.index(after: slash)...]
+        let base = rawValue.dropLast(variantSuffix.count)
+        guard let slash = base.lastIndex(of: "/") else { return nil }
+        let last = base[base.index(after: slash)...]
         return Self.isSourceLocation(last) ? String(last) : nil
     }
 
-    /// The id without its source-location suffix: what Swift Testing lists when the
-    /// test's name is unique, and what `TelltaleLifecycleTrait` computes by default.
+    /// The id without its source-location suffix (its variant kept): what Swift Testing lists
+    /// when the test's name is unique, and what `TelltaleLifecycleTrait` computes by default.
     public var withoutSourceLocation: TestID {
         guard let suffix = sourceLocationSuffix else { return self }
-        return TestID(String(rawValue.dropLast(suffix.count + 1)))
+        let variant = variantSuffix
+        return TestID(String(rawValue.dropLast(variant.count).dropLast(suffix.count + 1)) + variant)
     }
 
-    /// The test's own name: the last component, without a source-location suffix.
+    /// The test's own name: the last component, without a source-location suffix or variant.
     public var name: String { components.last ?? rawValue }
 
     /// The name that tells the test apart within its suite: `name`, followed by
-    /// `/File.swift:LINE:COL` when the id carries one. JUnit's `name`.
+    /// `/File.swift:LINE:COL` when the id carries one, and by ` [variant]`. JUnit's `name`.
     public var listedName: String {
-        sourceLocationSuffix.map { "\(name)/\($0)" } ?? name
+        (sourceLocationSuffix.map { "\(name)/\($0)" } ?? name) + variantSuffix
     }
 
     /// `suiteName/listedName`: JUnit's `classname` and `name` joined, so durations and history
@@ -61,8 +95,10 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Computed in one pass over the id (it is the history's key for every test of every run):
     /// the suite path's slashes become dots, the name and any source-location suffix stay.
     public var timingKey: String {
+        let variant = variantSuffix
         let suffix = sourceLocationSuffix
-        let base = suffix.map { rawValue.dropLast($0.count + 1) } ?? rawValue[...]
+        let unsuffixed = rawValue.dropLast(variant.count)
+        let base = suffix.map { unsuffixed.dropLast($0.count + 1) } ?? unsuffixed
         guard let dot = base.firstIndex(of: "."), base[..<dot].firstIndex(of: "/") == nil else {
             return "\(suiteName)/\(listedName)"
         }
@@ -77,7 +113,7 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
             key = base[..<dot] + "/" + base[base.index(after: dot)...]
         }
         if let suffix { key += "/" + suffix }
-        return key
+        return key + variant
     }
 
     /// The enclosing type path, dot-joined: `Module.Class` or `Module.Outer.Inner`;
@@ -101,13 +137,24 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     private var allComponents: [String] {
+        let base = rawValue.dropLast(variantSuffix.count)
         let afterModule: Substring
-        if let dot = rawValue.firstIndex(of: ".") {
-            afterModule = rawValue[rawValue.index(after: dot)...]
+        if let dot = base.firstIndex(of: ".") {
+            afterModule = base[base.index(after: dot)...]
         } else {
-            afterModule = rawValue[...]
+            afterModule = base
         }
         return afterModule.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Where the variant's name is in `text` (`… [name]`): after the last ` [`, before a final
+    /// `]`, neither bracket inside; nil when the id has no variant.
+    static func variantRange(in text: String) -> Range<String.Index>? {
+        // Most ids do not end in `]`: answer those at once (the history keys every test by this).
+        guard text.utf8.last == UInt8(ascii: "]"), let open = text.range(of: " [", options: .backwards) else { return nil }
+        let name = open.upperBound..<text.index(before: text.endIndex)
+        guard !name.isEmpty, !text[name].contains("["), !text[name].contains("]"), open.lowerBound > text.startIndex else { return nil }
+        return name
     }
 
     /// `File.swift:16:6`, as Swift Testing's `SourceLocation` describes itself: a file

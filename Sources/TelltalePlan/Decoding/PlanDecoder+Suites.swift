@@ -1,7 +1,9 @@
 import Yams
 
 extension PlanDecoder {
-    static let suiteKeys = ["name", "filter", "skip", "tags", "skipTags", "retries", "timeout", "serial"]
+    static let suiteKeys = [
+        "name", "filter", "skip", "tags", "skipTags", "retries", "timeout", "serial", "environment", "arguments", "variants",
+    ]
     static let timeoutKeys = ["test", "run"]
 
     mutating func suites(_ node: Node, path: String) -> [PlanSuite] {
@@ -67,6 +69,9 @@ extension PlanDecoder {
             case "retries": suite.retries = count(value, path: keyPath, minimum: 0)
             case "timeout": suite.timeout = timeouts(value, path: keyPath)
             case "serial": suite.serial = bool(value, path: keyPath) ?? false
+            case "environment": suite.environment = stringMap(value, path: keyPath)
+            case "arguments": suite.arguments = strings(value, path: keyPath).map(\.value)
+            case "variants": suite.variants = variants(value, path: keyPath)
             default: break  // `name`, read above
             }
         }

@@ -13,6 +13,15 @@ public struct PlanSuite: Sendable, Equatable {
     public var timeout: PlanTimeouts
     /// Run this suite's tests one at a time, for tests that share state.
     public var serial: Bool
+    /// Variables for this suite's test processes, over the plan's `environment`.
+    public var environment: [String: String] = [:]
+    /// Launch arguments after the plan's (`TELLTALE_TEST_ARGUMENTS`).
+    public var arguments: [String] = []
+    /// Named sets of flags: each test of the suite runs once under each, as `Suite/test [name]`.
+    public var variants: [PlanVariant] = []
+
+    /// Whether the suite changes its tests' processes (own environment, arguments or variants).
+    public var hasFlags: Bool { !environment.isEmpty || !arguments.isEmpty || !variants.isEmpty }
 
     public init(
         name: String,
@@ -20,7 +29,10 @@ public struct PlanSuite: Sendable, Equatable {
         skip: [String] = [],
         retries: Int? = nil,
         timeout: PlanTimeouts = PlanTimeouts(),
-        serial: Bool = false
+        serial: Bool = false,
+        environment: [String: String] = [:],
+        arguments: [String] = [],
+        variants: [PlanVariant] = []
     ) {
         self.name = name
         self.filter = filter
@@ -28,5 +40,8 @@ public struct PlanSuite: Sendable, Equatable {
         self.retries = retries
         self.timeout = timeout
         self.serial = serial
+        self.environment = environment
+        self.arguments = arguments
+        self.variants = variants
     }
 }

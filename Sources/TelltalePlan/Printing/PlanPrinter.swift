@@ -82,7 +82,16 @@ public struct PlanPrinter {
         lines.append(indent + "retries: \(YAMLScalar.optional(suite.retries))")
         lines += timeouts(suite.timeout, indent: indent)
         lines.append(indent + "serial: \(suite.serial)")
+        lines += environment(suite.environment, indent: indent)
+        lines += list("arguments", suite.arguments, indent: indent)
+        lines += suite.variants.isEmpty ? [indent + "variants: []"] : [indent + "variants:"] + suite.variants.flatMap(variant)
         return lines
+    }
+
+    private static func variant(_ variant: PlanVariant) -> [String] {
+        let indent = "        "
+        return ["      - name: \(YAMLScalar.string(variant.name))"] + environment(variant.environment, indent: indent)
+            + list("arguments", variant.arguments, indent: indent)
     }
 
     private static func timeouts(_ timeouts: PlanTimeouts, indent: String) -> [String] {

@@ -8,6 +8,22 @@ struct TestBatch: Sendable {
     /// which of several tests in flight together crashed their process.
     var serial: Bool = false
 
+    /// One process runs tests with the same variables only (`TestProcessContext.testEnvironment`:
+    /// a plan suite's own, or its variant's): a batch that mixes them becomes one batch per set,
+    /// in the order each set first appears.
+    func splitByEnvironment(_ testEnvironment: [TestID: [String: String]]) -> [TestBatch] {
+        guard !testEnvironment.isEmpty else { return [self] }
+        var order: [[String: String]] = []
+        var groups: [[String: String]: [TestID]] = [:]
+        for id in tests {
+            let variables = testEnvironment[id] ?? [:]
+            if groups[variables] == nil { order.append(variables) }
+            groups[variables, default: []].append(id)
+        }
+        guard order.count > 1 else { return [self] }
+        return order.map { TestBatch(framework: framework, tests: groups[$0]!, serial: serial) }
+    }
+
     /// XCTest prints `Class.method` without the module, so one process must not run
     /// two modules' classes of the same name: such a batch becomes one batch per module.
     func splitWhereXCTestNamesCollide() -> [TestBatch] {

@@ -22,7 +22,7 @@ struct TestWorker {
             let next: TestBatch?
             if local.isEmpty { next = await queue.next() } else { next = local.removeFirst() }
             guard let taken = next else { break }
-            let parts = taken.splitWhereXCTestNamesCollide()
+            let parts = taken.splitByEnvironment(context.testEnvironment).flatMap { $0.splitWhereXCTestNamesCollide() }
             var batch = parts[0]
             local.insert(contentsOf: parts.dropFirst(), at: 0)
             if context.oneTestAtATime { batch.serial = true }
@@ -91,14 +91,27 @@ struct TestWorker {
         return outcome
     }
 
+    /// Runs the batch in a process (or a few, for a long selection) with its tests' own
+    /// variables. A variant's tests run by the ids the binary lists and come back under the
+    /// variant's (`VariantNamingObserver`).
     private func runProcess(_ batch: TestBatch, context: TestProcessContext) async throws -> BatchResult {
         let listed = listed[batch.framework] ?? []
         var context = context
+        if let variables = context.testEnvironment[batch.tests[0]] { context.environment.merge(variables) { _, own in own } }
         if let file = context.profileFileByTest?[batch.tests[0]] { context.environment["LLVM_PROFILE_FILE"] = file }
-        return switch batch.framework {
-        case .xctest: try await XCTestProcess(context: context, listed: listed).run(batch)
-        case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(batch)
+        var run = batch
+        let variant = batch.tests[0].variant
+        if let variant {
+            run.tests = batch.tests.map(\.withoutVariant)
+            context.observer = VariantNamingObserver(variant: variant, next: context.observer)
+            context.limits = context.limits.inVariant(variant)
         }
+        let outcome =
+            switch batch.framework {
+            case .xctest: try await XCTestProcess(context: context, listed: listed).run(run)
+            case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(run)
+            }
+        return variant.map(outcome.inVariant) ?? outcome
     }
 
     @discardableResult

@@ -70,7 +70,8 @@ actor WorkQueue {
             case .xctest:
                 units[framework] = ids.map { [$0] }
             case .swiftTesting:
-                let groups = Dictionary(grouping: ids) { "\($0.module).\($0.components.first ?? "")" }
+                // A suite's variants are units of their own: each runs in processes of its own.
+                let groups = Dictionary(grouping: ids) { "\($0.module).\($0.components.first ?? "") [\($0.variant ?? "")]" }
                 units[framework] = groups.keys.sorted().map { groups[$0]! }
             }
         }

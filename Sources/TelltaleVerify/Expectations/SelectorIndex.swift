@@ -21,9 +21,11 @@ struct SelectorIndex: Sendable {
         }
     }
 
-    /// Indices of the blocks selecting `test`, in plan order.
+    /// Indices of the blocks selecting `test`, in plan order. A variant of a test
+    /// (`Mod.S/pay() [loggedOut]`) is selected by its own id and by the test's.
     func blocks(for test: TestID) -> [Int] {
         var found = byID[test.rawValue] ?? []
+        if test.variant != nil, let own = byID[test.withoutVariant.rawValue] { found += own }
         for suite in enclosingSuites(of: test) {
             if let blocks = byID[suite] { found += blocks }
         }
