@@ -80,7 +80,7 @@ let package = Package(
                 tool("SystemPackage", "swift-system"),
             ]
         ),
-        .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
+        .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses", "TelltaleImport"]),
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets", "TelltaleCoverage"]),
         // What the HTML report and the capture inspector share: styles, DOM helpers, the JSON tree.
         .target(name: "TelltaleWebAssets"),

@@ -10,7 +10,8 @@ import TelltaleRunner
 /// Done before selection, so a pattern may name one variant (`--filter 'testPay \[loggedOut\]'`),
 /// while a pattern that names the test selects all of its variants.
 enum PlanVariants {
-    static func expand(_ listed: [ListedTest], plan: Plan, selection: TestSelection) -> (tests: [ListedTest], environment: [TestID: [String: String]]) {
+    static func expand(_ listed: [ListedTest], plan: Plan, selection: TestSelection) -> (tests: [ListedTest], environment: [TestID: [String: String]])
+    {
         let suites = Dictionary(plan.suites.map { ($0.name, $0) }) { first, _ in first }
         guard suites.values.contains(where: \.hasFlags) else { return (listed, [:]) }
         var tests: [ListedTest] = []

@@ -49,9 +49,11 @@ struct RunExecution {
     var captureLogPath: String { "\(logDirectory)/capture.jsonl" }
 
     /// `process` when a service has a test mode or the plan expects events; else `none`.
+    /// Under `xcode:`, xcodebuild runs each test itself: `process` becomes `automatic`, where the
+    /// test case calls the control API around each test (`TelltaleTestCase`, the `.telltale` trait).
     static func lifecycle(for plan: Plan, services: [ServiceSpec]) -> PlanLifecycle {
-        if let chosen = plan.lifecycle { return chosen }
-        return services.contains { $0.testMode != nil } || !plan.expectations.isEmpty ? .process : .none
+        let chosen = plan.lifecycle ?? (services.contains { $0.testMode != nil } || !plan.expectations.isEmpty ? .process : .none)
+        return plan.xcode != nil && chosen == .process ? .automatic : chosen
     }
 
     /// Runs `tests` inside the capture server and the services. However the tests' part ends
@@ -60,7 +62,7 @@ struct RunExecution {
     /// fails before any test started is thrown.
     func run(
         _ tests: [ListedTest], listed: [ListedTest], configuration: TestRunner.Configuration, observer: any TestRunObserver,
-        stop: RunStop
+        stop: RunStop, xcode: XcodeTestRunner.Built? = nil
     ) async throws -> Outcome {
         let capture = try RunCapture(logPath: captureLogPath, synchronous: captureSync)
         let sessions = Dictionary(uniqueKeysWithValues: (1...configuration.workers).map { ($0, "\(configuration.session)-w\($0)") })
@@ -96,9 +98,16 @@ struct RunExecution {
                     uniqueKeysWithValues: (1...configuration.workers).map { ($0, running.environment(worker: $0)) })
             }
             let runner = TestRunner(configuration: configuration)
+            let xcodeRunner = xcode.map { XcodeTestRunner(configuration: configuration, built: $0) }
             let ledger = TestResultLedger()
             let runTests = { @Sendable in
-                try await stop.run { _ = try await runner.run(tests, allListed: listed, observer: observer, ledger: ledger) }
+                try await stop.run {
+                    if let xcodeRunner {
+                        try await xcodeRunner.run(tests, allListed: listed, observer: observer, ledger: ledger)
+                    } else {
+                        _ = try await runner.run(tests, allListed: listed, observer: observer, ledger: ledger)
+                    }
+                }
             }
             var outcome = Outcome()
             do {

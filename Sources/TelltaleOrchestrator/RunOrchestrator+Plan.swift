@@ -109,9 +109,10 @@ extension RunOrchestrator {
         plan.tags += options.tags
         plan.skipTags += options.skipTags
         let manifest = URL(fileURLWithPath: plan.package).appendingPathComponent("Package.swift").path
-        guard FileManager.default.fileExists(atPath: manifest) else {
+        guard plan.xcode != nil || FileManager.default.fileExists(atPath: manifest) else {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
         }
+        try Self.checkXcodebuildExists(for: plan)
         return (plan, catalog)
     }
 

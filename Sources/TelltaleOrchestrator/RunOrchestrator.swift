@@ -250,6 +250,9 @@ public struct RunOrchestrator: Sendable {
         observer: any TestRunObserver, watch: FailFastWatch?
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
+        if let xcode = plan.xcode {
+            return try await buildAndRunUnderXcode(setup, xcode: xcode, execution: execution, timings: timings, observer: observer)
+        }
         if !options.skipBuild { try await stop.run { try await build(setup, execution: execution) } }
         let builder = PackageBuilder(packagePath: plan.package)
         let product = try await builder.testBinary()
@@ -329,7 +332,7 @@ public struct RunOrchestrator: Sendable {
     /// The plan's and the options' selection, then `--changed`'s, with what a test-level
     /// selection says of itself; a selection that matches no listed test is a usage error, one
     /// that `--changed` empties is not.
-    private func select(from listed: [ListedTest], setup: Setup) async throws -> ([ListedTest], notes: [String]) {
+    func select(from listed: [ListedTest], setup: Setup) async throws -> ([ListedTest], notes: [String]) {
         let selection = setup.selection
         var selected: [ListedTest]
         do {
@@ -355,7 +358,7 @@ public struct RunOrchestrator: Sendable {
 
     /// Expectation keys that select none of the listed tests: a warning each, with the nearest
     /// real id; under `--strict` (or the plan's `strict: true`) a plan problem, exit 2.
-    private func checkSelectors(of setup: Setup, against listed: [ListedTest]) async throws {
+    func checkSelectors(of setup: Setup, against listed: [ListedTest]) async throws {
         guard let verifier = setup.verifier else { return }
         let unmatched = verifier.selectorsMatchingNothing(in: listed.map(\.id))
         guard !unmatched.isEmpty else { return }

@@ -65,7 +65,7 @@ public struct PlanLoader: Sendable {
         if result.foundPlan,
             let problem = packageProblem(
                 Plan.resolve(result.plan.package, inPlan: path), written: result.plan.package,
-                at: result.positions["package"] ?? .start, file: path)
+                at: result.positions["package"] ?? .start, file: path, xcode: result.plan.xcode != nil)
         {
             problems.append(problem)
         }
@@ -114,13 +114,14 @@ public struct PlanLoader: Sendable {
 
     private let manifest = "Package.swift"
 
-    private func packageProblem(_ package: String, written: String, at position: TextPosition, file: String) -> PlanProblem? {
+    /// `package` must be a Swift package; under `xcode:`, the folder of the Xcode project.
+    private func packageProblem(_ package: String, written: String, at position: TextPosition, file: String, xcode: Bool) -> PlanProblem? {
         var isDirectory: ObjCBool = false
         let shown = package == written ? "'\(written)'" : "'\(written)' (\(package))"
         let message: String
         if !FileManager.default.fileExists(atPath: package, isDirectory: &isDirectory) || !isDirectory.boolValue {
             message = "\(shown) is not a directory"
-        } else if !FileManager.default.fileExists(atPath: (package as NSString).appendingPathComponent(manifest)) {
+        } else if !xcode, !FileManager.default.fileExists(atPath: (package as NSString).appendingPathComponent(manifest)) {
             message = "\(shown) has no \(manifest)"
         } else {
             return nil

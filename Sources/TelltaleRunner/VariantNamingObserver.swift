@@ -36,9 +36,11 @@ extension TimeLimits {
     func inVariant(_ variant: String) -> TimeLimits {
         var limits = self
         limits.settings = Dictionary(
-            settings.compactMap { id, value in id.variant == variant ? (id.withoutVariant, value) : nil }) { first, _ in first }
+            settings.compactMap { id, value in id.variant == variant ? (id.withoutVariant, value) : nil }
+        ) { first, _ in first }
         limits.ownLimits = Dictionary(
-            ownLimits.compactMap { id, value in id.variant == variant ? (id.withoutVariant, value) : nil }) { first, _ in first }
+            ownLimits.compactMap { id, value in id.variant == variant ? (id.withoutVariant, value) : nil }
+        ) { first, _ in first }
         return limits
     }
 }

@@ -37,6 +37,16 @@ public struct TelltaleTestEnvironment: Sendable {
     /// The plan variant this process runs under (`TELLTALE_VARIANT`), if any.
     public var variant: String? { value(TelltaleEnvironment.variant) }
 
+    /// What a UI test gives the app it launches, which inherits nothing from the test runner:
+    /// under `telltale run` with `xcode:`, every variable the run gave the runner (the capture
+    /// and control URLs, the session, the services' URLs, the plan's `environment`), as
+    /// `app.launchEnvironment.merge(TelltaleTestEnvironment().appEnvironment) { $1 }`; empty
+    /// outside such a run.
+    public var appEnvironment: [String: String] {
+        let names = value(TelltaleEnvironment.appEnvironmentKeys)?.split(separator: "\n").map(String.init) ?? []
+        return Dictionary(names.compactMap { name in variables[name].map { (name, $0) } }) { first, _ in first }
+    }
+
     /// The URL of a service the plan started, e.g. `serviceURL("backend")`.
     public func serviceURL(_ name: String) -> URL? {
         value(TelltaleEnvironment.serviceURL(name)).flatMap(URL.init(string:))

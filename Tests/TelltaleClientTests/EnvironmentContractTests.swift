@@ -36,6 +36,17 @@ struct EnvironmentContractTests {
         #expect(environment.serviceURL("payments") == nil)
     }
 
+    /// Under xcodebuild the runner lists what it was given, so a UI test can pass it to its app.
+    @Test func aUITestGathersWhatItsAppMustBeGiven() {
+        let environment = TelltaleTestEnvironment([
+            "TELLTALE_CAPTURE_URL": "http://127.0.0.1:4318", "TELLTALE_SESSION": "run-w1", "API_MODE": "stub", "HOME": "/Users/ci",
+            "TELLTALE_APP_ENVIRONMENT_KEYS": "API_MODE\nTELLTALE_CAPTURE_URL\nTELLTALE_SESSION\nMISSING",
+        ])
+        #expect(environment.appEnvironment == ["TELLTALE_CAPTURE_URL": "http://127.0.0.1:4318", "TELLTALE_SESSION": "run-w1", "API_MODE": "stub"])
+        #expect(TelltaleTestEnvironment(variables).appEnvironment.isEmpty)
+        #expect(TelltaleTestEnvironment(["TELLTALE_VARIANT": "loggedOut"]).variant == "loggedOut")
+    }
+
     @Test func plainSwiftTestHasNoneOfIt() {
         let environment = TelltaleTestEnvironment([:])
         #expect(!environment.isUnderTelltale)

@@ -78,6 +78,22 @@ struct ExitStatusTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty, "a refused run must leave nothing behind")
     }
 
+    /// A plan for an Xcode scheme is a usage error off macOS, naming what works there instead.
+    @Test func anXcodePlanOffMacOSIsUsageErrorNamingTheImport() async throws {
+        #if !os(macOS)
+            let folder = try TelltaleProcess.temporaryDirectory("xcode-plan")
+            try """
+            version: 1
+            xcode: { project: Shop.xcodeproj, scheme: Shop, destination: "platform=iOS Simulator,name=iPhone 16" }
+            """.write(toFile: "\(folder)/ios.yml", atomically: true, encoding: .utf8)
+            let result = try await TelltaleProcess.run(["run", "\(folder)/ios.yml", "--report-dir", "\(folder)/Reports"])
+            #expect(result.status == 2, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("xcodebuild, which only macOS has"), "stderr: \(result.stderr)")
+            #expect(result.stderr.contains("telltale import xcresult"))
+            #expect(!FileManager.default.fileExists(atPath: "\(folder)/Reports"), "a refused run must leave nothing behind")
+        #endif
+    }
+
     /// Bad usage is 2 with the argument parser's own message, never its EX_USAGE (64).
     @Test(arguments: [
         (["run", "--workers", "0"], "--workers must be at least 1"),

@@ -53,7 +53,8 @@ struct PlanVariantsTests {
     @Test func aPlanWithoutFlagsLeavesTheListingAsItIs() {
         var plain = plan
         plain.suites = [PlanSuite(name: "all")]
-        let (tests, environment) = PlanVariants.expand([pay, browse], plan: plain, selection: TestSelection(groups: [.init(name: "all", filter: [], skip: [])]))
+        let (tests, environment) = PlanVariants.expand(
+            [pay, browse], plan: plain, selection: TestSelection(groups: [.init(name: "all", filter: [], skip: [])]))
         #expect(tests == [pay, browse])
         #expect(environment.isEmpty)
     }

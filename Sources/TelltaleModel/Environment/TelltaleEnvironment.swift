@@ -30,6 +30,10 @@ public enum TelltaleEnvironment {
     /// The plan variant a test process runs under (`variants:` of its suite): a test's id is then
     /// `Module.Suite/test [variant]`, and the `.telltale` trait and `TelltaleTestCase` say so.
     public static let variant = "TELLTALE_VARIANT"
+    /// Under `xcodebuild`: the names of every variable the run gives the test runner, one a line.
+    /// An app a UI test launches inherits none of them; `TelltaleTestEnvironment.appEnvironment`
+    /// gathers them for its `launchEnvironment`.
+    public static let appEnvironmentKeys = "TELLTALE_APP_ENVIRONMENT_KEYS"
 
     /// The test's id as this process names it: with `TELLTALE_VARIANT`'s variant when it has one.
     public static func identifying(_ id: TestID, in variables: [String: String]) -> TestID {

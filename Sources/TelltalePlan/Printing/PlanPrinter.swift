@@ -30,6 +30,7 @@ public struct PlanPrinter {
         lines += coverage(plan.coverage)
         lines += ["changed:", "  select: \(plan.changed.select.rawValue)"]
         lines += ["stress:", "  new: \(plan.stress.new)", "  onFlaky: \(plan.stress.onFlaky.rawValue)"]
+        if let xcode = plan.xcode { lines += Self.xcode(xcode) }
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
@@ -70,6 +71,16 @@ public struct PlanPrinter {
         }
         return ["coverage:"] + list("include", coverage.include, indent: "  ") + list("exclude", coverage.exclude, indent: "  ")
             + ["  minimum: \(percent(coverage.minimum))", "  diffMinimum: \(percent(coverage.diffMinimum))", "  map: \(coverage.map)"]
+    }
+
+    /// Printed only when the plan has it: a plan without `xcode:` runs `swift test`.
+    private static func xcode(_ xcode: PlanXcode) -> [String] {
+        ["xcode:"] + (xcode.project.map { ["  project: \(YAMLScalar.string($0))"] } ?? [])
+            + (xcode.workspace.map { ["  workspace: \(YAMLScalar.string($0))"] } ?? [])
+            + ["  scheme: \(YAMLScalar.string(xcode.scheme))", "  testPlan: \(YAMLScalar.optional(xcode.testPlan))"]
+            + list("configurations", xcode.configurations, indent: "  ")
+            + ["  destination: \(YAMLScalar.string(xcode.destination))", "  derivedData: \(YAMLScalar.string(xcode.derivedData))"]
+            + list("buildArguments", xcode.buildArguments, indent: "  ")
     }
 
     private static func suite(_ suite: PlanSuite) -> [String] {

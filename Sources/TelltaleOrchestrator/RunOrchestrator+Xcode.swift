@@ -1,0 +1,110 @@
+import Foundation
+import TelltaleModel
+import TelltalePlan
+import TelltaleProcesses
+import TelltaleRunner
+
+/// A plan with `xcode:` (Docs/Xcode.md): `xcodebuild build-for-testing` once, the tests listed
+/// from the `.xctestrun` it wrote, selected and sharded as a package's are, then run under
+/// `test-without-building` inside the capture server and services (`XcodeTestRunner`).
+extension RunOrchestrator {
+    func buildAndRunUnderXcode(
+        _ setup: Setup, xcode: PlanXcode, execution: RunExecution, timings: [String: Double], observer: any TestRunObserver
+    ) async throws -> RunExecution.Outcome {
+        let plan = setup.plan
+            let project = Self.xcodeProject(xcode)
+            let log = try ProcessLog(path: "\(setup.reports.logsPath)/xcodebuild.log")
+            if !options.skipBuild {
+                await progress.note("building \(xcode.scheme) (xcodebuild \(XcodebuildInvocation.buildForTesting(project).prefix(1).joined()))")
+                try await stop.run { try await Self.xcodebuild(XcodebuildInvocation.buildForTesting(project), in: plan.package, log: log) }
+            }
+            let xctestrun = try XcodeProducts.xctestrun(derivedData: project.derivedData, scheme: xcode.scheme, testPlan: xcode.testPlan)
+            let listingPath = "\(setup.reports.logsPath)/xcode-tests.json"
+            try await stop.run {
+                try await Self.xcodebuild(XcodebuildInvocation.enumerateTests(project, xctestrun: xctestrun, output: listingPath), in: plan.package, log: log)
+            }
+            let listing = try XcodeTestListing.decode(FileManager.default.contents(atPath: listingPath) ?? Data(), path: listingPath).tests
+            try await checkSelectors(of: setup, against: listing)
+            var (selected, notes) = try await select(from: listing, setup: setup)
+            if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
+            let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
+            if let shard = options.shard {
+                let all = selected.count
+                selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
+                await progress.note("shard \(shard): \(selected.count) of \(all) tests, each shard its own xcodebuild run")
+                if selected.isEmpty { return RunExecution.Outcome() }
+            }
+            // The launcher is unused: xcodebuild starts the test runner.
+            var configuration = TestRunner.Configuration(
+                launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package, environment: plan.environment,
+                logDirectory: setup.reports.logsPath, workers: await xcodeWorkers(setup: setup, execution: execution),
+                settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
+            configuration.environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
+            if !plan.arguments.isEmpty { configuration.environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
+            let built = XcodeTestRunner.Built(
+                project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log)
+            var outcome = try await execution.run(selected, listed: listing, configuration: configuration, observer: observer, stop: stop, xcode: built)
+            await log.close()
+            notes.append("ran under xcodebuild: result bundle xcode/tests.xcresult, its log logs/xcodebuild.log")
+            outcome.notes.insert(contentsOf: notes, at: 0)
+            return outcome
+    }
+
+    /// Refused before anything is made: xcodebuild is macOS's.
+    static func checkXcodebuildExists(for plan: Plan) throws(OrchestratorError) {
+        guard plan.xcode != nil, !hasXcodebuild else { return }
+        throw .badOption(
+            "the plan's `xcode:` tests run under xcodebuild, which only macOS has; on another machine, "
+                + "`telltale import xcresult` reads the result bundle (or its JSON) of a run made on a Mac")
+    }
+
+    /// Compiled everywhere, run on macOS only.
+    private static var hasXcodebuild: Bool {
+        #if os(macOS)
+            true
+        #else
+            false
+        #endif
+    }
+
+    static func xcodeProject(_ xcode: PlanXcode) -> XcodebuildInvocation.Project {
+        let container: XcodebuildInvocation.Project.Container =
+            if let project = xcode.project { .project(project) } else if let workspace = xcode.workspace { .workspace(workspace) } else { .found }
+        return XcodebuildInvocation.Project(
+            container: container, scheme: xcode.scheme, testPlan: xcode.testPlan, configurations: xcode.configurations,
+            destination: xcode.destination, derivedData: xcode.derivedData, buildArguments: xcode.buildArguments)
+    }
+
+    /// Parallel clones share one capture session, so a run that checks events or brackets each
+    /// test runs them one at a time.
+    private func xcodeWorkers(setup: Setup, execution: RunExecution) async -> Int {
+        let workers = options.workers ?? setup.plan.workers ?? 1
+        guard workers > 1, execution.lifecycle != .none else { return workers }
+        await progress.note("one worker: under xcodebuild, parallel clones would share one capture session, and this run checks events per test")
+        return 1
+    }
+
+    private static func xcodebuild(_ arguments: [String], in directory: String, log: ProcessLog) async throws {
+        let process = ChildProcess(executable: XcodebuildInvocation.executable, arguments: arguments, workingDirectory: directory)
+        await log.line("$ \(process.commandLine)")
+        let tail = LineTail()
+        let exit = try await process.run { line in
+            await log.line(line)
+            await tail.append(line)
+        }
+        guard exit.isSuccess else {
+            throw XcodeError(
+                "`\(process.commandLine)` ended with \(exit):\n" + (await tail.lines).joined(separator: "\n"),
+                remedy: "the whole output is in \(log.path ?? "logs/xcodebuild.log")")
+        }
+    }
+}
+
+/// The last lines of a command's output, for its error.
+private actor LineTail {
+    private(set) var lines: [String] = []
+    func append(_ line: String) {
+        lines.append(line)
+        if lines.count > 20 { lines.removeFirst() }
+    }
+}

@@ -1,0 +1,57 @@
+import Yams
+
+extension PlanDecoder {
+    static let xcodeKeys = ["project", "workspace", "scheme", "testPlan", "configurations", "destination", "derivedData", "buildArguments"]
+
+    /// `xcode:`: the project or workspace, the scheme and test plan, the destination.
+    mutating func xcode(_ node: Node, path: String) -> PlanXcode? {
+        if node.isNull { return nil }
+        let example = #"`xcode: { project: App.xcodeproj, scheme: App, destination: "platform=iOS Simulator,name=iPhone 16" }`"#
+        guard let mapping = mapping(node, path: path, example: example) else { return nil }
+        let entries = knownEntries(of: mapping, path: path, allowed: Self.xcodeKeys)
+        var xcode = PlanXcode(scheme: "", destination: "")
+        for (key, value) in entries.ordered {
+            let keyPath = path.appendingKey(key)
+            switch key {
+            case "project": xcode.project = nonEmptyString(value, path: keyPath)
+            case "workspace": xcode.workspace = nonEmptyString(value, path: keyPath)
+            case "scheme": xcode.scheme = nonEmptyString(value, path: keyPath) ?? ""
+            case "testPlan": xcode.testPlan = nonEmptyString(value, path: keyPath)
+            case "configurations": xcode.configurations = strings(value, path: keyPath).map(\.value)
+            case "destination": xcode.destination = nonEmptyString(value, path: keyPath) ?? ""
+            case "derivedData": xcode.derivedData = nonEmptyString(value, path: keyPath) ?? PlanXcode.defaultDerivedData
+            case "buildArguments": xcode.buildArguments = strings(value, path: keyPath).map(\.value)
+            default: break
+            }
+        }
+        for (key, hint) in [
+            ("scheme", "name the scheme whose tests run: `scheme: App`"),
+            ("destination", #"name the simulator or device: `destination: "platform=iOS Simulator,name=iPhone 16"` (`xcrun simctl list devices` lists them)"#),
+        ] where entries[key] == nil {
+            report("`xcode` has no `\(key)`", at: node, path: path.appendingKey(key), hint: hint)
+        }
+        if let project = entries["project"], entries["workspace"] != nil {
+            report(
+                "`project` and `workspace` both given", at: project, path: path.appendingKey("project"),
+                hint: "name one: xcodebuild takes `-project` or `-workspace`, not both")
+        }
+        if xcode.testPlan == nil, let configurations = entries["configurations"] {
+            report(
+                "`configurations` needs a `testPlan`", at: configurations, path: path.appendingKey("configurations"),
+                hint: "configurations belong to a test plan: name it with `testPlan: Smoke`")
+        }
+        return xcode
+    }
+
+    /// One `xcodebuild` run takes one environment: a suite's own flags and variants are for
+    /// `swift test` plans.
+    mutating func xcodeSuiteProblems(of plan: Plan) {
+        let position = positions["xcode"] ?? .start
+        for (index, suite) in plan.suites.enumerated() where suite.hasFlags {
+            report(
+                "suite '\(suite.name)' has its own `environment`, `arguments` or `variants`, which xcodebuild runs cannot give",
+                at: position, path: "suites".appendingIndex(index),
+                hint: "move them to the plan's `environment` and `arguments`, or give each set of flags a plan of its own")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TelltaleImport
+import TelltaleModel
+import TelltaleProcesses
+
+/// Runs a plan's selected tests under `xcodebuild test-without-building` (macOS), inside the
+/// run's capture server and services, and reads what ran from its result bundle with the same
+/// import as `telltale import xcresult`.
+///
+/// xcodebuild runs the tests itself: parallel testing (`workers`), retries
+/// (`-retry-tests-on-failure`; a test that passed on a retry is flaky) and the per-test lifecycle
+/// (`automatic`: the test case calls the control API) are its. The run's variables reach the
+/// test runner as `TEST_RUNNER_`-prefixed variables; a UI test passes them on to its app
+/// (`TelltaleTestEnvironment.appEnvironment`).
+public struct XcodeTestRunner: Sendable {
+    /// What `build-for-testing` made, and where this run writes.
+    public struct Built: Sendable {
+        var project: XcodebuildInvocation.Project
+        /// The `.xctestrun` file the build wrote.
+        var xctestrun: String
+        /// Where xcodebuild runs: the plan's `package`.
+        var directory: String
+        /// `-resultBundlePath` for the run, in the report folder.
+        var resultBundle: String
+        var log: ProcessLog
+
+        public init(project: XcodebuildInvocation.Project, xctestrun: String, directory: String, resultBundle: String, log: ProcessLog) {
+            self.project = project
+            self.xctestrun = xctestrun
+            self.directory = directory
+            self.resultBundle = resultBundle
+            self.log = log
+        }
+    }
+
+    public var configuration: TestRunner.Configuration
+    public var built: Built
+
+    public init(configuration: TestRunner.Configuration, built: Built) {
+        self.configuration = configuration
+        self.built = built
+    }
+
+    public func run(_ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger) async throws {
+        await observer.runStarting(testCount: tests.count)
+        try? FileManager.default.removeItem(atPath: built.resultBundle)
+        // One xcodebuild run takes one retry count and one time allowance: the most any selected test has.
+        let settings = [configuration.defaultSettings] + tests.compactMap { configuration.settings[$0.id] }
+        let run = XcodebuildInvocation.Run(
+            selection: XcodeTestSelection(selected: tests.map(\.id), listed: allListed.map(\.id)),
+            workers: configuration.workers, retries: settings.map(\.retries).max() ?? 0, testTimeout: settings.compactMap(\.timeout).max(),
+            resultBundle: built.resultBundle)
+        let budget = settings.compactMap(\.budget).min()
+        var variables = configuration.environment.merging(configuration.workerEnvironment[1] ?? [:]) { _, own in own }
+        variables[TelltaleEnvironment.session] = "\(configuration.session)-w1"
+        variables[TelltaleEnvironment.appEnvironmentKeys] = variables.keys.sorted().joined(separator: "\n")
+        let process = ChildProcess(
+            executable: XcodebuildInvocation.executable,
+            arguments: XcodebuildInvocation.testWithoutBuilding(built.project, xctestrun: built.xctestrun, run: run),
+            environment: XcodebuildInvocation.testRunnerEnvironment(variables), workingDirectory: built.directory)
+        let log = built.log
+        await log.line("$ \(process.commandLine)")
+        let exit = try await Self.run(process, within: budget, log: log)
+        guard FileManager.default.fileExists(atPath: built.resultBundle) else {
+            throw XcodeError(
+                "xcodebuild test-without-building ended with \(exit) and wrote no result bundle",
+                remedy: "its output is in \(built.log.path ?? "logs/xcodebuild.log")")
+        }
+        let files = try await XCResultFiles.read(path: built.resultBundle)
+        let imported = XCResultImport(tests: files.tests, summary: files.summary).read()
+        try await record(imported, selected: tests, observer: observer, ledger: ledger)
+    }
+
+    /// Runs xcodebuild, stopping it (and every process it started) when the run's time budget is
+    /// spent; the tests it finished are still read from the bundle.
+    private static func run(_ process: ChildProcess, within budget: Duration?, log: ProcessLog) async throws -> ProcessExit {
+        guard let budget else { return try await process.run { await log.line($0) } }
+        return try await withThrowingTaskGroup(of: ProcessExit?.self) { group in
+            group.addTask { try await process.run { await log.line($0) } }
+            group.addTask {
+                try await Task.sleep(for: budget)
+                return nil
+            }
+            let first = try await group.next() ?? nil
+            group.cancelAll()
+            guard let first else {
+                await log.line("telltale: the time budget of \(budget.shortDescription) ran out; xcodebuild was stopped")
+                // Cancelling the run ends xcodebuild's process group.
+                _ = try? await group.next()
+                return .signaled(SIGTERM)
+            }
+            return first
+        }
+    }
+
+    /// Keeps every imported result. A test run on several devices or configurations comes back
+    /// once for each (`Suite/test [iPhone 16]`); a selected test that came back under no name
+    /// is an error, as under `swift test`.
+    private func record(
+        _ imported: XCResultImport.Output, selected: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger
+    ) async throws {
+        let reported = Set(imported.results.map(\.id.withoutVariant))
+        let missing = selected.filter { !reported.contains($0.id) }
+        let ran = imported.results.map { ListedTest(id: $0.id, framework: $0.framework) }
+        await ledger.begin(ran + missing)
+        let session = "\(configuration.session)-w1"
+        for result in imported.results {
+            await observer.testFinished(await ledger.record(result, worker: 1, session: session))
+        }
+        for test in missing {
+            let result = TestResult(
+                id: test.id, framework: test.framework, outcome: .error,
+                messages: [TestMessage(kind: .error, text: "the test was selected but its result bundle does not report it")])
+            await observer.testFinished(await ledger.record(result, worker: 1, session: session))
+        }
+        for note in imported.notes { await ledger.note(note) }
+    }
+}
