@@ -112,7 +112,7 @@ extension RunOrchestrator {
         guard plan.xcode != nil || FileManager.default.fileExists(atPath: manifest) else {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
         }
-        try Self.checkXcodebuildExists(for: plan)
+        try checkXcodeRun(for: plan)
         return (plan, catalog)
     }
 

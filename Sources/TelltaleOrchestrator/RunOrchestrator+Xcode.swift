@@ -12,50 +12,60 @@ extension RunOrchestrator {
         _ setup: Setup, xcode: PlanXcode, execution: RunExecution, timings: [String: Double], observer: any TestRunObserver
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
-            let project = Self.xcodeProject(xcode)
-            let log = try ProcessLog(path: "\(setup.reports.logsPath)/xcodebuild.log")
-            if !options.skipBuild {
-                await progress.note("building \(xcode.scheme) (xcodebuild \(XcodebuildInvocation.buildForTesting(project).prefix(1).joined()))")
-                try await stop.run { try await Self.xcodebuild(XcodebuildInvocation.buildForTesting(project), in: plan.package, log: log) }
-            }
-            let xctestrun = try XcodeProducts.xctestrun(derivedData: project.derivedData, scheme: xcode.scheme, testPlan: xcode.testPlan)
-            let listingPath = "\(setup.reports.logsPath)/xcode-tests.json"
-            try await stop.run {
-                try await Self.xcodebuild(XcodebuildInvocation.enumerateTests(project, xctestrun: xctestrun, output: listingPath), in: plan.package, log: log)
-            }
-            let listing = try XcodeTestListing.decode(FileManager.default.contents(atPath: listingPath) ?? Data(), path: listingPath).tests
-            try await checkSelectors(of: setup, against: listing)
-            var (selected, notes) = try await select(from: listing, setup: setup)
-            if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
-            let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
-            if let shard = options.shard {
-                let all = selected.count
-                selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
-                await progress.note("shard \(shard): \(selected.count) of \(all) tests, each shard its own xcodebuild run")
-                if selected.isEmpty { return RunExecution.Outcome() }
-            }
-            // The launcher is unused: xcodebuild starts the test runner.
-            var configuration = TestRunner.Configuration(
-                launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package, environment: plan.environment,
-                logDirectory: setup.reports.logsPath, workers: await xcodeWorkers(setup: setup, execution: execution),
-                settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
-            configuration.environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
-            if !plan.arguments.isEmpty { configuration.environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
-            let built = XcodeTestRunner.Built(
-                project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log)
-            var outcome = try await execution.run(selected, listed: listing, configuration: configuration, observer: observer, stop: stop, xcode: built)
-            await log.close()
-            notes.append("ran under xcodebuild: result bundle xcode/tests.xcresult, its log logs/xcodebuild.log")
-            outcome.notes.insert(contentsOf: notes, at: 0)
-            return outcome
+        let project = Self.xcodeProject(xcode)
+        let log = try ProcessLog(path: "\(setup.reports.logsPath)/xcodebuild.log")
+        if !options.skipBuild {
+            await progress.note("building \(xcode.scheme) (xcodebuild \(XcodebuildInvocation.buildForTesting(project).prefix(1).joined()))")
+            try await stop.run { try await Self.xcodebuild(XcodebuildInvocation.buildForTesting(project), in: plan.package, log: log) }
+        }
+        let xctestrun = try XcodeProducts.xctestrun(derivedData: project.derivedData, scheme: xcode.scheme, testPlan: xcode.testPlan)
+        let listingPath = "\(setup.reports.logsPath)/xcode-tests.json"
+        try await stop.run {
+            try await Self.xcodebuild(
+                XcodebuildInvocation.enumerateTests(project, xctestrun: xctestrun, output: listingPath), in: plan.package, log: log)
+        }
+        let listing = try XcodeTestListing.decode(FileManager.default.contents(atPath: listingPath) ?? Data(), path: listingPath).tests
+        try await checkSelectors(of: setup, against: listing)
+        var (selected, notes) = try await select(from: listing, setup: setup)
+        if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
+        let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
+        if let shard = options.shard {
+            let all = selected.count
+            selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
+            await progress.note("shard \(shard): \(selected.count) of \(all) tests, each shard its own xcodebuild run")
+            if selected.isEmpty { return RunExecution.Outcome() }
+        }
+        // The launcher is unused: xcodebuild starts the test runner.
+        var configuration = TestRunner.Configuration(
+            launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package, environment: plan.environment,
+            logDirectory: setup.reports.logsPath, workers: await xcodeWorkers(setup: setup, execution: execution),
+            settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
+        configuration.environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
+        if !plan.arguments.isEmpty { configuration.environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
+        let built = XcodeTestRunner.Built(
+            project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log)
+        var outcome = try await execution.run(selected, listed: listing, configuration: configuration, observer: observer, stop: stop, xcode: built)
+        await log.close()
+        notes.append("ran under xcodebuild: result bundle xcode/tests.xcresult, its log logs/xcodebuild.log")
+        outcome.notes.insert(contentsOf: notes, at: 0)
+        return outcome
     }
 
-    /// Refused before anything is made: xcodebuild is macOS's.
-    static func checkXcodebuildExists(for plan: Plan) throws(OrchestratorError) {
-        guard plan.xcode != nil, !hasXcodebuild else { return }
-        throw .badOption(
-            "the plan's `xcode:` tests run under xcodebuild, which only macOS has; on another machine, "
-                + "`telltale import xcresult` reads the result bundle (or its JSON) of a run made on a Mac")
+    /// Refused before anything is made: xcodebuild is macOS's, and what reads a Swift package's
+    /// targets and profiles (`--changed`, coverage) has no Xcode counterpart yet.
+    func checkXcodeRun(for plan: Plan) throws(OrchestratorError) {
+        guard plan.xcode != nil else { return }
+        if options.changed != nil {
+            throw .badOption("--changed reads a Swift package's targets; a plan with `xcode:` runs all its selected tests (drop --changed)")
+        }
+        if options.coverage ?? plan.coverage.enabled || options.coverageMap ?? plan.coverage.map {
+            throw .badOption("coverage is not collected under xcodebuild yet: drop `coverage:` (or --coverage) from a plan with `xcode:`")
+        }
+        guard Self.hasXcodebuild else {
+            throw .badOption(
+                "the plan's `xcode:` tests run under xcodebuild, which only macOS has; on another machine, "
+                    + "`telltale import xcresult` reads the result bundle (or its JSON) of a run made on a Mac")
+        }
     }
 
     /// Compiled everywhere, run on macOS only.

@@ -94,6 +94,19 @@ struct ExitStatusTests {
         #endif
     }
 
+    /// What reads a Swift package's targets and profiles is refused with `xcode:`, on any machine.
+    @Test(arguments: [(["--changed"], "--changed reads a Swift package's targets"), (["--coverage"], "coverage is not collected under xcodebuild")])
+    func anXcodePlanRefusesWhatOnlyPackagesHave(arguments: [String], message: String) async throws {
+        let folder = try TelltaleProcess.temporaryDirectory("xcode-plan-options")
+        try """
+        version: 1
+        xcode: { scheme: Shop, destination: "platform=iOS Simulator,name=iPhone 16" }
+        """.write(toFile: "\(folder)/ios.yml", atomically: true, encoding: .utf8)
+        let result = try await TelltaleProcess.run(["run", "\(folder)/ios.yml", "--report-dir", "\(folder)/Reports"] + arguments)
+        #expect(result.status == 2, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
     /// Bad usage is 2 with the argument parser's own message, never its EX_USAGE (64).
     @Test(arguments: [
         (["run", "--workers", "0"], "--workers must be at least 1"),

@@ -44,9 +44,11 @@ struct XcodebuildInvocationTests {
             ])
         try XcodebuildManual.check(run)
         let list = XcodebuildInvocation.enumerateTests(app, xctestrun: xctestrun, output: "/r/logs/xcode-tests.json")
-        #expect(Array(list.suffix(7)) == [
-            "-enumerate-tests", "-test-enumeration-format", "json", "-test-enumeration-style", "flat", "-test-enumeration-output-path", "/r/logs/xcode-tests.json",
-        ])
+        #expect(
+            Array(list.suffix(7)) == [
+                "-enumerate-tests", "-test-enumeration-format", "json", "-test-enumeration-style", "flat", "-test-enumeration-output-path",
+                "/r/logs/xcode-tests.json",
+            ])
         try XcodebuildManual.check(list)
     }
 
@@ -65,11 +67,12 @@ struct XcodebuildInvocationTests {
 
     @Test func filterAndSkipBecomeOnlyTestingAndSkipTesting() throws {
         let tests = try listed
-        #expect(tests.map(\.id.rawValue) == [
-            "ShopTests.CartTests/testAdd", "ShopTests.CartTests/testRemove", "ShopTests.PriceRules/roundsToCents()",
-            "ShopTests.PriceRules/appliesVAT(rate:)", "ShopUITests.CheckoutUITests/testPay", "ShopUITests.CheckoutUITests/testPayAsGuest",
-            "ShopUITests.SearchUITests/testSearch",
-        ])
+        #expect(
+            tests.map(\.id.rawValue) == [
+                "ShopTests.CartTests/testAdd", "ShopTests.CartTests/testRemove", "ShopTests.PriceRules/roundsToCents()",
+                "ShopTests.PriceRules/appliesVAT(rate:)", "ShopUITests.CheckoutUITests/testPay", "ShopUITests.CheckoutUITests/testPayAsGuest",
+                "ShopUITests.SearchUITests/testSearch",
+            ])
         #expect(tests.map(\.framework) == [.xctest, .xctest, .swiftTesting, .swiftTesting, .xctest, .xctest, .xctest])
 
         // --filter CheckoutUITests/testPay$ --filter PriceRules: the smallest list that names them.
@@ -148,10 +151,14 @@ struct XcodebuildInvocationTests {
         defer { try? FileManager.default.removeItem(atPath: derived) }
         let products = "\(derived)/Build/Products"
         try FileManager.default.createDirectory(atPath: products, withIntermediateDirectories: true)
-        for name in ["Shop_iphonesimulator18.2-arm64.xctestrun", "Shop_Smoke_iphonesimulator18.2-arm64.xctestrun", "Other_iphonesimulator18.2-arm64.xctestrun"] {
+        for name in [
+            "Shop_iphonesimulator18.2-arm64.xctestrun", "Shop_Smoke_iphonesimulator18.2-arm64.xctestrun", "Other_iphonesimulator18.2-arm64.xctestrun",
+        ] {
             FileManager.default.createFile(atPath: "\(products)/\(name)", contents: Data())
         }
-        #expect(try XcodeProducts.xctestrun(derivedData: derived, scheme: "Shop", testPlan: "Smoke").hasSuffix("/Shop_Smoke_iphonesimulator18.2-arm64.xctestrun"))
+        #expect(
+            try XcodeProducts.xctestrun(derivedData: derived, scheme: "Shop", testPlan: "Smoke").hasSuffix(
+                "/Shop_Smoke_iphonesimulator18.2-arm64.xctestrun"))
         #expect(throws: XcodeError.self) { try XcodeProducts.xctestrun(derivedData: derived, scheme: "Shop", testPlan: "Nightly") }
     }
 }

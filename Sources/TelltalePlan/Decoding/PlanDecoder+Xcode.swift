@@ -26,7 +26,10 @@ extension PlanDecoder {
         }
         for (key, hint) in [
             ("scheme", "name the scheme whose tests run: `scheme: App`"),
-            ("destination", #"name the simulator or device: `destination: "platform=iOS Simulator,name=iPhone 16"` (`xcrun simctl list devices` lists them)"#),
+            (
+                "destination",
+                #"name the simulator or device: `destination: "platform=iOS Simulator,name=iPhone 16"` (`xcrun simctl list devices` lists them)"#
+            ),
         ] where entries[key] == nil {
             report("`xcode` has no `\(key)`", at: node, path: path.appendingKey(key), hint: hint)
         }
