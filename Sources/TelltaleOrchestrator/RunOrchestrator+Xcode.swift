@@ -25,8 +25,9 @@ extension RunOrchestrator {
                 XcodebuildInvocation.enumerateTests(project, xctestrun: xctestrun, output: listingPath), in: plan.package, log: log)
         }
         let listing = try XcodeTestListing.decode(FileManager.default.contents(atPath: listingPath) ?? Data(), path: listingPath).tests
-        try await checkSelectors(of: setup, against: listing)
-        var (selected, notes) = try await select(from: listing, setup: setup)
+        let (tests, testEnvironment) = PlanVariants.expand(listing, plan: plan, selection: setup.selection)
+        try await checkSelectors(of: setup, against: tests)
+        var (selected, notes) = try await select(from: tests, setup: setup)
         if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
         if let shard = options.shard {
@@ -41,6 +42,7 @@ extension RunOrchestrator {
             logDirectory: setup.reports.logsPath, workers: await xcodeWorkers(setup: setup, execution: execution),
             settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
         configuration.environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
+        configuration.testEnvironment = testEnvironment
         if !plan.arguments.isEmpty { configuration.environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
         let built = XcodeTestRunner.Built(
             project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log)

@@ -44,3 +44,13 @@ extension TimeLimits {
         return limits
     }
 }
+
+extension TestResult {
+    /// An imported result under a plan variant: its device or configuration (`[iPhone 16]`, when
+    /// the run had several) and the variant together, `Suite/test [iPhone 16, loggedOut]`.
+    func inXcodeVariant(_ variant: String) -> TestResult {
+        var named = self
+        named.id = id.variant.map { id.withoutVariant.inVariant("\($0), \(variant)") } ?? id.inVariant(variant)
+        return named
+    }
+}

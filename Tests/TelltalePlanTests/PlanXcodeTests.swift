@@ -58,13 +58,13 @@ struct PlanXcodeTests {
             ])
     }
 
-    @Test func aSuitesOwnFlagsCannotReachAnXcodebuildRun() {
-        let found = problems(
-            in: yaml + """
+    /// A suite's flags and variants hold under xcodebuild too: one run for each set.
+    @Test func aSuitesVariantsAreReadUnderXcode() throws {
+        let plan = try PlanLoader().parse(
+            yaml: yaml + """
 
-                  - name: guests
-                    variants: [{ name: loggedOut }]
-                """)
-        expectProblems(found, [.init(4, 3, "suites[1]", "suite 'guests' has its own `environment`, `arguments` or `variants`")])
+                    variants: [{ name: loggedOut, environment: { ACCOUNT: guest } }, { name: loggedIn }]
+                """, file: "Plans/ios.yml")
+        #expect(plan.suites[0].variants.map(\.name) == ["loggedOut", "loggedIn"])
     }
 }

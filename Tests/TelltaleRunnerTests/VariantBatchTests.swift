@@ -45,4 +45,16 @@ struct VariantBatchTests {
         #expect(named.notStarted == [guestList])
         #expect(named.ambiguousCrash == [guestPay])
     }
+
+    /// Under xcodebuild each variant is a run of its own with a bundle of its own, and an
+    /// imported result keeps its device or configuration beside the variant.
+    @Test func anXcodeVariantsResultsKeepTheirDeviceBesideTheVariant() {
+        let plain = TestResult(id: TestID("ShopUITests.CheckoutUITests/testPay"), framework: .xctest, outcome: .passed)
+        #expect(plain.inXcodeVariant("loggedOut").id == TestID("ShopUITests.CheckoutUITests/testPay [loggedOut]"))
+        let onDevice = TestResult(id: TestID("ShopUITests.CheckoutUITests/testPay [iPhone 16]"), framework: .xctest, outcome: .passed)
+        let named = onDevice.inXcodeVariant("loggedOut").id
+        #expect(named == TestID("ShopUITests.CheckoutUITests/testPay [iPhone 16, loggedOut]"))
+        #expect(named.withoutVariant == TestID("ShopUITests.CheckoutUITests/testPay"))
+        #expect(XcodeTestRunner.bundle("/r/xcode/tests.xcresult", named: "loggedOut") == "/r/xcode/tests-loggedOut.xcresult")
+    }
 }

@@ -45,16 +45,4 @@ extension PlanDecoder {
         }
         return xcode
     }
-
-    /// One `xcodebuild` run takes one environment: a suite's own flags and variants are for
-    /// `swift test` plans.
-    mutating func xcodeSuiteProblems(of plan: Plan) {
-        let position = positions["xcode"] ?? .start
-        for (index, suite) in plan.suites.enumerated() where suite.hasFlags {
-            report(
-                "suite '\(suite.name)' has its own `environment`, `arguments` or `variants`, which xcodebuild runs cannot give",
-                at: position, path: "suites".appendingIndex(index),
-                hint: "move them to the plan's `environment` and `arguments`, or give each set of flags a plan of its own")
-        }
-    }
 }

@@ -52,7 +52,6 @@ struct PlanDecoder {
         for (key, value) in entries.ordered {
             decodeTopLevel(key, value, into: &plan)
         }
-        if plan.xcode != nil { xcodeSuiteProblems(of: plan) }
         return plan
     }
 

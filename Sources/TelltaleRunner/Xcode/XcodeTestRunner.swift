@@ -43,32 +43,74 @@ public struct XcodeTestRunner: Sendable {
 
     public func run(_ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger) async throws {
         await observer.runStarting(testCount: tests.count)
-        try? FileManager.default.removeItem(atPath: built.resultBundle)
+        // One xcodebuild run per set of variables (a suite's own, one of its variants), in turn.
+        var order: [[String: String]] = []
+        var groups: [[String: String]: [ListedTest]] = [:]
+        for test in tests {
+            let variables = configuration.testEnvironment[test.id] ?? [:]
+            if groups[variables] == nil { order.append(variables) }
+            groups[variables, default: []].append(test)
+        }
+        let started = ContinuousClock.now
+        var ran: [(results: [TestResult], missing: [ListedTest], notes: [String])] = []
+        for variables in order {
+            let group = groups[variables]!
+            let variant = group[0].id.variant
+            let bundle = order.count == 1 ? built.resultBundle : Self.bundle(built.resultBundle, named: variant ?? "plain")
+            // A variant's tests run by the ids xcodebuild lists, and come back under the variant's.
+            let own = group.map { test in
+                var own = test
+                own.id = test.id.withoutVariant
+                return own
+            }
+            let imported = try await runOnce(own, allListed: allListed, variables: variables, bundle: bundle, started: started)
+            let reported = Set(imported.results.map(\.id.withoutVariant))
+            ran.append(
+                (
+                    imported.results.map { variant.map($0.inXcodeVariant) ?? $0 },
+                    group.filter { !reported.contains($0.id.withoutVariant) }, imported.notes
+                ))
+        }
+        try await record(ran.flatMap(\.results), missing: ran.flatMap(\.missing), notes: ran.flatMap(\.notes), observer: observer, ledger: ledger)
+    }
+
+    /// One `test-without-building` run of `tests` with `variables` over the run's, read back from
+    /// its result bundle.
+    private func runOnce(
+        _ tests: [ListedTest], allListed: [ListedTest], variables: [String: String], bundle: String, started: ContinuousClock.Instant
+    ) async throws -> XCResultImport.Output {
+        try? FileManager.default.removeItem(atPath: bundle)
         // One xcodebuild run takes one retry count and one time allowance: the most any selected test has.
         let settings = [configuration.defaultSettings] + tests.compactMap { configuration.settings[$0.id] }
         let run = XcodebuildInvocation.Run(
             selection: XcodeTestSelection(selected: tests.map(\.id), listed: allListed.map(\.id)),
             workers: configuration.workers, retries: settings.map(\.retries).max() ?? 0, testTimeout: settings.compactMap(\.timeout).max(),
-            resultBundle: built.resultBundle)
-        let budget = settings.compactMap(\.budget).min()
-        var variables = configuration.environment.merging(configuration.workerEnvironment[1] ?? [:]) { _, own in own }
-        variables[TelltaleEnvironment.session] = "\(configuration.session)-w1"
-        variables[TelltaleEnvironment.appEnvironmentKeys] = variables.keys.sorted().joined(separator: "\n")
+            resultBundle: bundle)
+        let budget = settings.compactMap(\.budget).min().map { $0 - (ContinuousClock.now - started) }
+        var environment = configuration.environment.merging(configuration.workerEnvironment[1] ?? [:]) { _, own in own }
+        environment.merge(variables) { _, own in own }
+        environment[TelltaleEnvironment.session] = "\(configuration.session)-w1"
+        environment[TelltaleEnvironment.appEnvironmentKeys] = environment.keys.sorted().joined(separator: "\n")
         let process = ChildProcess(
             executable: XcodebuildInvocation.executable,
             arguments: XcodebuildInvocation.testWithoutBuilding(built.project, xctestrun: built.xctestrun, run: run),
-            environment: XcodebuildInvocation.testRunnerEnvironment(variables), workingDirectory: built.directory)
+            environment: XcodebuildInvocation.testRunnerEnvironment(environment), workingDirectory: built.directory)
         let log = built.log
         await log.line("$ \(process.commandLine)")
         let exit = try await Self.run(process, within: budget, log: log)
-        guard FileManager.default.fileExists(atPath: built.resultBundle) else {
+        guard FileManager.default.fileExists(atPath: bundle) else {
             throw XcodeError(
                 "xcodebuild test-without-building ended with \(exit) and wrote no result bundle",
                 remedy: "its output is in \(built.log.path ?? "logs/xcodebuild.log")")
         }
-        let files = try await XCResultFiles.read(path: built.resultBundle)
-        let imported = XCResultImport(tests: files.tests, summary: files.summary).read()
-        try await record(imported, selected: tests, observer: observer, ledger: ledger)
+        let files = try await XCResultFiles.read(path: bundle)
+        return XCResultImport(tests: files.tests, summary: files.summary).read()
+    }
+
+    /// `tests.xcresult` → `tests-loggedOut.xcresult`.
+    static func bundle(_ path: String, named name: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("\(url.deletingPathExtension().lastPathComponent)-\(name).xcresult").path
     }
 
     /// Runs xcodebuild, stopping it (and every process it started) when the run's time budget is
@@ -97,14 +139,11 @@ public struct XcodeTestRunner: Sendable {
     /// once for each (`Suite/test [iPhone 16]`); a selected test that came back under no name
     /// is an error, as under `swift test`.
     private func record(
-        _ imported: XCResultImport.Output, selected: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger
+        _ results: [TestResult], missing: [ListedTest], notes: [String], observer: any TestRunObserver, ledger: TestResultLedger
     ) async throws {
-        let reported = Set(imported.results.map(\.id.withoutVariant))
-        let missing = selected.filter { !reported.contains($0.id) }
-        let ran = imported.results.map { ListedTest(id: $0.id, framework: $0.framework) }
-        await ledger.begin(ran + missing)
+        await ledger.begin(results.map { ListedTest(id: $0.id, framework: $0.framework) } + missing)
         let session = "\(configuration.session)-w1"
-        for result in imported.results {
+        for result in results {
             await observer.testFinished(await ledger.record(result, worker: 1, session: session))
         }
         for test in missing {
@@ -113,6 +152,6 @@ public struct XcodeTestRunner: Sendable {
                 messages: [TestMessage(kind: .error, text: "the test was selected but its result bundle does not report it")])
             await observer.testFinished(await ledger.record(result, worker: 1, session: session))
         }
-        for note in imported.notes { await ledger.note(note) }
+        for note in notes { await ledger.note(note) }
     }
 }
