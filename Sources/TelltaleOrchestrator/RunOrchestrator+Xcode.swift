@@ -39,13 +39,14 @@ extension RunOrchestrator {
         // The launcher is unused: xcodebuild starts the test runner.
         var configuration = TestRunner.Configuration(
             launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package, environment: plan.environment,
-            logDirectory: setup.reports.logsPath, workers: await xcodeWorkers(setup: setup, execution: execution),
+            logDirectory: setup.reports.logsPath, workers: 1,
             settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
         configuration.environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
         configuration.testEnvironment = testEnvironment
         if !plan.arguments.isEmpty { configuration.environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
         let built = XcodeTestRunner.Built(
-            project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log)
+            project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log,
+            workers: await xcodeWorkers(setup: setup, execution: execution))
         var outcome = try await execution.run(selected, listed: listing, configuration: configuration, observer: observer, stop: stop, xcode: built)
         await log.close()
         notes.append("ran under xcodebuild: result bundle xcode/tests.xcresult, its log logs/xcodebuild.log")
@@ -87,10 +88,11 @@ extension RunOrchestrator {
             destination: xcode.destination, derivedData: xcode.derivedData, buildArguments: xcode.buildArguments)
     }
 
-    /// Parallel clones share one capture session, so a run that checks events or brackets each
-    /// test runs them one at a time.
-    private func xcodeWorkers(setup: Setup, execution: RunExecution) async -> Int {
-        let workers = options.workers ?? setup.plan.workers ?? 1
+    /// `--workers` or the plan's `workers` as parallel testing's worker count (nil: the test
+    /// plan's own setting). Parallel clones share one capture session, so a run that checks
+    /// events or brackets each test runs them one at a time.
+    private func xcodeWorkers(setup: Setup, execution: RunExecution) async -> Int? {
+        guard let workers = options.workers ?? setup.plan.workers else { return execution.lifecycle == .none ? nil : 1 }
         guard workers > 1, execution.lifecycle != .none else { return workers }
         await progress.note("one worker: under xcodebuild, parallel clones would share one capture session, and this run checks events per test")
         return 1

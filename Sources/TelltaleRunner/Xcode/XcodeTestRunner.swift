@@ -23,13 +23,18 @@ public struct XcodeTestRunner: Sendable {
         /// `-resultBundlePath` for the run, in the report folder.
         var resultBundle: String
         var log: ProcessLog
+        /// Parallel testing's worker count when the run asks for one; nil leaves the test plan's.
+        var workers: Int?
 
-        public init(project: XcodebuildInvocation.Project, xctestrun: String, directory: String, resultBundle: String, log: ProcessLog) {
+        public init(
+            project: XcodebuildInvocation.Project, xctestrun: String, directory: String, resultBundle: String, log: ProcessLog, workers: Int?
+        ) {
             self.project = project
             self.xctestrun = xctestrun
             self.directory = directory
             self.resultBundle = resultBundle
             self.log = log
+            self.workers = workers
         }
     }
 
@@ -53,10 +58,10 @@ public struct XcodeTestRunner: Sendable {
         }
         let started = ContinuousClock.now
         var ran: [(results: [TestResult], missing: [ListedTest], notes: [String])] = []
-        for variables in order {
+        for (index, variables) in order.enumerated() {
             let group = groups[variables]!
             let variant = group[0].id.variant
-            let bundle = order.count == 1 ? built.resultBundle : Self.bundle(built.resultBundle, named: variant ?? "plain")
+            let bundle = order.count == 1 ? built.resultBundle : Self.bundle(built.resultBundle, named: variant ?? "set\(index + 1)")
             // A variant's tests run by the ids xcodebuild lists, and come back under the variant's.
             let own = group.map { test in
                 var own = test
@@ -84,7 +89,7 @@ public struct XcodeTestRunner: Sendable {
         let settings = [configuration.defaultSettings] + tests.compactMap { configuration.settings[$0.id] }
         let run = XcodebuildInvocation.Run(
             selection: XcodeTestSelection(selected: tests.map(\.id), listed: allListed.map(\.id)),
-            workers: configuration.workers, retries: settings.map(\.retries).max() ?? 0, testTimeout: settings.compactMap(\.timeout).max(),
+            workers: built.workers, retries: settings.map(\.retries).max() ?? 0, testTimeout: settings.compactMap(\.timeout).max(),
             resultBundle: bundle)
         let budget = settings.compactMap(\.budget).min().map { $0 - (ContinuousClock.now - started) }
         var environment = configuration.environment.merging(configuration.workerEnvironment[1] ?? [:]) { _, own in own }
@@ -100,7 +105,8 @@ public struct XcodeTestRunner: Sendable {
         let exit = try await Self.run(process, within: budget, log: log)
         guard FileManager.default.fileExists(atPath: bundle) else {
             throw XcodeError(
-                "xcodebuild test-without-building ended with \(exit) and wrote no result bundle",
+                "xcodebuild test-without-building ended with \(exit) and wrote no result bundle"
+                    + (budget.map { $0 <= .zero ? " (the run's time budget was spent)" : "" } ?? ""),
                 remedy: "its output is in \(built.log.path ?? "logs/xcodebuild.log")")
         }
         let files = try await XCResultFiles.read(path: bundle)
