@@ -9,10 +9,10 @@ import TelltaleRunner
 /// `test-without-building` inside the capture server and services (`XcodeTestRunner`).
 extension RunOrchestrator {
     func buildAndRunUnderXcode(
-        _ setup: Setup, xcode: PlanXcode, execution: RunExecution, timings: [String: Double], observer: any TestRunObserver
+        _ setup: Setup, xcode: XcodeProject, execution: RunExecution, timings: [String: Double], observer: any TestRunObserver
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
-        let project = Self.xcodeProject(xcode)
+        let project = xcode
         let log = try ProcessLog(path: "\(setup.reports.logsPath)/xcodebuild.log")
         if !options.skipBuild {
             await progress.note("building \(xcode.scheme) (xcodebuild \(XcodebuildInvocation.buildForTesting(project).prefix(1).joined()))")
@@ -78,14 +78,6 @@ extension RunOrchestrator {
         #else
             false
         #endif
-    }
-
-    static func xcodeProject(_ xcode: PlanXcode) -> XcodebuildInvocation.Project {
-        let container: XcodebuildInvocation.Project.Container =
-            if let project = xcode.project { .project(project) } else if let workspace = xcode.workspace { .workspace(workspace) } else { .found }
-        return XcodebuildInvocation.Project(
-            container: container, scheme: xcode.scheme, testPlan: xcode.testPlan, configurations: xcode.configurations,
-            destination: xcode.destination, derivedData: xcode.derivedData, buildArguments: xcode.buildArguments)
     }
 
     /// `--workers` or the plan's `workers` as parallel testing's worker count (nil: the test

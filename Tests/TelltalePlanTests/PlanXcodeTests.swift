@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleModel
 import TelltalePlan
 import TelltaleTestSupport
 import Testing
@@ -25,8 +26,8 @@ struct PlanXcodeTests {
         let plan = try PlanLoader().parse(yaml: yaml, file: "Plans/ios.yml")
         #expect(
             plan.xcode
-                == PlanXcode(
-                    project: "Shop.xcodeproj", scheme: "Shop", testPlan: "Smoke", configurations: ["English", "German"],
+                == XcodeProject(
+                    container: .project("Shop.xcodeproj"), scheme: "Shop", testPlan: "Smoke", configurations: ["English", "German"],
                     destination: "platform=iOS Simulator,name=iPhone 16", buildArguments: ["CODE_SIGNING_ALLOWED=NO"]))
         #expect(try PlanLoader().parse(yaml: PlanPrinter.yaml(plan), file: "Plans/ios.yml") == plan)
         #expect(!PlanPrinter.yaml(Plan(name: "package")).contains("xcode"))
@@ -35,7 +36,7 @@ struct PlanXcodeTests {
     /// Paths are the plan folder's, as every other path of a plan.
     @Test func theProjectAndTheBuildAreFoundFromThePlansFolder() throws {
         let plan = try PlanLoader().parse(yaml: yaml, file: "App/Plans/ios.yml").resolvingPaths()
-        #expect(plan.xcode?.project == "App/Plans/Shop.xcodeproj")
+        #expect(plan.xcode?.container == .project("App/Plans/Shop.xcodeproj"))
         #expect(plan.xcode?.derivedData == "App/Plans/.build/xcode")
     }
 

@@ -10,7 +10,7 @@ import Testing
 /// takes, build settings as `NAME=VALUE`.
 @Suite(.tags(.small))
 struct XcodebuildInvocationTests {
-    let app = XcodebuildInvocation.Project(
+    let app = XcodeProject(
         container: .project("Shop.xcodeproj"), scheme: "Shop", destination: "platform=iOS Simulator,name=iPhone 16",
         derivedData: "/work/Shop/.build/xcode", buildArguments: ["-configuration", "Debug", "CODE_SIGNING_ALLOWED=NO"])
     let xctestrun = "/work/Shop/.build/xcode/Build/Products/Shop_iphonesimulator18.2-arm64.xctestrun"

@@ -1,25 +1,26 @@
+import TelltaleModel
 import Yams
 
 extension PlanDecoder {
     static let xcodeKeys = ["project", "workspace", "scheme", "testPlan", "configurations", "destination", "derivedData", "buildArguments"]
 
     /// `xcode:`: the project or workspace, the scheme and test plan, the destination.
-    mutating func xcode(_ node: Node, path: String) -> PlanXcode? {
+    mutating func xcode(_ node: Node, path: String) -> XcodeProject? {
         if node.isNull { return nil }
         let example = #"`xcode: { project: App.xcodeproj, scheme: App, destination: "platform=iOS Simulator,name=iPhone 16" }`"#
         guard let mapping = mapping(node, path: path, example: example) else { return nil }
         let entries = knownEntries(of: mapping, path: path, allowed: Self.xcodeKeys)
-        var xcode = PlanXcode(scheme: "", destination: "")
+        var xcode = XcodeProject(scheme: "", destination: "")
         for (key, value) in entries.ordered {
             let keyPath = path.appendingKey(key)
             switch key {
-            case "project": xcode.project = nonEmptyString(value, path: keyPath)
-            case "workspace": xcode.workspace = nonEmptyString(value, path: keyPath)
+            case "project": if let path = nonEmptyString(value, path: keyPath) { xcode.container = .project(path) }
+            case "workspace": if let path = nonEmptyString(value, path: keyPath) { xcode.container = .workspace(path) }
             case "scheme": xcode.scheme = nonEmptyString(value, path: keyPath) ?? ""
             case "testPlan": xcode.testPlan = nonEmptyString(value, path: keyPath)
             case "configurations": xcode.configurations = strings(value, path: keyPath).map(\.value)
             case "destination": xcode.destination = nonEmptyString(value, path: keyPath) ?? ""
-            case "derivedData": xcode.derivedData = nonEmptyString(value, path: keyPath) ?? PlanXcode.defaultDerivedData
+            case "derivedData": xcode.derivedData = nonEmptyString(value, path: keyPath) ?? XcodeProject.defaultDerivedData
             case "buildArguments": xcode.buildArguments = strings(value, path: keyPath).map(\.value)
             default: break
             }

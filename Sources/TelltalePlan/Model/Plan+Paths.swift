@@ -19,9 +19,14 @@ extension Plan {
         plan.capture.catalog = capture.catalog.map(resolve)
         plan.reports.dir = resolve(reports.dir)
         if case .file(let path) = history { plan.history = .file(resolve(path)) }
-        plan.xcode?.project = xcode?.project.map(resolve)
-        plan.xcode?.workspace = xcode?.workspace.map(resolve)
-        plan.xcode?.derivedData = resolve(xcode?.derivedData ?? PlanXcode.defaultDerivedData)
+        if let xcode {
+            plan.xcode?.derivedData = resolve(xcode.derivedData)
+            switch xcode.container {
+            case .project(let path): plan.xcode?.container = .project(resolve(path))
+            case .workspace(let path): plan.xcode?.container = .workspace(resolve(path))
+            case .found: break
+            }
+        }
         for index in plan.services.indices {
             // A service runs in the plan's folder unless its `cwd` says otherwise, and an
             // executable named by a path is found from the plan's folder too.

@@ -52,7 +52,7 @@ public struct Plan: Sendable, Equatable {
     /// New and changed tests run more times (`stress:`, `--stress-new`); off by default.
     public var stress = PlanStress()
     /// The Xcode scheme whose tests run under `xcodebuild`; nil for a Swift package's `swift test`.
-    public var xcode: PlanXcode?
+    public var xcode: XcodeProject?
     /// The plan file this came from; nil for a default plan.
     public var sourcePath: String?
 

@@ -74,9 +74,14 @@ public struct PlanPrinter {
     }
 
     /// Printed only when the plan has it: a plan without `xcode:` runs `swift test`.
-    private static func xcode(_ xcode: PlanXcode) -> [String] {
-        ["xcode:"] + (xcode.project.map { ["  project: \(YAMLScalar.string($0))"] } ?? [])
-            + (xcode.workspace.map { ["  workspace: \(YAMLScalar.string($0))"] } ?? [])
+    private static func xcode(_ xcode: XcodeProject) -> [String] {
+        let container: [String] =
+            switch xcode.container {
+            case .project(let path): ["  project: \(YAMLScalar.string(path))"]
+            case .workspace(let path): ["  workspace: \(YAMLScalar.string(path))"]
+            case .found: []
+            }
+        return ["xcode:"] + container
             + ["  scheme: \(YAMLScalar.string(xcode.scheme))", "  testPlan: \(YAMLScalar.optional(xcode.testPlan))"]
             + list("configurations", xcode.configurations, indent: "  ")
             + ["  destination: \(YAMLScalar.string(xcode.destination))", "  derivedData: \(YAMLScalar.string(xcode.derivedData))"]

@@ -15,7 +15,7 @@ import TelltaleProcesses
 public struct XcodeTestRunner: Sendable {
     /// What `build-for-testing` made, and where this run writes.
     public struct Built: Sendable {
-        var project: XcodebuildInvocation.Project
+        var project: XcodeProject
         /// The `.xctestrun` file the build wrote.
         var xctestrun: String
         /// Where xcodebuild runs: the plan's `package`.
@@ -27,7 +27,7 @@ public struct XcodeTestRunner: Sendable {
         var workers: Int?
 
         public init(
-            project: XcodebuildInvocation.Project, xctestrun: String, directory: String, resultBundle: String, log: ProcessLog, workers: Int?
+            project: XcodeProject, xctestrun: String, directory: String, resultBundle: String, log: ProcessLog, workers: Int?
         ) {
             self.project = project
             self.xctestrun = xctestrun

@@ -5,37 +5,6 @@ import TelltaleModel
 /// `test-without-building` per run (a CI shard is one run) against the `.xctestrun` file the
 /// build wrote, so the listing and every run test exactly what was built.
 public struct XcodebuildInvocation: Sendable, Equatable {
-    /// What `xcode:` names.
-    public struct Project: Sendable, Equatable {
-        public enum Container: Sendable, Equatable {
-            case project(String)
-            case workspace(String)
-            /// xcodebuild finds the one project in its working directory.
-            case found
-        }
-
-        public var container: Container
-        public var scheme: String
-        public var testPlan: String?
-        public var configurations: [String]
-        public var destination: String
-        public var derivedData: String
-        public var buildArguments: [String]
-
-        public init(
-            container: Container, scheme: String, testPlan: String? = nil, configurations: [String] = [], destination: String,
-            derivedData: String, buildArguments: [String] = []
-        ) {
-            self.container = container
-            self.scheme = scheme
-            self.testPlan = testPlan
-            self.configurations = configurations
-            self.destination = destination
-            self.derivedData = derivedData
-            self.buildArguments = buildArguments
-        }
-    }
-
     /// One `test-without-building` run's choices.
     public struct Run: Sendable, Equatable {
         public var selection: XcodeTestSelection
@@ -64,19 +33,19 @@ public struct XcodebuildInvocation: Sendable, Equatable {
 
     /// `xcodebuild build-for-testing`: the app, its test bundles and an `.xctestrun` file in
     /// `derivedData/Build/Products`.
-    public static func buildForTesting(_ project: Project) -> [String] {
+    public static func buildForTesting(_ project: XcodeProject) -> [String] {
         ["build-for-testing"] + container(project) + ["-scheme", project.scheme] + (project.testPlan.map { ["-testPlan", $0] } ?? [])
             + ["-destination", project.destination, "-derivedDataPath", project.derivedData] + project.buildArguments
     }
 
     /// The tests `xctestrun` holds, as JSON in `output` (`XcodeTestListing` reads it).
-    public static func enumerateTests(_ project: Project, xctestrun: String, output: String) -> [String] {
+    public static func enumerateTests(_ project: XcodeProject, xctestrun: String, output: String) -> [String] {
         ["test-without-building", "-xctestrun", xctestrun, "-destination", project.destination] + onlyConfigurations(project)
             + ["-enumerate-tests", "-test-enumeration-format", "json", "-test-enumeration-style", "flat", "-test-enumeration-output-path", output]
     }
 
     /// One run of the built tests.
-    public static func testWithoutBuilding(_ project: Project, xctestrun: String, run: Run) -> [String] {
+    public static func testWithoutBuilding(_ project: XcodeProject, xctestrun: String, run: Run) -> [String] {
         var arguments = ["test-without-building", "-xctestrun", xctestrun, "-destination", project.destination]
         arguments += onlyConfigurations(project)
         arguments += run.selection.only.map { "-only-testing:\($0)" } + run.selection.skip.map { "-skip-testing:\($0)" }
@@ -103,7 +72,7 @@ public struct XcodebuildInvocation: Sendable, Equatable {
         Dictionary(uniqueKeysWithValues: variables.map { ("TEST_RUNNER_\($0.key)", $0.value) })
     }
 
-    private static func container(_ project: Project) -> [String] {
+    private static func container(_ project: XcodeProject) -> [String] {
         switch project.container {
         case .project(let path): ["-project", path]
         case .workspace(let path): ["-workspace", path]
@@ -111,7 +80,7 @@ public struct XcodebuildInvocation: Sendable, Equatable {
         }
     }
 
-    private static func onlyConfigurations(_ project: Project) -> [String] {
+    private static func onlyConfigurations(_ project: XcodeProject) -> [String] {
         project.configurations.flatMap { ["-only-test-configuration", $0] }
     }
 }

@@ -1,11 +1,17 @@
-/// `xcode:` in a plan: the plan's tests are an Xcode scheme's, built and run by `xcodebuild` on a
-/// simulator or device (macOS only; see Docs/Xcode.md). The plan's selection, suites, retries,
-/// workers, shards, services, capture and expectations apply as for a Swift package.
-public struct PlanXcode: Sendable, Equatable {
-    /// An `.xcodeproj` (`-project`), relative to the plan's folder; or
-    public var project: String?
-    /// an `.xcworkspace` (`-workspace`); with neither, xcodebuild finds the one in `package`.
-    public var workspace: String?
+/// An Xcode scheme whose tests run under `xcodebuild` on a simulator or device: a plan's `xcode:`
+/// (macOS only; see Docs/Xcode.md), and what every xcodebuild command of the run is made from.
+public struct XcodeProject: Sendable, Equatable {
+    /// Where the scheme is.
+    public enum Container: Sendable, Equatable {
+        /// An `.xcodeproj` (`-project`).
+        case project(String)
+        /// An `.xcworkspace` (`-workspace`).
+        case workspace(String)
+        /// Neither named: xcodebuild finds the one project in its working directory.
+        case found
+    }
+
+    public var container: Container
     /// `-scheme`: the scheme whose tests run.
     public var scheme: String
     /// `-testPlan`: one of the scheme's test plans; its default test plan when nil.
@@ -14,17 +20,16 @@ public struct PlanXcode: Sendable, Equatable {
     public var configurations: [String]
     /// `-destination`, such as `platform=iOS Simulator,name=iPhone 16`.
     public var destination: String
-    /// `-derivedDataPath`: where the build goes, relative to the plan's folder.
+    /// `-derivedDataPath`: where the build goes (in a plan, relative to the plan's folder).
     public var derivedData: String
     /// More arguments for `xcodebuild build-for-testing` (`-configuration Debug`, `CODE_SIGNING_ALLOWED=NO`).
     public var buildArguments: [String]
 
     public init(
-        project: String? = nil, workspace: String? = nil, scheme: String, testPlan: String? = nil, configurations: [String] = [],
-        destination: String, derivedData: String = PlanXcode.defaultDerivedData, buildArguments: [String] = []
+        container: Container = .found, scheme: String, testPlan: String? = nil, configurations: [String] = [], destination: String,
+        derivedData: String = XcodeProject.defaultDerivedData, buildArguments: [String] = []
     ) {
-        self.project = project
-        self.workspace = workspace
+        self.container = container
         self.scheme = scheme
         self.testPlan = testPlan
         self.configurations = configurations
