@@ -30,20 +30,15 @@ extension RunOrchestrator {
         var (selected, notes) = try await select(from: tests, setup: setup)
         if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
-        if let shard = options.shard {
-            let all = selected.count
-            selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
-            await progress.note("shard \(shard): \(selected.count) of \(all) tests, each shard its own xcodebuild run")
-            if selected.isEmpty { return RunExecution.Outcome() }
-        }
+        selected = await shard(selected, settings: settings, timings: timings)
+        if selected.isEmpty { return RunExecution.Outcome() }
         // The launcher is unused: xcodebuild starts the test runner.
         var configuration = TestRunner.Configuration(
-            launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package, environment: plan.environment,
+            launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package,
+            environment: Self.testEnvironment(plan: plan, execution: execution),
             logDirectory: setup.reports.logsPath, workers: 1,
             settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
-        configuration.environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
         configuration.testEnvironment = testEnvironment
-        if !plan.arguments.isEmpty { configuration.environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
         let built = XcodeTestRunner.Built(
             project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log,
             workers: await xcodeWorkers(setup: setup, execution: execution))

@@ -271,23 +271,12 @@ public struct RunOrchestrator: Sendable {
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
         let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
-        if let shard = options.shard {
-            let all = selected.count
-            selected = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
-            await progress.note(
-                "shard \(shard): \(selected.count) of \(all) tests"
-                    + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))
-            if selected.isEmpty { return RunExecution.Outcome() }
-        }
-        var environment = plan.environment
-        environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
-        if !plan.arguments.isEmpty {
-            environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
-        }
+        selected = await shard(selected, settings: settings, timings: timings)
+        if selected.isEmpty { return RunExecution.Outcome() }
         var configuration = TestRunner.Configuration(
             launcher: launcher,
             workingDirectory: plan.package,
-            environment: environment,
+            environment: Self.testEnvironment(plan: plan, execution: execution),
             logDirectory: setup.reports.logsPath,
             workers: await workerCount(for: selected.count, setup: setup),
             settings: settings,
@@ -311,6 +300,27 @@ public struct RunOrchestrator: Sendable {
         outcome.stress = stress
         outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
         return outcome
+    }
+
+    /// `--shard K/N`'s part of `selected`, split by past durations where the history has them.
+    func shard(_ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double]) async -> [ListedTest] {
+        guard let shard = options.shard else { return selected }
+        let part = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
+        await progress.note(
+            "shard \(shard): \(part.count) of \(selected.count) tests"
+                + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))
+        return part
+    }
+
+    /// What every test process of the run is given besides capture and services: the plan's
+    /// environment, the run folder and the plan's launch arguments.
+    static func testEnvironment(plan: Plan, execution: RunExecution) -> [String: String] {
+        var environment = plan.environment
+        environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
+        if !plan.arguments.isEmpty {
+            environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
+        }
+        return environment
     }
 
     /// `swift build --build-tests`, then each service's own build, logged to `logs/`.

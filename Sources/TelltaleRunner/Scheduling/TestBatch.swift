@@ -13,15 +13,9 @@ struct TestBatch: Sendable {
     /// in the order each set first appears.
     func splitByEnvironment(_ testEnvironment: [TestID: [String: String]]) -> [TestBatch] {
         guard !testEnvironment.isEmpty else { return [self] }
-        var order: [[String: String]] = []
-        var groups: [[String: String]: [TestID]] = [:]
-        for id in tests {
-            let variables = testEnvironment[id] ?? [:]
-            if groups[variables] == nil { order.append(variables) }
-            groups[variables, default: []].append(id)
-        }
-        guard order.count > 1 else { return [self] }
-        return order.map { TestBatch(framework: framework, tests: groups[$0]!, serial: serial) }
+        let groups = tests.groupedInOrder { testEnvironment[$0] ?? [:] }
+        guard groups.count > 1 else { return [self] }
+        return groups.map { TestBatch(framework: framework, tests: $0.elements, serial: serial) }
     }
 
     /// XCTest prints `Class.method` without the module, so one process must not run

@@ -49,19 +49,12 @@ public struct XcodeTestRunner: Sendable {
     public func run(_ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger) async throws {
         await observer.runStarting(testCount: tests.count)
         // One xcodebuild run per set of variables (a suite's own, one of its variants), in turn.
-        var order: [[String: String]] = []
-        var groups: [[String: String]: [ListedTest]] = [:]
-        for test in tests {
-            let variables = configuration.testEnvironment[test.id] ?? [:]
-            if groups[variables] == nil { order.append(variables) }
-            groups[variables, default: []].append(test)
-        }
+        let groups = tests.groupedInOrder { configuration.testEnvironment[$0.id] ?? [:] }
         let started = ContinuousClock.now
         var ran: [(results: [TestResult], missing: [ListedTest], notes: [String])] = []
-        for (index, variables) in order.enumerated() {
-            let group = groups[variables]!
+        for (index, (variables, group)) in groups.enumerated() {
             let variant = group[0].id.variant
-            let bundle = order.count == 1 ? built.resultBundle : Self.bundle(built.resultBundle, named: variant ?? "set\(index + 1)")
+            let bundle = groups.count == 1 ? built.resultBundle : Self.bundle(built.resultBundle, named: variant ?? "set\(index + 1)")
             // A variant's tests run by the ids xcodebuild lists, and come back under the variant's.
             let own = group.map { test in
                 var own = test
