@@ -82,8 +82,9 @@ let package = Package(
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses", "TelltaleImport"]),
         .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets", "TelltaleCoverage"]),
-        // What the HTML report and the capture inspector share: styles, DOM helpers, the JSON tree.
-        .target(name: "TelltaleWebAssets"),
+        // The HTML report's and the capture inspector's scripts and styles, as .js and .css files
+        // embedded in the binary (PackageResources' byte arrays, no bundle at run time); the shared ones once.
+        .target(name: "TelltaleWebAssets", resources: [.embedInCode("Shared"), .embedInCode("Report"), .embedInCode("Inspector")]),
         // Code coverage: llvm-profdata/llvm-cov, LCOV, Cobertura, diff coverage, the gate.
         .target(name: "TelltaleCoverage", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         // Every run remembered: durations for scheduling, flaky scores, trends.

@@ -1,9 +1,40 @@
-/// What the HTML report (`index.html`) and the capture inspector (`/_telltale/ui`) share, kept
-/// once: the palette, the base styles, the details pane's styles, the DOM helpers and the JSON
-/// tree. Both pages are self-contained (no network, one inline style sheet and script), so
-/// these are text the pages interpolate where the rules and functions go.
+/// The HTML report's (`index.html`) and the capture inspector's (`/_telltale/ui`) scripts and
+/// styles: real `.js` and `.css` files in this target's `Shared/`, `Report/` and `Inspector/`
+/// folders, embedded into the binary when it is built (`resources: [.embedInCode(…)]` in
+/// Package.swift makes SwiftPM write each file's bytes into `PackageResources`; nothing is read
+/// from a bundle at run time), so both pages are single self-contained files that open from
+/// `file://`. `WebPage` writes a page around them.
 ///
-/// Styles are whole rules, one a line, each ending with a newline; scripts are whole lines
-/// indented for the top level of the function a page's script runs in. Neither page may
-/// assign `innerHTML`: the helpers build every element with `createElement` and `textContent`.
-public enum WebAssets {}
+/// What both pages share is written once in `Shared/`: the palette, base and pane styles
+/// (`page.css`), the DOM helpers (`dom.js`: every element made with `createElement` and its text
+/// set with `textContent`, never markup), the JSON tree (`json-tree.js`) and the list pane with
+/// its keyboard (`list-pane.js`), all under the global `Telltale` the pages' own scripts use.
+public enum WebAssets {
+    /// The first style sheet of both pages.
+    public static let sharedStyles = [WebAsset("page.css", PackageResources.page_css)]
+    /// The first scripts of both pages, in order.
+    public static let sharedScripts = [
+        WebAsset("dom.js", PackageResources.dom_js), WebAsset("json-tree.js", PackageResources.json_tree_js),
+        WebAsset("list-pane.js", PackageResources.list_pane_js),
+    ]
+
+    /// The capture inspector's own files, after the shared ones.
+    public enum Inspector {
+        public static let styles = [WebAsset("inspector.css", PackageResources.inspector_css)]
+        public static let scripts = [
+            WebAsset("inspector-details.js", PackageResources.inspector_details_js),
+            WebAsset("inspector-stream.js", PackageResources.inspector_stream_js), WebAsset("inspector.js", PackageResources.inspector_js),
+        ]
+    }
+}
+
+/// One of the pages' files: its name in this target and its text.
+public struct WebAsset: Sendable, Hashable {
+    public let name: String
+    public let text: String
+
+    init(_ name: String, _ bytes: [UInt8]) {
+        self.name = name
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+}

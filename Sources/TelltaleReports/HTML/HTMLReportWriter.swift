@@ -1,16 +1,17 @@
 import Foundation
 import TelltaleModel
+import TelltaleWebAssets
 
-/// Writes `index.html`: one self-contained file (inline CSS, script and data; no network)
-/// that opens from `file://`.
+/// Writes `index.html`: one self-contained file (inline CSS, scripts and data; no network)
+/// that opens from `file://`. Its styles and scripts are TelltaleWebAssets' files (`Report/`).
 ///
 /// The record goes in as JSON inside `<script type="application/json">`, escaped by
-/// `ScriptJSON` so no captured string can end the element; the page's script builds the
+/// `ScriptJSON` so no captured string can end the element; the page's scripts build the
 /// DOM with `textContent` only. The test list is virtualised and a test's details are
 /// built when it is opened, so 10,000 tests and 100,000 events open quickly. A record with an
-/// analytics verdict (`verification`) also gets the Analytics view and each test's checks
-/// (`HTMLReportWriter+Verification.swift`, `HTMLReportTemplate+Analytics.swift`); one without
-/// gets exactly the page it got before.
+/// analytics verdict (`verification`), a history, rich results, coverage or stress also gets that
+/// feature's data (`HTMLReportWriter+Verification.swift` and the others) and its style sheet and
+/// script; one without gets none of that code.
 public struct HTMLReportWriter: Sendable {
     /// A test's output beyond this many bytes is cut in the page, with a pointer to the logs.
     public static let maxOutputBytes = 256 * 1024
@@ -28,53 +29,39 @@ public struct HTMLReportWriter: Sendable {
     }
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
-        let totals = record.totals
-        // The analytics styles and script only go in with a verdict to show: a record without
-        // one gives the same page as before verification existed.
-        let analytics = record.verification != nil
-        // Likewise trends and quarantine: only for a record with a history or a quarantined test.
-        let history = record.history != nil || record.tests.contains { $0.quarantine != nil }
-        // And what Swift Testing says beyond pass or fail: names, tags, bugs, cases, attachments.
-        let rich = Self.hasRichResults(record)
-        // And code coverage, for a run that measured it.
-        let coverage = record.coverage != nil
-        // And the Stress section, for a run that stressed new or changed tests.
-        let stress = record.tests.contains { $0.stress != nil }
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-            <meta name="generator" content="telltale \(XMLText.escapeAttribute(context.toolVersion))">
-            <title>\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(totals.summaryLine)</title>
-            <style>
-            \(HTMLReportTemplate.css)\(analytics ? HTMLReportTemplate.analyticsCSS : "")\(history ? HTMLReportTemplate.historyCSS : "")\(rich ? HTMLReportTemplate.richResultsCSS : "")\(coverage ? HTMLReportTemplate.coverageCSS : "")\(stress ? HTMLReportTemplate.stressCSS : "")</style>
-            </head>
-            <body>
-            <noscript><p>This report needs JavaScript. The same results are in junit.xml and summary.md beside it.</p></noscript>
-            <div id="app"></div>
-            <script type="application/json" id="telltale-data">
-            """
-        var data = Data(html.utf8)
+        let features = Self.features(of: record)
+        let page = WebPage(
+            title: "\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(record.totals.summaryLine)",
+            generator: "telltale \(XMLText.escapeAttribute(context.toolVersion))",
+            noscript: "This report needs JavaScript. The same results are in junit.xml and summary.md beside it.",
+            styles: WebAssets.sharedStyles + WebAssets.Report.styles + features.flatMap(\.styles),
+            scripts: WebAssets.sharedScripts + features.flatMap(\.scripts) + [WebAssets.Report.script]
+        )
+        var data = Data(page.opening.utf8)
+        data.append(contentsOf: #"<script type="application/json" id="telltale-data">"#.utf8)
         data.append(contentsOf: payload(record, context: context))
-        html = """
-            </script>
-            <script>
-            \(HTMLReportTemplate.script(analytics: analytics, history: history, richResults: rich, coverage: coverage, stress: stress))</script>
-            </body>
-            </html>
-
-            """
-        data.append(contentsOf: html.utf8)
+        data.append(contentsOf: "</script>\n".utf8)
+        data.append(contentsOf: page.closing.utf8)
         return data
+    }
+
+    /// The page's features, for the record's data: a record without an analytics verdict, a
+    /// history or quarantine, rich results, coverage or stress gets none of that code.
+    static func features(of record: RunRecord) -> [WebAssets.Report.Feature] {
+        WebAssets.Report.Feature.allCases.filter { feature in
+            switch feature {
+            case .analytics: record.verification != nil
+            case .history: record.history != nil || record.tests.contains { $0.quarantine != nil }
+            case .richResults: hasRichResults(record)
+            case .coverage: record.coverage != nil
+            case .stress: record.tests.contains { $0.stress != nil }
+            }
+        }
     }
 
     /// The report's data, as the page's script reads it.
     func payload(_ record: RunRecord, context: ReportContext) -> [UInt8] {
         let tests = Self.ordered(record.tests)
-        // Events grouped by test in list order; events of no known test last.
         var position: [TestID: Int] = [:]
         position.reserveCapacity(tests.count)
         for (index, test) in tests.enumerated() { position[test.id] = index }
@@ -85,6 +72,7 @@ public struct HTMLReportWriter: Sendable {
                 verifications[verification.test] = verification
             }
         }
+        // Events grouped by test in list order; events of no known test last.
         var buckets = [[Int]](repeating: [], count: tests.count + 1)
         for (index, event) in record.events.enumerated() {
             buckets[event.test.flatMap { position[$0] } ?? tests.count].append(index)
