@@ -208,7 +208,7 @@ struct HTMLReportBrowserTests {
         #expect(seen.title == seen.titleBefore)
         #expect(!seen.title.contains("pwned"))
 
-        #expect(seen.flakySections == ["Retries: 2 earlier attempts", "Output", "Events (1)"])
+        #expect(seen.flakySections == ["Retries: 2 earlier attempts", "Output", "Events of the last attempt (1)"])
         #expect(seen.flakyText.contains("Attempt 1 of 3: failed"))
         #expect(seen.flakyText.contains("Attempt 2 of 3: error"))
         #expect(seen.flakyText.contains("Tests/SampleTests/Retry.swift:21"))

@@ -72,17 +72,7 @@ public struct HTMLReportWriter: Sendable {
                 verifications[verification.test] = verification
             }
         }
-        // Events grouped by test in list order; events of no known test last.
-        var buckets = [[Int]](repeating: [], count: tests.count + 1)
-        for (index, event) in record.events.enumerated() {
-            buckets[event.test.flatMap { position[$0] } ?? tests.count].append(index)
-        }
-        var ranges: [(start: Int, count: Int)] = []
-        var next = 0
-        for bucket in buckets {
-            ranges.append((next, bucket.count))
-            next += bucket.count
-        }
+        let layout = EventLayout(record, tests: tests, position: position)
         var embedder = HTMLAttachmentEmbedder(root: attachmentsRoot)
 
         var json = ScriptJSON(capacity: record.events.count * 160 + tests.count * 400 + 4096)
@@ -100,30 +90,27 @@ public struct HTMLReportWriter: Sendable {
             json.array("tests") { json in
                 for (index, test) in tests.enumerated() {
                     self.test(
-                        test, events: ranges[index], verification: verifications[test.id],
+                        test, events: layout.attempts[index], verification: verifications[test.id],
                         history: record.history?.tests[test.id.rawValue], origin: record.startedAt, context: context,
                         embedder: &embedder, into: &json
                     )
                 }
             }
-            // `[ms from its test's start (or the run's), name, source, params]`.
+            // `[ms from the start of its attempt (or of the run), name, source, params]`.
             json.array("events") { json in
-                for (bucketIndex, bucket) in buckets.enumerated() {
-                    let origin = bucketIndex < tests.count ? (tests[bucketIndex].startedAt ?? record.startedAt) : record.startedAt
-                    for eventIndex in bucket {
-                        let event = record.events[eventIndex]
-                        json.array { json in
-                            json.int(Int((event.receivedAt.timeIntervalSince(origin) * 1000).rounded()))
-                            json.string(event.name)
-                            json.string(event.source.rawValue)
-                            json.object(event.params)
-                        }
+                for placed in layout.order {
+                    let event = record.events[placed.index]
+                    json.array { json in
+                        json.int(Int((event.receivedAt.timeIntervalSince(placed.origin) * 1000).rounded()))
+                        json.string(event.name)
+                        json.string(event.source.rawValue)
+                        json.object(event.params)
                     }
                 }
             }
             json.array("unattributed") { json in
-                json.int(ranges[tests.count].start)
-                json.int(ranges[tests.count].count)
+                json.int(layout.unattributed.start)
+                json.int(layout.unattributed.count)
             }
         }
         return json.bytes
@@ -179,8 +166,9 @@ public struct HTMLReportWriter: Sendable {
         }
     }
 
+    /// A test's entry; `events` has a range of the page's events for each attempt, the last one's last.
     private func test(
-        _ test: TestResult, events: (start: Int, count: Int), verification: TestVerification?, history: TestHistory?,
+        _ test: TestResult, events: [EventLayout.Range], verification: TestVerification?, history: TestHistory?,
         origin: Date, context: ReportContext, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON
     ) {
         json.object { json in
@@ -196,12 +184,13 @@ public struct HTMLReportWriter: Sendable {
             if !test.output.isEmpty { json.field("out", output(test.output, context: context)) }
             if !test.previousAttempts.isEmpty {
                 json.array("a") { json in
-                    for attempt in test.previousAttempts {
+                    for (number, attempt) in test.previousAttempts.enumerated() {
                         json.object { json in
                             json.field("o", attempt.outcome.rawValue)
                             json.field("d", Self.milliseconds(attempt.duration))
                             if !attempt.messages.isEmpty { messages(attempt.messages, context: context, into: &json) }
                             if !attempt.output.isEmpty { json.field("out", output(attempt.output, context: context)) }
+                            eventRange(events[number], into: &json)
                         }
                     }
                 }
@@ -222,12 +211,16 @@ public struct HTMLReportWriter: Sendable {
                 json.key("v")
                 testVerification(verification, origin: test.startedAt ?? origin, messages: test.messages, context: context, into: &json)
             }
-            if events.count > 0 {
-                json.array("e") { json in
-                    json.int(events.start)
-                    json.int(events.count)
-                }
-            }
+            eventRange(events[events.count - 1], into: &json)
+        }
+    }
+
+    /// `"e":[start, count]` into the page's events, left out when there are none.
+    private func eventRange(_ range: EventLayout.Range, into json: inout ScriptJSON) {
+        guard range.count > 0 else { return }
+        json.array("e") { json in
+            json.int(range.start)
+            json.int(range.count)
         }
     }
 

@@ -242,8 +242,8 @@
       add(box, el('pre', null, message.t));
     });
   }
-  // Events `start` to `start + count` of `events`, `EVENT_PAGE` at a time: each `[ms from its test's
-  // start (or the run's), name, wire format, params]`.
+  // Events `start` to `start + count` of `events`, `EVENT_PAGE` at a time: each `[ms from the start
+  // of its attempt (or of the run), name, wire format, params]`.
   function timeline(parent, start, count) {
     var listNode = add(parent, el('ol', 'timeline mono'));
     var done = 0, more = null;
@@ -267,7 +267,7 @@
     }
     nextPage();
   }
-  // A retried test's earlier attempts, each with its messages and output.
+  // A retried test's earlier attempts, each with its messages, output and the events sent during it.
   function attempts(test) {
     var retries = section('Retries: ' + test.a.length + ' earlier attempt' + (test.a.length === 1 ? '' : 's'));
     test.a.forEach(function (attempt, number) {
@@ -278,6 +278,10 @@
         var outputBox = add(box, el('details'));
         add(outputBox, el('summary', null, 'Output'));
         add(outputBox, el('pre', 'output', attempt.out));
+      }
+      if (attempt.e) {
+        add(box, el('div', 'label', 'Events (' + attempt.e[1] + ')'));
+        timeline(box, attempt.e[0], attempt.e[1]);
       }
     });
   }
@@ -298,7 +302,8 @@
     hook('detail', test, section);
     if (test.a) attempts(test);
     if (test.out) add(section('Output'), el('pre', 'output', test.out));
-    if (test.e) timeline(section('Events (' + test.e[1] + ')'), test.e[0], test.e[1]);
+    // A retried test's own events are its last attempt's; the earlier ones' are under Retries.
+    if (test.e) timeline(section((test.a ? 'Events of the last attempt (' : 'Events (') + test.e[1] + ')'), test.e[0], test.e[1]);
     try { history.replaceState(null, '', '#test=' + encodeURIComponent(test.id)); } catch (e) { /* some file:// contexts refuse */ }
   }
   function openUnattributed() {
