@@ -209,7 +209,7 @@ let package = Package(
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
-        // Helpers the test targets share: size tags, external checkers such as xmllint.
-        .target(name: "TelltaleTestSupport", path: "Tests/TelltaleTestSupport"),
+        // Helpers the test targets share: size tags, external checkers such as xmllint, the DevTools client.
+        .target(name: "TelltaleTestSupport", path: "Tests/TelltaleTestSupport", exclude: ["DevTools"]),
     ]
 )

@@ -1,7 +1,7 @@
 """The inspector page as a person uses it, in headless Chromium against a real `telltale capture`:
 filters, pause and resume, a deep link to an event, keyboard moves, the bad-captures tab, clear,
 and reconnecting by itself when the server restarts on the same port (with a tracking plan the
-second time, for the "only events that broke the plan" filter).
+second time, for the "only events that broke the plan" filter); and no script error all along.
 
 Usage: inspector_page_behaviour.py TELLTALE CATALOG
 Starts the servers itself (the first on port 0), prints one line per check and exits non-zero
@@ -9,7 +9,9 @@ on any failure. No fixed sleeps: the page is polled every 5 ms up to each deadli
 """
 import json, os, signal, subprocess, sys, tempfile, urllib.error, urllib.request
 
-from devtools import Browser
+# The DevTools client the browser tests share.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../TelltaleTestSupport/DevTools"))
+from devtools import Browser  # noqa: E402
 
 # Long enough never to fail a working page on a busy machine: each wait ends as soon as it holds.
 DEADLINE = 15
@@ -128,6 +130,7 @@ try:
         js("(() => { const f = document.getElementById('filter-bad'); f.checked = true; f.dispatchEvent(new Event('change')); })()")
         names = js("[...document.querySelectorAll('.event-row .name')].map(n => n.textContent)")
         check("only events that broke the plan", names == ["checkout_error"], names)
+        check("no script error all along", not browser.errors, browser.errors)
 finally:
     server.kill()
     server.wait()

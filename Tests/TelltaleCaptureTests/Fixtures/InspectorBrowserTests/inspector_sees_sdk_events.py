@@ -5,12 +5,14 @@ generous (a loaded CI machine), since speed is Scripts/benchmark-inspector-strea
 
 Usage: inspector_sees_sdk_events.py BASE_URL
 Prints one JSON line per event ({"name", "mark", "ms"}) and exits non-zero on any failure.
-Chromium is driven over the DevTools protocol (devtools.py); no fixed sleeps: the DOM is polled
+Chromium is driven over the DevTools protocol (TelltaleTestSupport/DevTools/devtools.py); no fixed sleeps: the DOM is polled
 every 5 ms up to each deadline.
 """
 import json, os, sys, time, urllib.request
 
-from devtools import Browser
+# The DevTools client the browser tests share.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../TelltaleTestSupport/DevTools"))
+from devtools import Browser  # noqa: E402
 
 base = sys.argv[1].rstrip("/")
 # Long enough never to fail a working page on a busy machine; a lost event never arrives at all.

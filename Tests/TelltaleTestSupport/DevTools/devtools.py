@@ -1,5 +1,9 @@
-"""Headless Chromium driven over the DevTools protocol (websocket-client), for the inspector's
-browser tests. No fixed sleeps: `wait_for` polls an expression every 5 ms up to a deadline."""
+"""Headless Chromium driven over the DevTools protocol (websocket-client), for the browser tests
+of the inspector and the report. No fixed sleeps: `wait_for` polls an expression every 5 ms up
+to a deadline. `errors` collects what the page's scripts raised (uncaught exceptions, console
+errors, errors the browser logged about the page, such as a blocked script), but not failed
+network requests, which are the server's story (a page that follows a restarting server sees
+some on purpose)."""
 import json, os, re, shutil, subprocess, sys, tempfile, time
 
 import websocket
@@ -31,9 +35,11 @@ class Browser:
             sys.exit("chromium did not start its DevTools endpoint")
         self.socket = websocket.create_connection(endpoint, timeout=30)
         self.counter = 0
+        self.errors = []
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Runtime.enable", session=self.session)
+        self.call("Log.enable", session=self.session)
         return self
 
     def __exit__(self, *exc):
@@ -53,12 +59,33 @@ class Browser:
                 if "error" in reply:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
+            self.observe(reply)
+
+    def observe(self, message):
+        """Keeps a script error the page reported while a call waited for its reply."""
+        method, params = message.get("method"), message.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            details = params.get("exceptionDetails", {})
+            what = details.get("exception", {}).get("description") or details.get("text", "")
+            where = f"{details.get('url', '')}:{details.get('lineNumber', 0) + 1}:{details.get('columnNumber', 0) + 1}"
+            self.errors.append(f"uncaught at {where}: {what}")
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "assert"):
+            values = [str(arg.get("value", arg.get("description", ""))) for arg in params.get("args", [])]
+            self.errors.append(f"console.{params['type']}: {' '.join(values)}")
+        elif method == "Log.entryAdded":
+            entry = params.get("entry", {})
+            if entry.get("level") == "error" and entry.get("source") != "network":
+                self.errors.append(f"{entry.get('source')}: {entry.get('text')} ({entry.get('url', '')})")
 
     def navigate(self, url):
         self.call("Page.navigate", {"url": url}, session=self.session)
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=self.session)
+    def evaluate(self, expression, await_promise=False):
+        """The expression's value (a promise's, awaited); what it threw, if anything, is `thrown`."""
+        result = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True, "awaitPromise": await_promise},
+                           session=self.session)
+        details = result.get("exceptionDetails")
+        self.thrown = details and (details.get("exception", {}).get("description") or details.get("text", ""))
         return result.get("result", {}).get("value")
 
     def wait_for(self, expression, seconds):
