@@ -33,7 +33,9 @@ struct HookCommand: AsyncParsableCommand {
 
         @Flag(
             name: .customLong("each-commit"),
-            help: "Test every pushed commit, oldest first, each with what changed since its parent, and stop at the first that fails (default: the tip only).")
+            help:
+                "Test every pushed commit, oldest first, each with what changed since its parent, and stop at the first that fails (default: the tip only)."
+        )
         var eachCommit = false
 
         @Flag(help: "Replace a pre-push hook that Telltale did not write.")

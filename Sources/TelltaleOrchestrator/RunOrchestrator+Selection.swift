@@ -7,12 +7,13 @@ import TelltaleRunner
 /// that narrowed what the plan alone selects, which decides whether coverage's `minimum`
 /// judges the run's total (`CoverageSubset`).
 extension RunOrchestrator {
+    /// The tests to run, what the selection said of itself, and how far it narrowed the plan's.
+    typealias Selected = (tests: [ListedTest], notes: [String], narrowing: SelectionNarrowing)
+
     /// The plan's and the options' selection, then `--changed`'s, with what a test-level
     /// selection says of itself and what narrowed the plan's; a selection that matches no listed
     /// test is a usage error, one that `--changed` empties is not.
-    func select(from listed: [ListedTest], setup: Setup) async throws -> (
-        [ListedTest], notes: [String], narrowing: SelectionNarrowing
-    ) {
+    func select(from listed: [ListedTest], setup: Setup) async throws -> Selected {
         let selection = setup.selection
         var selected: [ListedTest]
         var narrowing: SelectionNarrowing

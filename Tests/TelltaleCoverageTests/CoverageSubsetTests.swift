@@ -38,7 +38,9 @@ struct CoverageSubsetTests {
         #expect(CoverageSummarizer.summarize(whole).gateFailures.map(\.figure) == [.total])
         #expect(CoverageSummarizer.summarize(parts[0]).gateFailures.isEmpty, "one shard alone is not judged")
 
-        for index in parts.indices { parts[index].subset = CoverageSubset(selected: 1, planned: 4, reasons: ["--changed"], shard: parts[index].subset?.shard) }
+        for index in parts.indices {
+            parts[index].subset = CoverageSubset(selected: 1, planned: 4, reasons: ["--changed"], shard: parts[index].subset?.shard)
+        }
         let narrowed = try #require(CoverageData.merging(parts).data.subset)
         #expect(narrowed == CoverageSubset(selected: 2, planned: 4, reasons: ["--changed"]))
         #expect(narrowed.description == "2 of 4 tests (--changed)")

@@ -203,7 +203,8 @@ struct ChangedRunTests {
         #expect(each.stderr.contains("telltale: testing refs/heads/main commit 1 of 3, "), "\(each.stderr)")
         #expect(each.stderr.contains("telltale: testing refs/heads/main commit 2 of 3, \(broken) (break double)"), "\(each.stderr)")
         #expect(
-            each.stderr.contains("telltale: \(broken) (break double) fails its tests, so the push is refused; the 1 pushed commit(s) after it were not tested"),
+            each.stderr.contains(
+                "telltale: \(broken) (break double) fails its tests, so the push is refused; the 1 pushed commit(s) after it were not tested"),
             "\(each.stderr)")
         #expect(!each.stderr.contains("commit 3 of 3"))
         #expect(try await Self.gitStatus(["ls-remote", "each", "refs/heads/main"], in: package).stdout == before)

@@ -95,7 +95,9 @@ struct FailFastRunTests {
         #expect(result.status == 1, "stderr: \(result.stderr)")
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
         #expect(record.tests.count <= 13, "\(record.tests.map(\.id.rawValue))")
-        #expect(record.notes.contains { $0.hasPrefix("stopped at the first failure (--fail-fast)") && $0.contains(" of 28 tests ran") }, "\(record.notes)")
+        #expect(
+            record.notes.contains { $0.hasPrefix("stopped at the first failure (--fail-fast)") && $0.contains(" of 28 tests ran") }, "\(record.notes)"
+        )
         // The test that stopped the run kept its first attempt; nothing ran a third time.
         let stopper = try #require(record.tests.first { !$0.previousAttempts.isEmpty && $0.outcome == .failed }, "\(record.notes)")
         #expect(stopper.previousAttempts.map(\.outcome) == [.failed])

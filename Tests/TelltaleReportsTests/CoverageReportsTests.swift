@@ -88,7 +88,8 @@ struct CoverageReportsTests {
             path: "Sources/Feature/F.swift", lines: ["func f() {", "  // note", "  g()", "}"], marks: [.covered, .none, .uncovered, .covered],
             counts: [1: 2, 3: 0, 4: 2], changed: [LineRange(3, 3)])
         let page = String(decoding: HTMLReportWriter(coverageSources: [view]).write(Self.record(), context: SampleRecord.context), as: UTF8.self)
-        #expect(page.contains(#""coverage":{"lines":[170,200,"85.0%"],"functions":[40,50,"80.0%"],"targets":[["Core",100,110,20,22,"90.9%","90.9%"]"#))
+        #expect(
+            page.contains(#""coverage":{"lines":[170,200,"85.0%"],"functions":[40,50,"80.0%"],"targets":[["Core",100,110,20,22,"90.9%","90.9%"]"#))
         #expect(page.contains(#"["Sources/Feature/F.swift","Feature",70,90,20,28,0,"77.8%","71.4%"]"#))
         #expect(page.contains(#"{"p":"Sources/Feature/F.swift","t":["func f() {","  // note","  g()","}"],"c":[2,-1,0,2],"ch":[[3,3]]}"#))
         #expect(page.contains("function openCoverageSource"))
