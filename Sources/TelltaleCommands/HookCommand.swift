@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TelltaleOrchestrator
+import TelltalePlan
 
 /// `telltale hook install|uninstall`: the git pre-push hook.
 struct HookCommand: AsyncParsableCommand {
@@ -8,9 +9,10 @@ struct HookCommand: AsyncParsableCommand {
         commandName: "hook",
         abstract: "Install or remove a git pre-push hook that runs the tests a push can break.",
         discussion: """
-            The hook runs `telltale run [PLAN] --changed --base <the remote's commit> --fail-fast` for each pushed \
-            branch (everything for a new branch) and refuses the push when a test fails. \
-            `git push --no-verify` skips it.
+            The hook runs `telltale run [PLAN] --commit <the tip> --changed --base <the remote's commit> --fail-fast \
+            --stress-new 2` for each pushed branch (everything for a new branch) and refuses the push when a test \
+            fails. It tests the tip only: with --each-commit, every pushed commit, oldest first, each against its \
+            parent, stopping at the first that fails. `git push --no-verify` skips it.
             """,
         subcommands: [Install.self, Uninstall.self]
     )
@@ -20,11 +22,21 @@ struct HookCommand: AsyncParsableCommand {
             abstract: "Write the pre-push hook; run again to update it. Exit 2 if another hook is there."
         )
 
-        @Argument(help: "The plan the hook runs (a path from the repository's root). Without one, --package.")
+        @Argument(
+            help:
+                "The plan the hook runs (a path from the repository's root). Without one, each run finds telltale.yml beside Package.swift (of --package), else runs with defaults."
+        )
         var plan: String?
 
         @Option(help: "The package the hook runs without a plan.")
         var package: String?
+
+        @Flag(
+            name: .customLong("each-commit"),
+            help:
+                "Test every pushed commit, oldest first, each with what changed since its parent, and stop at the first that fails (default: the tip only)."
+        )
+        var eachCommit = false
 
         @Flag(help: "Replace a pre-push hook that Telltale did not write.")
         var force = false
@@ -35,12 +47,22 @@ struct HookCommand: AsyncParsableCommand {
             let telltale = CommandLine.arguments[0].contains("/") ? executable : "telltale"
             do {
                 let path = try await PrePushHook.install(
-                    in: FileManager.default.currentDirectoryPath, telltale: telltale, arguments: arguments, force: force)
-                print("installed \(path): each push runs `telltale run \((arguments + ["--changed", "--fail-fast"]).joined(separator: " "))`")
+                    in: FileManager.default.currentDirectoryPath, telltale: telltale, arguments: arguments, eachCommit: eachCommit, force: force)
+                let command = (["telltale", "run"] + arguments + ["--commit", "<commit>", "--changed", "--fail-fast", "--stress-new", "2"])
+                print("installed \(path): it \(PrePushHook.promise(eachCommit: eachCommit)), with `\(command.joined(separator: " "))`")
+                if plan == nil { print(Self.planLine(package: package ?? ".")) }
             } catch {
                 Console.error(error.description)
                 throw ExitCode(TelltaleExitCode.usage)
             }
+        }
+
+        /// Which plan the hook's runs will find, as things are now (each run looks again, in the commit it tests).
+        static func planLine(package: String) -> String {
+            let discovery = PlanDiscovery.find(package: package)
+            if let found = discovery.plan { return "plan: \(found), found beside Package.swift (each run looks again, in the commit it tests)" }
+            return discovery.note
+                ?? "plan: none named and no \(PlanDiscovery.fileNames.joined(separator: " or ")) beside Package.swift: every test runs with defaults"
         }
     }
 

@@ -16,17 +16,20 @@ struct PlanCommand: AsyncParsableCommand {
             abstract: "Report every problem in a plan and its tracking plan, with file:line:column; exit 2 if there is any."
         )
 
-        @Argument(help: "The plan file.")
-        var plan: String
+        @Argument(help: "The plan file (default: telltale.yml or .telltale.yml beside Package.swift).")
+        var plan: String?
 
         func run() throws {
-            let loaded: Plan
+            let plan = try PlanCommand.named(plan)
+            let checked: PlanLoader.Checked
             do {
-                loaded = try PlanLoader().loadChecked(path: plan).plan
+                checked = try PlanLoader().loadChecked(path: plan)
             } catch {
                 Console.diagnostics(error.errorDescription ?? "\(error)")
                 throw ExitCode(TelltaleExitCode.usage)
             }
+            for warning in checked.warnings { Console.diagnostics(warning.description) }
+            let loaded = checked.plan
             let catalog = loaded.capture.catalog.map { ", tracking plan \($0)" } ?? ""
             print("\(plan): ok (plan '\(loaded.name)', package \(loaded.package)\(catalog))")
         }
@@ -37,13 +40,27 @@ struct PlanCommand: AsyncParsableCommand {
             abstract: "Print a plan as normalised YAML, every default made explicit."
         )
 
-        @Argument(help: "The plan file.")
-        var plan: String
+        @Argument(help: "The plan file (default: telltale.yml or .telltale.yml beside Package.swift).")
+        var plan: String?
 
         func run() throws {
-            let yaml = PlanPrinter.yaml(try PlanCommand.load(plan))
+            let yaml = PlanPrinter.yaml(try PlanCommand.load(try PlanCommand.named(plan)))
             print(yaml, terminator: yaml.hasSuffix("\n") ? "" : "\n")
         }
+    }
+
+    /// The plan named, else the one beside `Package.swift` in the working directory (said on
+    /// stderr); with neither, exit 2 naming what was looked for and the plans under `Plans/`.
+    static func named(_ plan: String?) throws -> String {
+        if let plan { return plan }
+        let discovery = PlanDiscovery.find(package: Plan.defaultPackage)
+        if let found = discovery.plan {
+            Console.diagnostics(discovery.note ?? "plan: \(found)")
+            return found
+        }
+        let candidates = discovery.candidates.isEmpty ? "" : "; plans under Plans/: \(discovery.candidates.joined(separator: ", "))"
+        Console.error("no plan named and no \(PlanDiscovery.fileNames.joined(separator: " or ")) here\(candidates)")
+        throw ExitCode(TelltaleExitCode.usage)
     }
 
     static func load(_ path: String) throws -> Plan {

@@ -18,7 +18,10 @@ struct RunCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A plan file (YAML). Without one, every test of --package runs with defaults.")
+    @Argument(
+        help:
+            "A plan file (YAML). Without one, telltale.yml (or .telltale.yml) beside Package.swift of --package, said on the first line; else every test of --package runs with defaults."
+    )
     var plan: String?
 
     @Option(help: "The Swift package to test (overrides the plan's `package`).")

@@ -95,6 +95,8 @@ public final class HistoryStore: Sendable {
             milliseconds(record.startedAt.timeIntervalSince1970), environment.host, record.plan.name,
             record.shard?.description ?? "", milliseconds(record.duration),
         ].joined(separator: "|")
+        // A run of some of the plan's tests measured part of the suite: its total is no point of the trend.
+        let coverage = record.coverage?.subset == nil ? record.coverage?.lines : nil
         try db.execute(
             sql: """
                 INSERT INTO run (startedAt, duration, gitCommit, gitBranch, dirty, host, plan, shard, source, fingerprint,
@@ -106,7 +108,7 @@ public final class HistoryStore: Sendable {
                 record.startedAt.timeIntervalSince1970, record.duration, environment.gitCommit, environment.gitBranch,
                 environment.gitDirty ?? false, environment.host, record.plan.name, record.shard?.description, source.rawValue,
                 fingerprint, totals.tests, totals.passed, totals.failed + totals.errors, totals.skipped,
-                record.coverage?.lines.covered, record.coverage?.lines.total,
+                coverage?.covered, coverage?.total,
             ]
         )
         guard db.changesCount == 1 else { return false }

@@ -43,6 +43,8 @@ struct RunExecution {
         var checkedAtEnd: [TestID: TestVerification] = [:]
         /// The tests `--stress-new` ran more times, and why; nil when it stressed nothing.
         var stress: StressSelection?
+        /// Set when the run selected some of the plan's tests: coverage's `minimum` then judges no total.
+        var subset: CoverageSubset?
     }
 
     /// The capture server's durable log, also read back when a run ends early.

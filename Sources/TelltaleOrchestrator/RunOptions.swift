@@ -7,7 +7,8 @@ public typealias LauncherKind = TelltaleRunner.LauncherKind
 
 /// What `telltale run` was asked to do, after argument parsing.
 public struct RunOptions: Sendable {
-    /// The plan file; nil runs the package with defaults.
+    /// The plan file; nil uses `telltale.yml` beside the package's `Package.swift` (`PlanDiscovery`),
+    /// else runs the package with defaults.
     public var planPath: String?
     /// Overrides the plan's `package`.
     public var package: String?

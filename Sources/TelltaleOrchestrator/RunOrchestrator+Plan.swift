@@ -85,15 +85,17 @@ extension RunOrchestrator {
     }
 
     /// The plan (every check `plan validate` makes, its paths resolved) with the options that
-    /// override it, and its tracking plan; or the default plan of `--package`.
-    func resolvePlan() throws(OrchestratorError) -> (plan: Plan, catalog: EventCatalog?) {
+    /// override it, its tracking plan and the warnings its checks found; or the default plan of
+    /// `--package`.
+    func resolvePlan() throws(OrchestratorError) -> (plan: Plan, own: Plan, catalog: EventCatalog?, warnings: [PlanProblem]) {
         var plan: Plan
         var catalog: EventCatalog?
+        var warnings: [PlanProblem] = []
         if let path = options.planPath {
             do {
-                (plan, catalog) = try { () throws(PlanError) in
+                (plan, catalog, warnings) = try { () throws(PlanError) in
                     let checked = try PlanLoader().loadChecked(path: path)
-                    return (checked.plan, checked.catalog)
+                    return (checked.plan, checked.catalog, checked.warnings)
                 }()
             } catch {
                 throw .badPlan(error)
@@ -104,6 +106,8 @@ extension RunOrchestrator {
         if let package = options.package {
             plan.package = package
         }
+        // What the plan selects by itself, which a run of fewer tests is a subset of (`CoverageSubset`).
+        let own = plan
         plan.filter += options.filter
         plan.skip += options.skip
         plan.tags += options.tags
@@ -113,7 +117,7 @@ extension RunOrchestrator {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
         }
         try checkXcodeRun(for: plan)
-        return (plan, catalog)
+        return (plan, own, catalog, warnings)
     }
 
     /// The plan's expectations and tracking plan, compiled once; nil when it has neither.

@@ -27,7 +27,7 @@ extension RunOrchestrator {
         let listing = try XcodeTestListing.decode(FileManager.default.contents(atPath: listingPath) ?? Data(), path: listingPath).tests
         let (tests, testEnvironment) = PlanVariants.expand(listing, plan: plan, selection: setup.selection)
         try await checkSelectors(of: setup, against: tests)
-        var (selected, notes) = try await select(from: tests, setup: setup)
+        var (selected, notes, _) = try await select(from: tests, setup: setup)
         if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
         selected = await shard(selected, settings: settings, timings: timings)

@@ -34,6 +34,8 @@ public struct RunOrchestrator: Sendable {
         var plan: Plan
         var verifier: Verifier?
         var selection: TestSelection
+        /// The plan's own selection, without the command line's `--filter`, `--skip` and tags.
+        var planSelection: TestSelection
         var timings: [String: Double]
         var reports: ReportDirectory
         var services: [ServiceSpec]
@@ -43,7 +45,7 @@ public struct RunOrchestrator: Sendable {
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
-        guard let commit = options.commit else { return try await runPrepared(notes: []) }
+        guard let commit = options.commit else { return try await withFoundPlan().runPrepared(notes: []) }
         // `--commit`: the same run, of the commit, where it is checked out.
         let package = options.package ?? Plan.defaultPackage
         let checkout: CommitCheckout
@@ -52,17 +54,29 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .badOption(error.description)
         }
-        await progress.note(checkout.note)
         var moved = self
         moved.options.commit = nil
         moved.options.planPath = checkout.planPath
         // A plan's own `package:` is relative to the plan, which moved with it.
         if options.package != nil || options.planPath == nil { moved.options.package = checkout.package }
         moved.options.historyPackage = options.historyPackage ?? package
-        return try await moved.runPrepared(notes: [checkout.note])
+        // The commit's own plan beside its Package.swift, when none is named.
+        return try await moved.withFoundPlan().runPrepared(notes: [checkout.note])
+    }
+
+    /// Without a plan named: the one beside the package's `Package.swift`, said on the first
+    /// line of output (`PlanDiscovery`), or a note naming the plans under `Plans/`.
+    private func withFoundPlan() async -> RunOrchestrator {
+        guard options.planPath == nil else { return self }
+        let discovery = PlanDiscovery.find(package: options.package ?? Plan.defaultPackage)
+        if let note = discovery.note { await progress.note(note) }
+        var found = self
+        found.options.planPath = discovery.plan
+        return found
     }
 
     private func runPrepared(notes: [String]) async throws(OrchestratorError) -> RunSummary {
+        for note in notes { await progress.note(note) }
         let setup = try await prepare()
         let startedAt = Date()
         let clock = ContinuousClock.now
@@ -93,9 +107,11 @@ public struct RunOrchestrator: Sendable {
     /// timings, the services' guards and `--changed`; then the report folder is made ready.
     private func prepare() async throws(OrchestratorError) -> Setup {
         try await refuseRevisionAsPlan()
-        let (plan, catalog) = try resolvePlan()
+        let (plan, own, catalog, warnings) = try resolvePlan()
+        for warning in warnings { await progress.note(warning.description) }
         let verifier = try loadVerifier(plan, catalog: catalog)
         let selection = try validatedSelection(for: plan)
+        let planSelection = try validatedSelection(for: own)
         let timings = try readTimings()
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
         // Before anything is built or started: a refused guard must leave nothing running.
@@ -114,8 +130,8 @@ public struct RunOrchestrator: Sendable {
         }
         let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
         return Setup(
-            plan: plan, verifier: verifier, selection: selection, timings: timings, reports: reports, services: services, changes: changes,
-            coverage: coverage)
+            plan: plan, verifier: verifier, selection: selection, planSelection: planSelection, timings: timings, reports: reports,
+            services: services, changes: changes, coverage: coverage)
     }
 
     /// Builds and runs the tests; maps what can go wrong on the way to its exit status.
@@ -183,11 +199,17 @@ public struct RunOrchestrator: Sendable {
     }
 
     /// After the tests, coverage merged, exported and summarised once; not for a run a signal
-    /// ended (it is being torn down), nor one that measures none.
+    /// ended (it is being torn down), nor one that measures none, nor one in which no test ran
+    /// (`--changed` found none to run: there is nothing to measure, and that is no failure).
     private func measureCoverage(_ setup: Setup, outcome: RunExecution.Outcome) async -> RunCoverage.Measured? {
+        guard let coverage = setup.coverage else { return nil }
         switch outcome.end {
         case .stopped(.signal), .cancelled: return nil
-        case .finished, .stopped(.failFast), .serviceFailed: return await setup.coverage?.finish(progress: progress, results: outcome.results)
+        case .finished where outcome.results.isEmpty:
+            coverage.collector.cleanUp()
+            return RunCoverage.Measured(notes: ["coverage: no test ran, so none was measured"])
+        case .finished, .stopped(.failFast), .serviceFailed:
+            return await coverage.finish(progress: progress, results: outcome.results, subset: outcome.subset)
         }
     }
 
@@ -262,7 +284,7 @@ public struct RunOrchestrator: Sendable {
         let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package).list() }
         let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: setup.selection)
         try await checkSelectors(of: setup, against: tests)
-        var (selected, selectionNotes) = try await select(from: tests, setup: setup)
+        var (selected, selectionNotes, narrowing) = try await select(from: tests, setup: setup)
         if selected.isEmpty {
             let note = "no test can be affected by this change: the affected test targets have no selected test"
             await progress.note(note)
@@ -298,18 +320,9 @@ public struct RunOrchestrator: Sendable {
         }
         var outcome = try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
         outcome.stress = stress
+        outcome.subset = narrowing.subset(selected: selected.count, shard: options.shard)
         outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
         return outcome
-    }
-
-    /// `--shard K/N`'s part of `selected`, split by past durations where the history has them.
-    func shard(_ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double]) async -> [ListedTest] {
-        guard let shard = options.shard else { return selected }
-        let part = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
-        await progress.note(
-            "shard \(shard): \(part.count) of \(selected.count) tests"
-                + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))
-        return part
     }
 
     /// What every test process of the run is given besides capture and services: the plan's
@@ -337,53 +350,6 @@ public struct RunOrchestrator: Sendable {
             try await ServiceBuilder.build(
                 spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: setup.reports.logsPath))
         }
-    }
-
-    /// The plan's and the options' selection, then `--changed`'s, with what a test-level
-    /// selection says of itself; a selection that matches no listed test is a usage error, one
-    /// that `--changed` empties is not.
-    func select(from listed: [ListedTest], setup: Setup) async throws -> ([ListedTest], notes: [String]) {
-        let selection = setup.selection
-        var selected: [ListedTest]
-        do {
-            selected = try selection.select(listed)
-        } catch {
-            throw OrchestratorError.badOption(error.description)
-        }
-        guard !selected.isEmpty else {
-            let patterns =
-                selection.filter + selection.skip.map { "skip \($0)" } + selection.tags.map { "tag \($0)" }
-                + selection.skipTags.map { "skip tag \($0)" } + selection.groups.map { "suite \($0.name)" }
-            throw OrchestratorError.noTestsSelected(listed: listed.count, filters: patterns)
-        }
-        guard let changes = setup.changes else { return (selected, []) }
-        var byTarget = changes
-        byTarget.testLevel = nil
-        let candidates = byTarget.filter(selected)
-        selected = changes.filter(selected)
-        let lines = changes.testLevelExplanation(candidates: candidates, selected: selected, explain: options.explain)
-        for line in lines { await progress.note(line) }
-        return (selected, lines)
-    }
-
-    /// Expectation keys that select none of the listed tests: a warning each, with the nearest
-    /// real id; under `--strict` (or the plan's `strict: true`) a plan problem, exit 2.
-    func checkSelectors(of setup: Setup, against listed: [ListedTest]) async throws {
-        guard let verifier = setup.verifier else { return }
-        let unmatched = verifier.selectorsMatchingNothing(in: listed.map(\.id))
-        guard !unmatched.isEmpty else { return }
-        if options.strict || setup.plan.strict {
-            throw OrchestratorError.badPlan(
-                PlanError(
-                    problems: unmatched.map { selector in
-                        PlanProblem(
-                            file: selector.location?.file ?? setup.plan.sourcePath ?? "plan", line: selector.location?.line ?? 1,
-                            column: selector.location?.column ?? 1, keyPath: "expectations.\(selector.selector)",
-                            message: "selects no test of the package (strict)",
-                            hint: selector.suggestion.map { "did you mean `\($0)`?" } ?? "`swift test list` shows the test ids")
-                    }))
-        }
-        for selector in unmatched { await progress.note("warning: \(selector)") }
     }
 
     /// `--workers`, the plan's, or the cores; one where a shared service's test mode allows no more.

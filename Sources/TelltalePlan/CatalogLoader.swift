@@ -156,7 +156,9 @@ public struct CatalogLoader: Sendable {
     }
 
     /// Expected events the tracking plan does not list: a misspelt name in a plan would
-    /// otherwise only show as a failing test. Each problem is at the expectation.
+    /// otherwise only show as a failing test. Each problem is at the expectation. A forbidden
+    /// event need not be planned (forbidding what the plan does not know, `app_crash`, is the
+    /// point of `forbid`): one is only a warning, when a planned name is a typo away from it.
     public func problems(in expectations: [TestExpectations], against catalog: EventCatalog) -> [PlanProblem] {
         let planned = Set(catalog.events.map(\.name))
         let names = catalog.events.map(\.name)
@@ -170,17 +172,28 @@ public struct CatalogLoader: Sendable {
         }
         var problems: [PlanProblem] = []
         for block in expectations {
-            let specs = block.events.map(\.event) + (block.order?.events ?? []) + block.forbid
-            for spec in specs where !planned.contains(spec.name) && !ignoredNames.contains(spec.name) {
+            let expected = block.events.map(\.event) + (block.order?.events ?? [])
+            let specs = expected.map { ($0, false) } + block.forbid.map { ($0, true) }
+            for (spec, forbidden) in specs where !planned.contains(spec.name) && !ignoredNames.contains(spec.name) {
                 if ignored.contains(where: { (try? $0.firstMatch(in: spec.name)) != nil }) { continue }
                 let location = spec.location ?? block.location
+                let (file, line, column) = (location?.file ?? "", location?.line ?? 1, location?.column ?? 1)
+                if forbidden {
+                    guard let typo = names.first(where: { EditDistance.between(spec.name, $0) <= 2 }) else { continue }
+                    problems.append(
+                        PlanProblem(
+                            file: file, line: line, column: column, keyPath: "expectations.\(block.selector).forbid",
+                            message: "event `\(spec.name)` is not in the tracking plan, but `\(typo)` is",
+                            hint: "forbidding an event the tracking plan does not list is allowed; if you meant `\(typo)`, fix the name",
+                            severity: .warning))
+                    continue
+                }
                 let suggestion = KeySuggestion.closest(to: spec.name, in: names).map { "did you mean `\($0)`? " } ?? ""
                 problems.append(
                     PlanProblem(
-                        file: location?.file ?? "", line: location?.line ?? 1, column: location?.column ?? 1,
-                        keyPath: "expectations.\(block.selector)", message: "event `\(spec.name)` is not in the tracking plan",
-                        hint: "\(suggestion)add it to \(catalog.sourcePath ?? "the tracking plan"), or fix the name"
-                    ))
+                        file: file, line: line, column: column, keyPath: "expectations.\(block.selector)",
+                        message: "event `\(spec.name)` is not in the tracking plan",
+                        hint: "\(suggestion)add it to \(catalog.sourcePath ?? "the tracking plan"), or fix the name"))
             }
         }
         return problems

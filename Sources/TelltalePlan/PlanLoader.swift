@@ -11,6 +11,8 @@ public struct PlanLoader: Sendable {
     public struct Checked: Sendable {
         public var plan: Plan
         public var catalog: EventCatalog?
+        /// What is worth saying but stops nothing (a forbidden event a typo away from a planned one).
+        public var warnings: [PlanProblem] = []
     }
 
     /// The one set of plan checks, which `plan validate` reports and `run` refuses to start on:
@@ -37,8 +39,8 @@ public struct PlanLoader: Sendable {
                 problems += error.problems
             }
         }
-        guard problems.isEmpty else { throw PlanError(problems: problems) }
-        return Checked(plan: plan, catalog: catalog)
+        guard !problems.contains(where: { $0.severity == .error }) else { throw PlanError(problems: problems) }
+        return Checked(plan: plan, catalog: catalog, warnings: problems)
     }
 
     /// Loads the plan at `path` and checks that `package` is a Swift package. Its paths stay as

@@ -17,6 +17,7 @@ extension MarkdownSummaryWriter {
         }
         text += "| " + heads.joined(separator: " | ") + " |\n|" + String(repeating: "---:|", count: heads.count) + "\n"
         text += "| " + cells.joined(separator: " | ") + " |\n"
+        if let note = coverage.minimumNotApplied { text += "\nℹ️ Coverage: " + escape(note) + ".\n" }
         for failure in coverage.gateFailures { text += "\n❌ " + escape(failure.message) + "\n" }
         if coverage.thresholds.diffMinimum != nil, let diff = coverage.diff, diff.lines.total == 0 {
             text += "\n✅ The change has no executable line, so it passes `diffMinimum`.\n"

@@ -24,9 +24,14 @@ public actor TestResultLedger {
         listed = Dictionary(tests.map { ($0.id, $0) }) { first, _ in first }
     }
 
-    /// The next pass (a retry) starts: what the tests ended with so far becomes earlier attempts.
+    /// The next pass (a stress run) starts: what the tests ended with so far becomes earlier attempts.
     func beginPass() {
         settled = current
+    }
+
+    /// These tests run again (a retry): what each ended with so far becomes an earlier attempt.
+    func beginAttempt(_ ids: [TestID]) {
+        for id in ids { settled[id] = current[id] }
     }
 
     /// Assembles `result` as `worker` ran it in `session`, keeps it, and returns it.

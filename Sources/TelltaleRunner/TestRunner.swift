@@ -4,9 +4,10 @@ import TelltaleModel
 /// Runs the selected tests of a built test binary and returns one result per test.
 ///
 /// `workers` test processes run at once, each taking batches from a shared queue
-/// with its own session and log. Tests that fail are run again, up to their
-/// retry count, after the first pass; a test that passes on a retry is flaky and
-/// keeps its earlier attempts. No selected test is ever dropped: one that no
+/// with its own session and log. A test that fails runs again, up to its retry count, as
+/// soon as its process has ended and a worker is free, ahead of the tests not yet started
+/// (so `--fail-fast` learns early that one failed for good); a test that passes on a retry
+/// is flaky and keeps its earlier attempts. No selected test is ever dropped: one that no
 /// framework reported is recorded as an `error`.
 public struct TestRunner: Sendable {
     public struct Configuration: Sendable {
@@ -122,19 +123,7 @@ public struct TestRunner: Sendable {
             observer: observer, ledger: ledger)
         let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
 
-        try await pass(tests, contexts: contexts, listed: listed, limits: limits)
-        var attempt = 1
-        while true {
-            var again: [ListedTest] = []
-            for test in tests where limits.settings(for: test.id).retries >= attempt {
-                if let result = await ledger.result(for: test.id), result.outcome.isFailure { again.append(test) }
-            }
-            if again.isEmpty { break }
-            await observer.retrying(testCount: again.count, attempt: attempt)
-            await ledger.beginPass()
-            try await pass(again, contexts: contexts, listed: listed, limits: limits)
-            attempt += 1
-        }
+        try await pass(tests, contexts: contexts, listed: listed, limits: limits, retrying: true)
         try await stress(tests, contexts: contexts, listed: listed, limits: limits, observer: observer, ledger: ledger)
         for context in contexts { await context.log.close() }
 
@@ -171,7 +160,7 @@ public struct TestRunner: Sendable {
         for run in 1...configuration.stressRuns {
             await observer.stressing(testCount: stressed.count, run: run, of: configuration.stressRuns)
             await ledger.beginPass()
-            try await pass(stressed, contexts: contexts, listed: listed, limits: limits)
+            try await pass(stressed, contexts: contexts, listed: listed, limits: limits, retrying: false)
         }
     }
 
@@ -231,9 +220,10 @@ public struct TestRunner: Sendable {
         return text
     }
 
-    /// Runs `tests` once across the workers; their results land in the ledger.
+    /// Runs `tests` once across the workers, and with `retrying` each failure again as soon as
+    /// it is over, up to its retries; the results land in the ledger.
     private func pass(
-        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits
+        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits, retrying: Bool
     ) async throws {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
         let queue = WorkQueue(
@@ -242,7 +232,7 @@ public struct TestRunner: Sendable {
         )
         try await withThrowingTaskGroup(of: Void.self) { group in
             for context in contexts {
-                group.addTask { try await TestWorker(context: context, listed: listed, queue: queue).run() }
+                group.addTask { try await TestWorker(context: context, listed: listed, queue: queue, retries: retrying).run() }
             }
             try await group.waitForAll()
         }

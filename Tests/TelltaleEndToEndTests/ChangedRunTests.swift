@@ -169,6 +169,47 @@ struct ChangedRunTests {
         #expect(!FileManager.default.fileExists(atPath: "\(package)/.git/hooks/pre-push"))
     }
 
+    /// A push of a good commit, a broken one and its fix. The hook tests the tip of each pushed
+    /// branch and says so: the push goes through. With `--each-commit` it tests the three, oldest
+    /// first, and refuses the push at the broken one, naming it.
+    @Test func eachCommitTestsEveryPushedCommitAndNamesTheOneThatFails() async throws {
+        let package = try await Self.repository()
+        for remote in ["tip", "each"] {
+            try await Self.git(["init", "-q", "--bare", "\(package)-\(remote).git"], in: package)
+            try await Self.git(["remote", "add", remote, "\(package)-\(remote).git"], in: package)
+            try await Self.git(["push", "-q", remote, "HEAD:refs/heads/main"], in: package)
+        }
+        try Self.touch("Sources/App/App.swift", in: package)
+        try await Self.git(["commit", "-qam", "describe more"], in: package)
+        let core = "\(package)/Sources/Core/Core.swift"
+        try "public func double(_ value: Int) -> Int { value * 3 }\n".write(toFile: core, atomically: true, encoding: .utf8)
+        try await Self.git(["commit", "-qam", "break double"], in: package)
+        let broken = try await Self.gitStatus(["rev-parse", "HEAD"], in: package).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try "public func double(_ value: Int) -> Int { value * 2 }\n".write(toFile: core, atomically: true, encoding: .utf8)
+        try await Self.git(["commit", "-qam", "fix double"], in: package)
+
+        let tipOnly = try await TelltaleProcess.run(["hook", "install", "--package", "."], in: package)
+        #expect(tipOnly.stdout.contains("it tests the tip of each pushed branch"), "\(tipOnly.stdout)")
+        let tip = try await Self.gitStatus(["push", "tip", "HEAD:refs/heads/main"], in: package)
+        #expect(tip.status == 0, "\(tip.stderr)")
+        #expect(tip.stderr.contains("telltale: testing refs/heads/main at its tip "), "\(tip.stderr)")
+        #expect(tip.stderr.contains("the pushed commits before it are not tested one by one"), "\(tip.stderr)")
+
+        let install = try await TelltaleProcess.run(["hook", "install", "--package", ".", "--each-commit"], in: package)
+        #expect(install.status == 0 && install.stdout.contains("it tests every pushed commit, oldest first"), "\(install.stdout)")
+        let before = try await Self.gitStatus(["ls-remote", "each", "refs/heads/main"], in: package).stdout
+        let each = try await Self.gitStatus(["push", "each", "HEAD:refs/heads/main"], in: package)
+        #expect(each.status != 0, "the broken commit went through: \(each.stderr)")
+        #expect(each.stderr.contains("telltale: testing refs/heads/main commit 1 of 3, "), "\(each.stderr)")
+        #expect(each.stderr.contains("telltale: testing refs/heads/main commit 2 of 3, \(broken) (break double)"), "\(each.stderr)")
+        #expect(
+            each.stderr.contains(
+                "telltale: \(broken) (break double) fails its tests, so the push is refused; the 1 pushed commit(s) after it were not tested"),
+            "\(each.stderr)")
+        #expect(!each.stderr.contains("commit 3 of 3"))
+        #expect(try await Self.gitStatus(["ls-remote", "each", "refs/heads/main"], in: package).stdout == before)
+    }
+
     @Test func aHookTelltaleDidNotWriteIsLeftAloneUnlessForced() async throws {
         let package = try await Self.repository()
         let hook = "\(package)/.git/hooks/pre-push"

@@ -80,4 +80,27 @@ struct FailFastRunTests {
         let record = try RunRecordFile.read(path: "\(reports)/out/run.json")
         #expect(record.tests.count == 3)
     }
+
+    /// `--fail-fast --retries 1` on 28 tests, 12 failing: a failure runs again as soon as its
+    /// process has ended, ahead of the tests not yet started, so the run stops after each worker's
+    /// first batch (7 and 6 tests), not after the whole first pass (28 of 28 before). The direct
+    /// launcher: under `swiftpm` each worker gets an equal part at once, its batch a half.
+    @Test func aFailureIsRetriedAtOnceSoTheRunStopsSoonAfterIt() async throws {
+        try await FixtureRuns.shared.build(fixture: "FailFastRetriesFixture")
+        let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
+        let result = try await TelltaleProcess.run([
+            "run", "--package", "Tests/Fixtures/FailFastRetriesFixture", "--skip-build", "--workers", "2", "--retries", "1", "--fail-fast",
+            "--launcher", "direct", "--report-dir", reports,
+        ])
+        #expect(result.status == 1, "stderr: \(result.stderr)")
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        #expect(record.tests.count <= 13, "\(record.tests.map(\.id.rawValue))")
+        #expect(
+            record.notes.contains { $0.hasPrefix("stopped at the first failure (--fail-fast)") && $0.contains(" of 28 tests ran") }, "\(record.notes)"
+        )
+        // The test that stopped the run kept its first attempt; nothing ran a third time.
+        let stopper = try #require(record.tests.first { !$0.previousAttempts.isEmpty && $0.outcome == .failed }, "\(record.notes)")
+        #expect(stopper.previousAttempts.map(\.outcome) == [.failed])
+        #expect(record.tests.allSatisfy { $0.previousAttempts.count <= 1 })
+    }
 }

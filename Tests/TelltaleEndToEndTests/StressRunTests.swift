@@ -130,4 +130,30 @@ struct StressRunTests {
             ], "\(stressed)")
         #expect(record?.tests.first { $0.id.rawValue == "StressTests.added()" }?.stress?.runs == 3)
     }
+
+    /// A quarantined test is known to be bad and its failures fail nothing: it is not stressed
+    /// (before, the hook ran it N more times and judged it), while a new test beside it is.
+    @Test func aQuarantinedTestIsNotStressed() async throws {
+        try await FixtureRuns.shared.build(fixture: "StressFixture")
+        let package = "\(TelltaleProcess.repositoryRoot)/\(Self.fixture)"
+        let path = "\(folder)/quarantine.yml"
+        try """
+        version: 1
+        package: \(package)
+        environment:
+          STRESS_FIXTURE_COUNTERS: \(folder)/counters-quarantine
+        quarantine:
+          - { test: '\(Self.flaky)', reason: flaky on arrival, owner: me, until: 2099-12-31 }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let (first, _) = try await run(path, "q-first", ["--skip-build", "--filter", "SettledTests", "--history", history])
+        #expect(first.status == 0, "\(first.stderr)")
+
+        let (result, record) = try await run(path, "q-stressed", ["--skip-build", "--history", history, "--stress-new", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let flaky = try #require(record?.tests.first { $0.id == Self.flaky })
+        #expect(flaky.stress == nil && flaky.previousAttempts.isEmpty, "\(flaky.previousAttempts.count) more runs")
+        #expect(record?.tests.first { $0.id == Self.stable }?.stress?.runs == 3)
+        #expect(
+            record?.notes.contains("stress: 1 quarantined test is not stressed: \(Self.flaky)") == true, "\(record?.notes ?? [])")
+    }
 }

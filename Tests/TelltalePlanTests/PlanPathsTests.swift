@@ -67,5 +67,13 @@ import Testing
         let checked = try PlanLoader().loadChecked(path: plan)
         #expect(checked.plan.package == (directory.path as NSString).appendingPathComponent("App"))
         #expect(checked.catalog?.events.map(\.name) == ["signup"])
+
+        // `forbid: app_crash` with no `app_crash` in the tracking plan, as Verification.md writes it: no problem.
+        try directory.write(
+            "version: 1\npackage: ..\ncapture: { catalog: events.yml }\nexpectations:\n  App.Tests/testSignup:\n    forbid: app_crash\n",
+            to: "App/Plans/app.yml")
+        let forbidding = try PlanLoader().loadChecked(path: plan)
+        #expect(forbidding.plan.expectations.first?.forbid.map(\.name) == ["app_crash"])
+        #expect(forbidding.warnings.isEmpty)
     }
 }

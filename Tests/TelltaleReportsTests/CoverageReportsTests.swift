@@ -88,8 +88,9 @@ struct CoverageReportsTests {
             path: "Sources/Feature/F.swift", lines: ["func f() {", "  // note", "  g()", "}"], marks: [.covered, .none, .uncovered, .covered],
             counts: [1: 2, 3: 0, 4: 2], changed: [LineRange(3, 3)])
         let page = String(decoding: HTMLReportWriter(coverageSources: [view]).write(Self.record(), context: SampleRecord.context), as: UTF8.self)
-        #expect(page.contains(#""coverage":{"lines":[170,200],"functions":[40,50],"targets":[["Core",100,110,20,22]"#))
-        #expect(page.contains(#"["Sources/Feature/F.swift","Feature",70,90,20,28,0]"#))
+        #expect(
+            page.contains(#""coverage":{"lines":[170,200,"85.0%"],"functions":[40,50,"80.0%"],"targets":[["Core",100,110,20,22,"90.9%","90.9%"]"#))
+        #expect(page.contains(#"["Sources/Feature/F.swift","Feature",70,90,20,28,0,"77.8%","71.4%"]"#))
         #expect(page.contains(#"{"p":"Sources/Feature/F.swift","t":["func f() {","  // note","  g()","}"],"c":[2,-1,0,2],"ch":[[3,3]]}"#))
         #expect(page.contains("function openCoverageSource"))
         // The trend: the history's runs that measured coverage, oldest first.
@@ -104,7 +105,7 @@ struct CoverageReportsTests {
                 coverage: CoverageCount(covered: 170, total: 200)),
         ])
         let trended = String(decoding: HTMLReportWriter().write(withHistory, context: SampleRecord.context), as: UTF8.self)
-        #expect(trended.contains(#""trend":[["1970-01-01T00:01:00Z",160,200,"b"],["1970-01-01T00:02:00Z",170,200,"c"]]"#))
+        #expect(trended.contains(#""trend":[["1970-01-01T00:01:00Z",160,200,"b","80.0%"],["1970-01-01T00:02:00Z",170,200,"c","85.0%"]]"#))
         let plain = String(decoding: HTMLReportWriter().write(SampleRecord.record, context: SampleRecord.context), as: UTF8.self)
         #expect(!plain.contains("openCoverageSource") && !plain.contains(".src .ln"))
     }

@@ -140,3 +140,48 @@ struct WorkQueueStartCostTests {
         #expect(dear == [100])
     }
 }
+
+/// Retries go ahead of everything, one unit a batch; a worker with nothing to take waits while
+/// another still runs a batch (whose failures may come back), and every worker stops once none can.
+@Suite(.tags(.small))
+struct WorkQueueRetryTests {
+    static let tests = (1...2).map { ListedTest(id: TestID("M.C/test0\($0)"), framework: .xctest) }
+    static let limits = TimeLimits(settings: [:], defaults: TestSettings(), testingStarted: Date())
+
+    @Test func aRetryGoesToTheWorkerWaitingForWorkThenEveryWorkerStops() async {
+        let queue = WorkQueue(tests: Self.tests, limits: Self.limits, workers: 2)
+        #expect(await queue.next(for: 1)?.tests == [TestID("M.C/test01")])
+        #expect(await queue.next(for: 2)?.tests == [TestID("M.C/test02")])
+        // Worker 2 has nothing to take while worker 1 runs test01: it waits, and gets its retry.
+        let waiting = Task { await queue.next(for: 2) }
+        await queue.retry([TestID("M.C/test01")], framework: .xctest, serial: false)
+        #expect(await waiting.value?.tests == [TestID("M.C/test01")])
+        // Both ask again with nothing left: whichever asks last stops the other.
+        let first = Task { await queue.next(for: 1) }
+        let second = await queue.next(for: 2)
+        #expect(second == nil)
+        #expect(await first.value == nil)
+    }
+
+    @Test func retriesComeFirstAUnitABatch() async {
+        let swiftTests = ["M.Suite/a()", "M.Suite/b()", "M.Other/c()"].map { ListedTest(id: TestID($0), framework: .swiftTesting) }
+        let queue = WorkQueue(tests: Self.tests + swiftTests, limits: Self.limits, workers: 1)
+        await queue.retry([TestID("M.C/test02"), TestID("M.C/test01")], framework: .xctest, serial: false)
+        await queue.retry([TestID("M.Suite/b()"), TestID("M.Other/c()"), TestID("M.Suite/a()")], framework: .swiftTesting, serial: false)
+        var batches: [[String]] = []
+        while let batch = await queue.next() { batches.append(batch.tests.map(\.rawValue)) }
+        #expect(
+            batches == [
+                ["M.C/test01"], ["M.C/test02"], ["M.Other/c()"], ["M.Suite/a()", "M.Suite/b()"],
+                ["M.C/test01", "M.C/test02"], ["M.Other/c()", "M.Suite/a()", "M.Suite/b()"],
+            ])
+    }
+
+    @Test func aWaitingWorkerWhoseTaskIsCancelledStops() async {
+        let queue = WorkQueue(tests: Array(Self.tests.prefix(1)), limits: Self.limits, workers: 2)
+        #expect(await queue.next(for: 1) != nil)
+        let waiting = Task { await queue.next(for: 2) }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+    }
+}

@@ -22,6 +22,8 @@ extension CoverageData {
         var data = CoverageData(
             root: first.root, repositoryPrefix: first.repositoryPrefix, base: parts.compactMap(\.base).first,
             thresholds: first.thresholds, files: files)
+        // Every shard together is a whole run, unless something else narrowed them (`--changed`).
+        data.subset = CoverageSubset.merging(parts.map(\.subset))
         data.schemaVersion = parts.map(\.schemaVersion).max() ?? Self.currentSchemaVersion
         return (data, notes)
     }

@@ -18,6 +18,8 @@ public struct CoverageData: Codable, Sendable, Hashable {
     /// The diff base, as people read it; nil when the run had none (then no file has `changed`).
     public var base: String?
     public var thresholds: CoverageThresholds
+    /// Set when the run selected some of the plan's tests (`minimum` then judges no total).
+    public var subset: CoverageSubset?
     /// Sorted by path.
     public var files: [CoverageFile]
 

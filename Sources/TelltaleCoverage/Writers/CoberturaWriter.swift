@@ -119,10 +119,11 @@ public struct CoberturaWriter: Sendable {
         return folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     }
 
-    /// Cobertura's rates: 0 to 1, four decimals; 1 for nothing to cover, as Cobertura writes it.
+    /// Cobertura's rates: 0 to 1, four decimals, rounded as every other figure (never 1 unless
+    /// all ran, never 0 unless none did); 1 for nothing to cover, as Cobertura writes it.
     static func rate(_ count: CoverageCount) -> String {
         guard count.total > 0 else { return "1" }
-        return String(format: "%.4f", Double(count.covered) / Double(count.total))
+        return count.rate(scale: 1, decimals: 4)
     }
 
     /// Paths and target names as attribute values: XML's five, and no control characters.

@@ -20,11 +20,13 @@ public struct CodeCoverage: Codable, Sendable, Hashable {
     public var thresholds: CoverageThresholds
     /// Figures below their threshold; empty when the gate passes.
     public var gateFailures: [CoverageGateFailure]
+    /// Set when the run selected some of the plan's tests: the total is not judged against `minimum`.
+    public var subset: CoverageSubset?
 
     public init(
         root: String, repositoryPrefix: String? = nil, lines: CoverageCount, functions: CoverageCount, branches: CoverageCount? = nil,
         targets: [CoverageTargetSummary] = [], files: [CoverageFileSummary] = [], diff: DiffCoverage? = nil,
-        thresholds: CoverageThresholds = CoverageThresholds(), gateFailures: [CoverageGateFailure] = []
+        thresholds: CoverageThresholds = CoverageThresholds(), gateFailures: [CoverageGateFailure] = [], subset: CoverageSubset? = nil
     ) {
         self.root = root
         self.repositoryPrefix = repositoryPrefix
@@ -36,6 +38,14 @@ public struct CodeCoverage: Codable, Sendable, Hashable {
         self.diff = diff
         self.thresholds = thresholds
         self.gateFailures = gateFailures
+        self.subset = subset
+    }
+
+    /// Why the total was not judged against `minimum` (a run of some of the plan's tests); nil
+    /// when it was, or when the plan sets no minimum.
+    public var minimumNotApplied: String? {
+        guard let subset, let minimum = thresholds.minimum else { return nil }
+        return subset.minimumNote(minimum)
     }
 
     /// A path relative to the package, as the repository names it (review tools want that).

@@ -17,10 +17,23 @@ public struct CoverageCount: Codable, Sendable, Hashable {
 
     public var uncovered: Int { total - covered }
 
-    /// `85.0%`, one decimal, rounded down so 99.96% never reads as 100.0%; `—` with nothing to cover.
+    /// `76.8%` for 43/56, as `lcov --summary` prints it (see `rate`); `—` with nothing to cover.
     public var percentText: String {
-        guard let percent else { return "—" }
-        return String(format: "%.1f%%", (percent * 10).rounded(.down) / 10)
+        total == 0 ? "—" : rate(scale: 100, decimals: 1) + "%"
+    }
+
+    /// Covered over total times `scale`, with `decimals` decimals, exactly as lcov writes a rate:
+    /// C's `%.*f` of `covered * scale / total` (rounded to nearest), then never the top unless
+    /// every one ran, nor zero unless none did (one step of the last decimal below, or above). So every
+    /// report agrees with `lcov --summary` of the run's `coverage.lcov`. Nothing to count gives zero.
+    public func rate(scale: Double, decimals: Int) -> String {
+        guard total > 0 else { return String(format: "%.*f", decimals, 0.0) }
+        let step = 1 / pow(10, Double(decimals))
+        let text = String(format: "%.*f", decimals, Double(covered) * scale / Double(total))
+        let value = Double(text) ?? 0
+        if value == 0, covered > 0 { return String(format: "%.*f", decimals, step) }
+        if value == scale, covered != total { return String(format: "%.*f", decimals, scale - step) }
+        return text
     }
 
     /// `17/20, 85.0%`.

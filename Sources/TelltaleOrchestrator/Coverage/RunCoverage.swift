@@ -127,8 +127,9 @@ struct RunCoverage: Sendable {
     }
 
     /// After the tests: merge and export once (while SwiftPM describes the package's targets),
-    /// keep `coverage.json` and `coverage.profdata` in the report folder, and summarise.
-    func finish(progress: ConsoleProgress, results: [TestResult]) async -> Measured {
+    /// keep `coverage.json` and `coverage.profdata` in the report folder, and summarise. A run
+    /// of some of the plan's tests (`subset`) keeps its total out of `minimum`'s judgement.
+    func finish(progress: ConsoleProgress, results: [TestResult], subset: CoverageSubset? = nil) async -> Measured {
         let started = ContinuousClock.now
         async let described = Self.describe(package)
         do {
@@ -138,8 +139,9 @@ struct RunCoverage: Sendable {
             let targets = graph.targets.map { CoverageSources.Target(name: $0.name, path: $0.path, isTest: $0.isTest) }
             let sources = CoverageSources(root: root, targets: targets, include: settings.include, exclude: settings.exclude)
             let thresholds = CoverageThresholds(minimum: settings.minimum, diffMinimum: settings.diffMinimum)
-            let (data, dataNotes) = CoverageCollector.data(
+            var (data, dataNotes) = CoverageCollector.data(
                 export, sources: sources, repositoryPrefix: repositoryPrefix, change: change, thresholds: thresholds)
+            data.subset = subset
             try CoverageDataFile.encode(data).write(to: URL(fileURLWithPath: reports.coverageDataPath), options: .atomic)
             let elapsed = ContinuousClock.now - started
             await progress.note("coverage: merged and exported in \(elapsed.inMilliseconds) ms")

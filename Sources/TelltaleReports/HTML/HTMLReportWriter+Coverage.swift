@@ -4,9 +4,9 @@ import TelltaleModel
 /// target's and file's, the change's uncovered lines, the gate's verdict, the trend over the
 /// history's runs, and the marked source of the files `coverageSources` holds.
 extension HTMLReportWriter {
-    /// `coverage: {lines: [covered, total], functions, branches?, targets: [[name, lc, lt, fc, ft]],
-    /// files: [[path, target, lc, lt, fc, ft, source index or -1]], diff?: {base, lines, files: [[path, c, t,
-    /// [[start, end]]]]}, gate: [message], diffGate, trend: [[startedAt, covered, total, commit]],
+    /// `coverage: {lines: [covered, total, percent], functions, branches?, targets: [[name, lc, lt, fc, ft, lp, fp]],
+    /// files: [[path, target, lc, lt, fc, ft, source index or -1, lp, fp]], diff?: {base, lines, files: [[path, c, t,
+    /// [[start, end]]]]}, gate: [message], diffGate, trend: [[startedAt, covered, total, commit, percent]],
     /// sources: [{p: path, t: [line text], c: [count, or -1 where not executable], ch: [[start, end]]}]}`.
     func coverage(_ coverage: CodeCoverage, history: HistoryDigest?, into json: inout ScriptJSON) {
         json.object("coverage") { json in
@@ -23,6 +23,7 @@ extension HTMLReportWriter {
                     json.array { json in
                         json.string(target.name)
                         counts(target.lines, target.functions, into: &json)
+                        percents(target.lines, target.functions, into: &json)
                     }
                 }
             }
@@ -34,6 +35,7 @@ extension HTMLReportWriter {
                         json.string(file.target ?? "")
                         counts(file.lines, file.functions, into: &json)
                         json.int(shown[file.path] ?? -1)
+                        percents(file.lines, file.functions, into: &json)
                     }
                 }
             }
@@ -52,6 +54,7 @@ extension HTMLReportWriter {
                         json.int(measured.covered)
                         json.int(measured.total)
                         json.string(run.commit ?? "")
+                        json.string(measured.percentText)
                     }
                 }
             }
@@ -95,11 +98,20 @@ extension HTMLReportWriter {
         }
     }
 
+    /// `[covered, total, percent]`: every percentage is formatted here, once, as lcov rounds it
+    /// (`CoverageCount.percentText`), so the page says what the console and summary.md say.
     private func pair(_ count: CoverageCount, into json: inout ScriptJSON) {
         json.array { json in
             json.int(count.covered)
             json.int(count.total)
+            json.string(count.percentText)
         }
+    }
+
+    /// Two elements of the enclosing array: the lines' percentage, the functions'.
+    private func percents(_ lines: CoverageCount, _ functions: CoverageCount, into json: inout ScriptJSON) {
+        json.string(lines.percentText)
+        json.string(functions.percentText)
     }
 
     /// Four elements of the enclosing array: lines covered, lines, functions covered, functions.

@@ -10,17 +10,23 @@ import TelltaleModel
 /// With a lifecycle (a backend in test mode), every test runs alone in its own
 /// process between the lifecycle's `beforeTest` and `afterTest`; in a coverage map run, alone
 /// in its own process with its own profile file.
+///
+/// With `retries`, a test that failed and has a retry left goes back to the queue, ahead of the
+/// rest, as soon as its attempt is over: once its process has ended and no crash re-run can
+/// report it again.
 struct TestWorker {
     var context: TestProcessContext
     var listed: [TestFramework: [TestID]]
     var queue: WorkQueue
+    /// Failing tests are retried (the first pass); not in a stress run, whose failures are the verdict.
+    var retries = true
 
     func run() async throws {
         var local: [TestBatch] = []
         while true {
             try Task.checkCancellation()
             let next: TestBatch?
-            if local.isEmpty { next = await queue.next() } else { next = local.removeFirst() }
+            if local.isEmpty { next = await queue.next(for: context.worker) } else { next = local.removeFirst() }
             guard let taken = next else { break }
             let parts = taken.splitByEnvironment(context.testEnvironment).flatMap { $0.splitWhereXCTestNamesCollide() }
             var batch = parts[0]
@@ -42,7 +48,10 @@ struct TestWorker {
                 }
             }
             batch.tests.removeAll { spent.contains($0) }
-            if batch.tests.isEmpty { continue }
+            if batch.tests.isEmpty {
+                try await retryFailures(of: spent.sorted(), batch: batch)
+                continue
+            }
 
             let outcome =
                 if let lifecycle = context.lifecycle {
@@ -52,6 +61,10 @@ struct TestWorker {
                 }
             await context.settle(outcome.results)
             try Task.checkCancellation()
+            // What this attempt has said its last word on: not a test that runs again after a crash
+            // (re-run alone, or in a fresh process), nor one the process never reached (below).
+            let rerun = Set(outcome.ambiguousCrash + outcome.notStarted)
+            try await retryFailures(of: spent.sorted() + batch.tests.filter { !rerun.contains($0) }, batch: batch)
             guard let crash = outcome.crash else { continue }
 
             for id in outcome.ambiguousCrash {
@@ -70,7 +83,27 @@ struct TestWorker {
                 for id in remaining {
                     await record(error: text, for: id, framework: batch.framework)
                 }
+                try await retryFailures(of: remaining, batch: batch)
             }
+        }
+    }
+
+    /// Of `ids`, whose attempt is over, the tests that failed with a retry left go back to the
+    /// queue now, each becoming its next attempt (`TestResultLedger.beginAttempt`).
+    private func retryFailures(of ids: [TestID], batch: TestBatch) async throws {
+        guard retries else { return }
+        var again: [Int: [TestID]] = [:]
+        for id in ids {
+            guard let result = await context.ledger.result(for: id), result.outcome.isFailure else { continue }
+            let attempt = result.previousAttempts.count + 1
+            if attempt <= context.limits.settings(for: id).retries { again[attempt, default: []].append(id) }
+        }
+        for attempt in again.keys.sorted() {
+            let tests = again[attempt]!
+            try Task.checkCancellation()
+            await context.observer.retrying(testCount: tests.count, attempt: attempt)
+            await context.ledger.beginAttempt(tests)
+            await queue.retry(tests, framework: batch.framework, serial: batch.serial)
         }
     }
 

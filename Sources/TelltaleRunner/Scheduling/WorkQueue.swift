@@ -21,7 +21,17 @@ import TelltaleModel
 /// each time), batches are coarser: a share is at least 20 start-ups' worth of expected
 /// seconds, so start-ups stay under 5% of the work, and without past durations each worker
 /// gets an equal part of the tests at once.
+///
+/// Retries (`retry`) go ahead of everything else, one unit a batch so they spread over the
+/// free workers: a failing test runs again as soon as a worker is free, and `--fail-fast`
+/// learns it failed for good without waiting for the rest of the pass. Workers ask with
+/// `next(for:)`, which waits while the queue is empty but another worker is still running a
+/// batch (its failures may still come back as retries), and says nil once no work can come.
 actor WorkQueue {
+    private var retryBatches: [TestBatch] = []
+    /// Workers running a batch they took; a worker asking again has finished its last one.
+    private var busy: Set<Int> = []
+    private var waiting: [(worker: Int, continuation: CheckedContinuation<TestBatch?, Never>)] = []
     private var serialBatches: [TestBatch]
     private var units: [TestFramework: [[TestID]]]
     private let workers: Int
@@ -65,15 +75,7 @@ actor WorkQueue {
         }
         var units: [TestFramework: [[TestID]]] = [:]
         for framework in TestFramework.allCases {
-            let ids = pooled.filter { $0.framework == framework }.map(\.id).sorted()
-            switch framework {
-            case .xctest:
-                units[framework] = ids.map { [$0] }
-            case .swiftTesting:
-                // A suite's variants are units of their own: each runs in processes of its own.
-                let groups = Dictionary(grouping: ids) { "\($0.module).\($0.components.first ?? "") [\($0.variant ?? "")]" }
-                units[framework] = groups.keys.sorted().map { groups[$0]! }
-            }
+            units[framework] = Self.units(of: pooled.filter { $0.framework == framework }.map(\.id), framework: framework)
         }
         if estimates != nil || !ranks.isEmpty {
             for framework in TestFramework.allCases {
@@ -104,8 +106,66 @@ actor WorkQueue {
         unit.reduce(0) { $0 + estimates.seconds($1) }
     }
 
-    /// The next batch for a worker, or nil when everything has been handed out.
+    /// The next batch for `worker`, waiting while others run batches whose failures may come
+    /// back as retries; nil once everything ran (or the task is cancelled).
+    func next(for worker: Int) async -> TestBatch? {
+        busy.remove(worker)
+        if let batch = next() {
+            busy.insert(worker)
+            return batch
+        }
+        guard !busy.isEmpty else {
+            finish()
+            return nil
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled { return continuation.resume(returning: nil) }
+                waiting.append((worker, continuation))
+            }
+        } onCancel: {
+            Task { await self.stopWaiting(worker) }
+        }
+    }
+
+    /// Failing tests' next attempt, ahead of everything not yet handed out: a batch a unit (an
+    /// XCTest test, a Swift Testing suite), so free workers take them at once, side by side.
+    func retry(_ tests: [TestID], framework: TestFramework, serial: Bool) {
+        let units = serial ? [tests] : Self.units(of: tests, framework: framework)
+        retryBatches += units.map { TestBatch(framework: framework, tests: $0, serial: serial) }
+        while !waiting.isEmpty, let batch = next() {
+            let waiter = waiting.removeFirst()
+            busy.insert(waiter.worker)
+            waiter.continuation.resume(returning: batch)
+        }
+    }
+
+    /// No work is left and no worker can add any: every waiting worker stops.
+    private func finish() {
+        for waiter in waiting { waiter.continuation.resume(returning: nil) }
+        waiting.removeAll()
+    }
+
+    private func stopWaiting(_ worker: Int) {
+        guard let index = waiting.firstIndex(where: { $0.worker == worker }) else { return }
+        waiting.remove(at: index).continuation.resume(returning: nil)
+    }
+
+    /// The units of `ids`: each XCTest test alone, each Swift Testing suite (under one variant) whole.
+    static func units(of ids: [TestID], framework: TestFramework) -> [[TestID]] {
+        switch framework {
+        case .xctest:
+            return ids.sorted().map { [$0] }
+        case .swiftTesting:
+            // A suite's variants are units of their own: each runs in processes of its own.
+            let groups = Dictionary(grouping: ids.sorted()) { "\($0.module).\($0.components.first ?? "") [\($0.variant ?? "")]" }
+            return groups.keys.sorted().map { groups[$0]! }
+        }
+    }
+
+    /// The next batch, or nil when everything has been handed out (retries first).
     func next() -> TestBatch? {
+        if !retryBatches.isEmpty { return retryBatches.removeFirst() }
         if !serialBatches.isEmpty { return serialBatches.removeFirst() }
         if workers > 1, let estimates { return nextLongestFirst(estimates) }
         // The framework whose next unit is most urgent; then the first one with work left.

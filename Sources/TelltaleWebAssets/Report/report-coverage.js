@@ -9,7 +9,8 @@
   (T.features = T.features || []).push(function codeCoverage(page) {
     var coverage = page.data.coverage;
 
-    function pct(pair) { return pair[1] === 0 ? '\u2014' : (Math.floor(pair[0] / pair[1] * 1000) / 10).toFixed(1) + '%'; }
+    // Percentages come formatted in the data (`CoverageCount.percentText`: as lcov rounds them).
+    function pct(pair) { return pair[2]; }
     function rate(c, t) { return t === 0 ? 2 : c / t; }
     function figure(pair) { return pct(pair) + ' (' + pair[0] + '/' + pair[1] + ')'; }
     function meter(parent, c, t) {
@@ -35,8 +36,8 @@
       add(targets, el('h3', null, 'Targets'));
       sortableTable(targets, [
         { title: 'target', value: function (t) { return t[0]; }, text: function (t) { return t[0]; } },
-        { title: 'lines', num: true, value: function (t) { return rate(t[1], t[2]); }, cell: function (td, t) { meter(td, t[1], t[2]); td.appendChild(document.createTextNode(figure([t[1], t[2]]))); } },
-        { title: 'functions', num: true, value: function (t) { return rate(t[3], t[4]); }, text: function (t) { return figure([t[3], t[4]]); } }
+        { title: 'lines', num: true, value: function (t) { return rate(t[1], t[2]); }, cell: function (td, t) { meter(td, t[1], t[2]); td.appendChild(document.createTextNode(figure([t[1], t[2], t[5]]))); } },
+        { title: 'functions', num: true, value: function (t) { return rate(t[3], t[4]); }, text: function (t) { return figure([t[3], t[4], t[6]]); } }
       ], coverage.targets, 1, null);
       if (coverage.diff && coverage.diff.files.length) {
         var changed = add(row, el('div'));
@@ -79,7 +80,7 @@
         [['x', 4 + i * 16], ['y', height - h], ['width', 12], ['height', h], ['rx', 2]].forEach(function (a) { bar.setAttribute(a[0], String(a[1])); });
         bar.setAttribute('fill', i === points.length - 1 ? 'var(--accent)' : 'var(--muted)');
         var tip = document.createElementNS(ns, 'title');
-        tip.textContent = p[0].replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') + (p[3] ? ' \u00b7 ' + p[3].slice(0, 8) : '') + ' \u00b7 ' + figure([p[1], p[2]]);
+        tip.textContent = p[0].replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC') + (p[3] ? ' \u00b7 ' + p[3].slice(0, 8) : '') + ' \u00b7 ' + figure([p[1], p[2], p[4]]);
         bar.appendChild(tip);
         chart.appendChild(bar);
       });
@@ -128,9 +129,9 @@
       sortableTable(detail, [
         { title: 'file', path: true, value: function (f) { return f[0]; }, text: function (f) { return f[0]; } },
         { title: 'target', value: function (f) { return f[1]; }, text: function (f) { return f[1]; } },
-        { title: 'lines', num: true, value: function (f) { return rate(f[2], f[3]); }, cell: function (td, f) { meter(td, f[2], f[3]); td.appendChild(document.createTextNode(figure([f[2], f[3]]))); } },
+        { title: 'lines', num: true, value: function (f) { return rate(f[2], f[3]); }, cell: function (td, f) { meter(td, f[2], f[3]); td.appendChild(document.createTextNode(figure([f[2], f[3], f[7]]))); } },
         { title: 'not run', num: true, value: function (f) { return f[3] - f[2]; }, text: function (f) { return String(f[3] - f[2]); } },
-        { title: 'functions', num: true, value: function (f) { return rate(f[4], f[5]); }, text: function (f) { return figure([f[4], f[5]]); } }
+        { title: 'functions', num: true, value: function (f) { return rate(f[4], f[5]); }, text: function (f) { return figure([f[4], f[5], f[8]]); } }
       ], coverage.files, 2, { can: function (f) { return f[6] >= 0; }, open: function (f) { openCoverageSource(f[6]); } });
       try { history.replaceState(null, '', '#coverage'); } catch (e) { /* some file:// contexts refuse */ }
     }
@@ -140,8 +141,8 @@
       add(detail, el('h2', null, source.p));
       var factsRow = add(detail, el('div', 'facts'));
       if (file) {
-        add(factsRow, el('span', null, 'lines ' + figure([file[2], file[3]])));
-        add(factsRow, el('span', null, 'functions ' + figure([file[4], file[5]])));
+        add(factsRow, el('span', null, 'lines ' + figure([file[2], file[3], file[7]])));
+        add(factsRow, el('span', null, 'functions ' + figure([file[4], file[5], file[8]])));
         if (file[1]) add(factsRow, el('span', null, 'target ' + file[1]));
       }
       var back = add(factsRow, el('button', null, 'All files'));

@@ -1,0 +1,42 @@
+import Foundation
+import TelltaleModel
+import Yams
+
+/// Where a plan file writes a key, read again from the file: a problem only the run can find
+/// (a `filter` that selects none of the listed tests) is located as `plan validate`'s are.
+public enum PlanSourceMap {
+    public enum Step: Sendable, Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The position of the value at `path` (`[.key("suites"), .index(1), .key("filter")]`); nil when
+    /// the file cannot be read or has no such value.
+    public static func location(of path: [Step], in file: String) -> SourceLocation? {
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8), var node = (try? Yams.compose(yaml: text)) ?? nil else {
+            return nil
+        }
+        for step in path {
+            switch (step, node) {
+            case (.key(let key), .mapping(let mapping)):
+                guard let value = mapping.first(where: { $0.key.string == key })?.value else { return nil }
+                node = value
+            case (.index(let index), .sequence(let items)) where items.indices.contains(index):
+                node = items[index]
+            default:
+                return nil
+            }
+        }
+        return node.location(in: file)
+    }
+
+    /// `suites[1].filter`, as problems name key paths.
+    public static func keyPath(_ path: [Step]) -> String {
+        path.reduce(into: "") { text, step in
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+    }
+}
