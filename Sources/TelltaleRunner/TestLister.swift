@@ -143,11 +143,19 @@ public struct TestLister: Sendable {
     /// sysexits' EX_UNAVAILABLE.
     static let unavailableStatus: Int32 = 69
 
-    /// A listed id is `Module.Rest` with no spaces; headings like `Listing 8 tests in …` are not.
+    /// A listed id is `Module.Rest` with no spaces outside backticks; headings like `Listing 8
+    /// tests in …` are not. A raw identifier (SE-0451) is listed between backticks, spaces and
+    /// all: ``Module.`Raw suite`/`3rd party macros are allowed`()``.
     static func isTestID(_ line: String) -> Bool {
-        guard !line.isEmpty, !line.contains(" "), let dot = line.firstIndex(of: "."), dot != line.startIndex else {
-            return false
+        guard !line.isEmpty, let dot = line.firstIndex(of: "."), dot != line.startIndex else { return false }
+        var quoted = false
+        for character in line.utf8 {
+            if character == UInt8(ascii: "`") {
+                quoted.toggle()
+            } else if !quoted, character == UInt8(ascii: " ") || character == UInt8(ascii: "\t") {
+                return false
+            }
         }
-        return line.contains("/") || line.hasSuffix(")")
+        return !quoted && (line.contains("/") || line.hasSuffix(")"))
     }
 }

@@ -29,10 +29,15 @@ struct TestSourceIndex: Sendable, Equatable {
         var types: Set<String> = []
         var functions: Set<String> = []
         // Regexes are not Sendable, so each call makes its own.
-        let typePattern = #/\b(class|struct|actor|enum|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)/#
+        let typePattern = #/\b(class|struct|actor|enum|extension)\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_.]*)/#
         let functionPattern = #/\bfunc\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_]*)\s*[<(]/#
         for match in code.matches(of: typePattern) {
-            if let name = String(match.output.2).split(separator: ".").last { types.insert(String(name)) }
+            let name = String(match.output.2)
+            if name.hasPrefix("`") {
+                types.insert(String(name.dropFirst().dropLast()))
+            } else if let last = name.split(separator: ".").last {
+                types.insert(String(last))
+            }
         }
         for match in code.matches(of: functionPattern) {
             functions.insert(String(match.output.1).trimmingCharacters(in: CharacterSet(charactersIn: "`")))
@@ -58,12 +63,26 @@ struct TestSourceIndex: Sendable, Equatable {
         }
         let parts = id.components
         guard let name = parts.last else { return [] }
-        let function = String(name.prefix { $0 != "(" }).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-        let suite = parts.dropLast().last
+        let function = Self.functionName(name)
+        let suite = parts.dropLast().last.map(Self.unquoted)
         return files.filter { file in
             file.module == module && file.functions.contains(function) && (suite.map { file.types.contains($0) } ?? true)
         }
         .map(\.path)
+    }
+
+    /// The function a test id's last component names: `name` of `name(_:)`, `a (b) c` of a raw
+    /// identifier's `` `a (b) c`(n:) `` (its parentheses are part of the name), `testName` of XCTest's.
+    static func functionName(_ component: String) -> String {
+        if component.hasPrefix("`"), let close = component.dropFirst().firstIndex(of: "`") {
+            return String(component[component.index(after: component.startIndex)..<close])
+        }
+        return String(component.prefix { $0 != "(" })
+    }
+
+    /// A raw identifier's name without its backticks: `` `Raw suite` `` is `Raw suite`.
+    static func unquoted(_ name: String) -> String {
+        name.count > 1 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
     }
 
     /// The text without `//` and `/* */` comments and with strings blanked, so a commented-out

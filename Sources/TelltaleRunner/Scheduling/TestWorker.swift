@@ -52,7 +52,10 @@ struct TestWorker {
                 }
             await context.settle(outcome.results)
             try Task.checkCancellation()
-            guard let crash = outcome.crash else { continue }
+            guard let crash = outcome.crash else {
+                await recordUnreported(batch, outcome: outcome)
+                continue
+            }
 
             for id in outcome.ambiguousCrash {
                 local.append(TestBatch(framework: batch.framework, tests: [id], serial: true))
@@ -112,6 +115,17 @@ struct TestWorker {
             case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(run)
             }
         return variant.map(outcome.inVariant) ?? outcome
+    }
+
+    /// A process that ended on its own terms ran every test of its batch: one it did not report
+    /// is an `error` naming it, now, whichever way the run ends later (`TestResultLedger`).
+    private func recordUnreported(_ batch: TestBatch, outcome: BatchResult) async {
+        let reported = Set(outcome.results.map(\.id))
+        let missing = batch.tests.filter { !reported.contains($0) }
+        guard !missing.isEmpty else { return }
+        for result in await context.ledger.neverReported(missing, framework: batch.framework) {
+            await context.observer.testFinished(result)
+        }
     }
 
     @discardableResult
