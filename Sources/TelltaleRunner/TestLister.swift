@@ -11,10 +11,14 @@ import TelltaleProcesses
 public struct TestLister: Sendable {
     public var launcher: any TestLauncher
     public var workingDirectory: String?
+    /// The built `*PackageTests.xctest`: where its modules' source lists are, from which XCTest
+    /// tests get the place they are declared (`XCTestDeclarations`). Nil lists without.
+    public var testProduct: String?
 
-    public init(launcher: any TestLauncher, workingDirectory: String? = nil) {
+    public init(launcher: any TestLauncher, workingDirectory: String? = nil, testProduct: String? = nil) {
         self.launcher = launcher
         self.workingDirectory = workingDirectory
+        self.testProduct = testProduct
     }
 
     /// Every test, and the event-stream version to run Swift Testing with (nil when
@@ -30,7 +34,10 @@ public struct TestLister: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         async let xctest = xctestListing(scratch: scratch.path)
         async let swiftTesting = swiftTestingListing(scratch: scratch.path)
-        let (xctests, (swiftTests, version)) = try await (xctest, swiftTesting)
+        var (xctests, (swiftTests, version)) = try await (xctest, swiftTesting)
+        if let testProduct {
+            xctests = XCTestDeclarations.locating(xctests, testProduct: testProduct, packageRoot: workingDirectory ?? ".")
+        }
         return Listing(tests: (xctests + swiftTests).sorted(), eventStreamVersion: swiftTests.isEmpty ? nil : version)
     }
 

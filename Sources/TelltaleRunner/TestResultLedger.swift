@@ -6,7 +6,7 @@ import TelltaleModel
 /// A result arrives raw from a test process's parser, live (for progress) and again once its
 /// process has ended (Swift Testing's output is attributed then). Either way the ledger adds
 /// what the process could not know: the worker and its capture session, the earlier attempts
-/// when the test is being retried, and the traits the listing found. What the observer is
+/// when the test is being retried, and the traits and declaration the listing found. What the observer is
 /// told and what the record holds are the same assembled result.
 ///
 /// Nothing is dropped on the way: a result for an id the run was not given (Telltale mapped a
@@ -48,6 +48,7 @@ public actor TestResultLedger {
             result.displayName = result.displayName ?? test.traits.displayName
             if result.tags.isEmpty { result.tags = test.traits.tags }
             if result.bugs.isEmpty { result.bugs = test.traits.bugs }
+            result.location = result.location ?? test.location
         }
         current[result.id] = result
         return result

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleRunner
 
 /// Which source files of a test target may declare a test: XCTest on Linux reports no source
 /// locations, so a test's file is found by reading the sources.
@@ -25,7 +26,7 @@ struct TestSourceIndex: Sendable, Equatable {
 
     /// The index of `text`, the source of `path` in `module`.
     static func file(module: String, path: String, text: String) -> File {
-        let code = strippingComments(text)
+        let code = SwiftSourceText.blanked(text)
         var types: Set<String> = []
         var functions: Set<String> = []
         // Regexes are not Sendable, so each call makes its own.
@@ -83,49 +84,5 @@ struct TestSourceIndex: Sendable, Equatable {
     /// A raw identifier's name without its backticks: `` `Raw suite` `` is `Raw suite`.
     static func unquoted(_ name: String) -> String {
         name.count > 1 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
-    }
-
-    /// The text without `//` and `/* */` comments and with strings blanked, so a commented-out
-    /// test, or one quoted in a string, declares nothing.
-    static func strippingComments(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var index = text.startIndex
-        var inString = false
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let following = next < text.endIndex ? text[next] : nil
-            if inString {
-                if character == "\\", next < text.endIndex {
-                    result += "  "
-                    index = text.index(after: next)
-                    continue
-                }
-                if character == "\"" || character == "\n" { inString = false }
-                result.append(character == "\"" || character == "\n" ? character : " ")
-                index = next
-            } else if text[index...].hasPrefix("\"\"\"") {
-                // A multi-line string: blanked to its closing quotes, its lines kept.
-                let body = text[text.index(index, offsetBy: 3)...]
-                let end = body.range(of: "\"\"\"")?.upperBound ?? text.endIndex
-                result += "\"\"\"" + String(text[body.startIndex..<end].map { $0 == "\n" ? "\n" : " " })
-                index = end
-            } else if character == "\"" {
-                inString = true
-                result.append(character)
-                index = next
-            } else if character == "/", following == "/" {
-                index = text[index...].firstIndex(of: "\n") ?? text.endIndex
-            } else if character == "/", following == "*" {
-                let rest = text[text.index(after: next)...]
-                index = rest.range(of: "*/")?.upperBound ?? text.endIndex
-                result.append(" ")
-            } else {
-                result.append(character)
-                index = next
-            }
-        }
-        return result
     }
 }
