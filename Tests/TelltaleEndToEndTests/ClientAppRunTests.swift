@@ -60,6 +60,33 @@ struct ClientAppRunTests {
         }
     }
 
+    /// Both frameworks put a thrown error at the test (Swift Testing) or nowhere (XCTest on
+    /// Linux); a failed check is recorded where it was called, in the record and in JUnit.
+    @Test func aFailedCheckPointsAtItsCallInBothFrameworks() async throws {
+        let (_, reports) = try await Self.run.value
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        let junit = try XMLDocument(contentsOf: URL(fileURLWithPath: "\(reports)/junit.xml"))
+        for (id, currency) in Self.missing {
+            let file = id.contains("CheckoutSuite") ? "CheckoutSuite.swift" : "CheckoutCase.swift"
+            let source = try String(contentsOfFile: "\(Self.package)/Tests/ShopAppTests/\(file)", encoding: .utf8)
+            let call =
+                try #require(
+                    source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                        $0.contains(#"waitFor("purchase_completed", where: ["currency": "\#(currency)"]"#)
+                    }
+                ) + 1
+            let test = try #require(record.tests.first { $0.id.rawValue == id })
+            let message = try #require(test.primaryMessage)
+            #expect(message.location?.file.hasSuffix("Tests/ShopAppTests/\(file)") == true, "\(String(describing: message.location))")
+            #expect(message.location?.line == call, "\(id): \(String(describing: message.location)), the call is at line \(call)")
+            // The place is the message's location, not its first words.
+            #expect(!message.text.contains(file), "\(message.text)")
+            let name = String(id.split(separator: "/").last!)
+            let testCase = try #require(try junit.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
+            #expect(testCase.attribute(forName: "line")?.stringValue == String(call))
+        }
+    }
+
     @Test func aPlansFailureInSwiftTestingStartsWithThePlansMessage() async throws {
         let (_, reports) = try await Self.run.value
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
