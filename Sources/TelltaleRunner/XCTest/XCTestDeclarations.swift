@@ -21,7 +21,7 @@ struct XCTestDeclarations {
 
     /// Indexes `text`, the source of the file at `path`.
     mutating func add(path: String, text: String) {
-        var scanner = Scanner(code: Array(SwiftSourceText.blanked(text).unicodeScalars))
+        var scanner = Scanner(code: SwiftSourceText.blanked(text))
         scanner.scan { declaration in
             switch declaration {
             case .method(let type, let name, let line, let column):
@@ -95,15 +95,25 @@ extension XCTestDeclarations {
 
     /// Walks blanked source token by token, keeping a stack of the scopes braces open: a type's
     /// body (after `class|struct|actor|enum|extension|protocol Name`) or anything else. A `func`
-    /// directly inside a type's body is its method.
+    /// directly inside a type's body is its method. Bytes, not characters: Swift's punctuation
+    /// and keywords are ASCII, and any other byte is part of an identifier.
     struct Scanner {
-        let code: [Unicode.Scalar]
-        private var index = 0
-        private var line = 1
-        private var lineStart = 0
+        private struct Token {
+            /// The word's bytes (an identifier, or a raw identifier with its backticks), or empty.
+            var word: Range<Int>
+            /// The punctuation mark, or 0 for a word.
+            var mark: UInt8
+            var line: Int
+            var column: Int
+        }
 
-        init(code: [Unicode.Scalar]) {
-            self.code = code
+        private let code: [UInt8]
+        private var tokens: [Token] = []
+        private var position = 0
+
+        init(code: String) {
+            self.code = Array(code.utf8)
+            tokenize()
         }
 
         private static let typeKeywords: Set<String> = ["class", "struct", "actor", "enum", "extension", "protocol"]
@@ -113,110 +123,130 @@ extension XCTestDeclarations {
             "static", "init", "deinit", "required", "convenience",
         ]
 
-        private enum Token: Equatable {
-            case word(String)
-            case punctuation(Unicode.Scalar)
-        }
-
         mutating func scan(_ found: (Declaration) -> Void) {
             var scopes: [String?] = []
             var pendingType: String?
-            while let (token, tokenLine, column) = next() {
-                switch token {
-                case .punctuation("{"):
+            while position < tokens.count {
+                let token = tokens[position]
+                position += 1
+                switch token.mark {
+                case UInt8(ascii: "{"):
                     scopes.append(pendingType)
                     pendingType = nil
-                case .punctuation("}"):
+                case UInt8(ascii: "}"):
                     _ = scopes.popLast()
-                case .punctuation(";"):
+                case UInt8(ascii: ";"):
                     pendingType = nil
-                case .word(let word) where Self.typeKeywords.contains(word):
-                    guard let (nameToken, _, _) = peek(), case .word(var name) = nameToken, !Self.notNames.contains(name) else { break }
-                    _ = next()
-                    // `extension Outer.Inner` extends `Inner`.
-                    while peek()?.0 == .punctuation("."), case .word(let part)? = peek(offset: 1)?.0 {
-                        _ = next()
-                        _ = next()
-                        name = part
+                case 0 where isWord(token, "func"):
+                    guard let name = word(at: position), let owner = scopes.last ?? nil else { break }
+                    found(.method(type: owner, name: Self.unquoted(name), line: token.line, column: token.column))
+                case 0 where token.word.count >= 4 && token.word.count <= 9:
+                    // Only a type keyword's length can be one: most words end here without a String.
+                    let keyword = text(token.word)
+                    guard Self.typeKeywords.contains(keyword), let name = word(at: position), !Self.notNames.contains(name) else { break }
+                    position += 1
+                    let type = Self.unquoted(dottedName(startingWith: name))
+                    pendingType = type
+                    if keyword == "class", let superclass = superclassAfterName() {
+                        found(.superclass(type: type, superclass: superclass))
                     }
-                    pendingType = Self.unquoted(name)
-                    if word == "class", let superclass = superclassAfterName() {
-                        found(.superclass(type: Self.unquoted(name), superclass: superclass))
-                    }
-                case .word("func"):
-                    guard case .word(let name)? = peek()?.0, let owner = scopes.last ?? nil else { break }
-                    found(.method(type: owner, name: Self.unquoted(name), line: tokenLine, column: column))
                 default:
                     break
                 }
             }
         }
 
-        /// `Base` of `class Sub: Base, Protocol {` or `class Sub<T>: Module.Base<T> {`.
-        private mutating func superclassAfterName() -> String? {
-            if peek()?.0 == .punctuation("<") { skipGenericParameters() }
-            guard peek()?.0 == .punctuation(":") else { return nil }
-            _ = next()
-            guard case .word(var name)? = peek()?.0 else { return nil }
-            _ = next()
-            while peek()?.0 == .punctuation("."), case .word(let part)? = peek(offset: 1)?.0 {
-                _ = next()
-                _ = next()
+        /// `Inner` of `Outer.Inner` (what `extension Outer.Inner` extends), the tokens after
+        /// `first` consumed.
+        private mutating func dottedName(startingWith first: String) -> String {
+            var name = first
+            while mark(at: position) == UInt8(ascii: "."), let part = word(at: position + 1) {
+                position += 2
                 name = part
             }
-            return Self.unquoted(name)
+            return name
+        }
+
+        /// `Base` of `class Sub: Base, Protocol {` or `class Sub<T>: Module.Base<T> {`.
+        private mutating func superclassAfterName() -> String? {
+            if mark(at: position) == UInt8(ascii: "<") { skipGenericParameters() }
+            guard mark(at: position) == UInt8(ascii: ":"), let first = word(at: position + 1) else { return nil }
+            position += 2
+            return Self.unquoted(dottedName(startingWith: first))
         }
 
         private mutating func skipGenericParameters() {
             var depth = 0
-            while let (token, _, _) = next() {
-                if token == .punctuation("<") { depth += 1 }
-                if token == .punctuation(">") { depth -= 1 }
-                if depth == 0 || token == .punctuation("{") { return }
+            while position < tokens.count {
+                let mark = tokens[position].mark
+                if mark == UInt8(ascii: "{") { return }
+                position += 1
+                if mark == UInt8(ascii: "<") { depth += 1 }
+                if mark == UInt8(ascii: ">") { depth -= 1 }
+                if depth == 0 { return }
             }
         }
 
-        private func peek(offset: Int = 0) -> (Token, Int, Int)? {
-            var copy = self
-            for _ in 0..<offset { _ = copy.next() }
-            return copy.next()
+        private func word(at index: Int) -> String? {
+            guard index < tokens.count, tokens[index].mark == 0 else { return nil }
+            return text(tokens[index].word)
         }
 
-        /// The next word (an identifier, or a raw identifier with its backticks) or punctuation
-        /// mark, with its line and column.
-        private mutating func next() -> (Token, Int, Int)? {
+        private func mark(at index: Int) -> UInt8? {
+            index < tokens.count ? tokens[index].mark : nil
+        }
+
+        private func isWord(_ token: Token, _ keyword: StaticString) -> Bool {
+            token.word.count == keyword.utf8CodeUnitCount
+                && keyword.withUTF8Buffer { Array($0) == Array(code[token.word]) }
+        }
+
+        private func text(_ range: Range<Int>) -> String {
+            String(decoding: code[range], as: UTF8.self)
+        }
+
+        /// Splits the code into words and punctuation marks, each with its line and column.
+        private mutating func tokenize() {
+            var index = 0
+            var line = 1
+            var lineStart = 0
+            let backtick = UInt8(ascii: "`")
             while index < code.count {
-                let scalar = code[index]
-                if scalar == "\n" {
+                let byte = code[index]
+                if byte == UInt8(ascii: "\n") {
                     line += 1
                     lineStart = index + 1
                     index += 1
                     continue
                 }
-                if scalar.properties.isWhitespace {
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
                     index += 1
                     continue
                 }
                 let start = index
                 let column = index - lineStart + 1
-                if scalar == "`" {
+                if byte == backtick {
                     index += 1
-                    while index < code.count, code[index] != "`", code[index] != "\n" { index += 1 }
+                    while index < code.count, code[index] != backtick, code[index] != UInt8(ascii: "\n") { index += 1 }
                     index = min(index + 1, code.count)
-                    return (.word(String(String.UnicodeScalarView(code[start..<index]))), line, column)
-                }
-                if Self.isIdentifier(scalar) {
+                    tokens.append(Token(word: start..<index, mark: 0, line: line, column: column))
+                } else if Self.isIdentifier(byte) {
                     while index < code.count, Self.isIdentifier(code[index]) { index += 1 }
-                    return (.word(String(String.UnicodeScalarView(code[start..<index]))), line, column)
+                    tokens.append(Token(word: start..<index, mark: 0, line: line, column: column))
+                } else {
+                    index += 1
+                    tokens.append(Token(word: start..<start, mark: byte, line: line, column: column))
                 }
-                index += 1
-                return (.punctuation(scalar), line, column)
             }
-            return nil
         }
 
-        private static func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+        private static func isIdentifier(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), 0x80...:
+                true
+            default: false
+            }
         }
 
         static func unquoted(_ name: String) -> String {
