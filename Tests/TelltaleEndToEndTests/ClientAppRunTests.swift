@@ -85,6 +85,19 @@ struct ClientAppRunTests {
             let testCase = try #require(try junit.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
             #expect(testCase.attribute(forName: "line")?.stringValue == String(call))
         }
+        // The frameworks themselves say so too: the `.telltale` trait records the escaping check
+        // as an issue at its call (no "Caught error" at the test), and `TelltaleTestCase` moves
+        // XCTest's `<EXPR>:0` there.
+        let suite = try #require(record.tests.first { $0.id.rawValue == Self.missing[0].0 }?.primaryMessage)
+        #expect(suite.kind == .failure && suite.text.hasPrefix("expected 1 × purchase_completed"), "\(suite.kind): \(suite.text)")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: "\(reports)/logs").filter { $0.hasPrefix("worker-") }
+            .map { try String(contentsOfFile: "\(reports)/logs/\($0)", encoding: .utf8) }.joined()
+        let caseSource = try String(contentsOfFile: "\(Self.package)/Tests/ShopAppTests/CheckoutCase.swift", encoding: .utf8)
+        let caseCall = try #require(caseSource.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("waitFor(") }) + 1
+        #expect(
+            logs.contains(
+                "/Tests/ShopAppTests/CheckoutCase.swift:\(caseCall): error: CheckoutCase.testPayingInEurosSendsAEuroPurchase : threw error \"expected 1 × purchase_completed"
+            ), "\(logs)")
     }
 
     @Test func aPlansFailureInSwiftTestingStartsWithThePlansMessage() async throws {
