@@ -1,3 +1,5 @@
+import Foundation
+
 extension SourceLocation {
     /// The place a text begins with, as a compiler names one (`/…/CartTests.swift:42:9: text`),
     /// and the text after it: how a failed event check names its call (`EventVerificationError`),
