@@ -2,12 +2,13 @@
 # Installs the `telltale` command for a team member or a CI machine: a release build of this
 # checkout, copied into PREFIX/bin (default: ~/.local/bin; /usr/local/bin when run as root).
 #
-#   Scripts/install-telltale.sh [PREFIX]          # from a clone of Telltale, at the tag you want
-#   git clone --depth 1 --branch v0.1.0 https://github.com/OWNER/telltale && telltale/Scripts/install-telltale.sh
+#   Scripts/install-telltale.sh [PREFIX]          # from a clone of Telltale, at the commit or tag you want
+#   git clone --depth 1 https://github.com/OWNER/telltale && telltale/Scripts/install-telltale.sh
 #
 # It needs Swift 6.2 or later and, on Linux, SQLite's headers (libsqlite3-dev), which it installs
 # with apt-get when it can. Run it again after `git pull` to update; `telltale --version` says
-# which build is installed.
+# which version and commit are installed: the build carries its commit (Scripts/build-commit
+# writes it into the one source file that holds it, which is put back after the build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,11 @@ if [ "$(uname -s)" = Linux ] && [ ! -f /usr/include/sqlite3.h ]; then
 fi
 
 echo "install-telltale: building telltale (release; a few minutes the first time)" >&2
+commit_file=Sources/TelltaleCommands/BuildCommit.swift
+committed=$(mktemp)
+cp "$commit_file" "$committed"
+trap 'cp "$committed" "$commit_file"; rm -f "$committed"' EXIT
+Scripts/build-commit >"$commit_file.new" && mv "$commit_file.new" "$commit_file"
 swift build -c release --product telltale >&2
 binary="$(swift build -c release --show-bin-path)/telltale"
 mkdir -p "$prefix/bin"

@@ -7,7 +7,7 @@ public struct TelltaleCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "telltale",
         abstract: "Run a Swift package's tests end to end and report them for people and review bots.",
-        version: RunOrchestrator.version,
+        version: "\(RunOrchestrator.version) (\(BuildCommit.description))",
         subcommands: [
             RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self, HookCommand.self,
             PublishCommand.self, ImportCommand.self,

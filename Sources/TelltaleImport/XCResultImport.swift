@@ -38,8 +38,10 @@ public struct XCResultImport: Sendable {
             )
         }
         if walk.missingDurations > 0 {
+            let count = walk.missingDurations
             notes.append(
-                "\(walk.missingDurations) test results have no durationInSeconds (xcresulttool before Xcode 16.3): their durations are 0")
+                "\(count) duration\(count == 1 ? "" : "s") (of test results, earlier attempts and argument cases) \(count == 1 ? "is" : "are") "
+                    + "in the JSON neither as durationInSeconds nor as a duration string Telltale reads: recorded as 0")
         }
         if walk.attachments > 0 {
             notes.append(
@@ -117,7 +119,7 @@ public struct XCResultImport: Sendable {
             var testCase = XCResultTestCase(node, devices: devices)
             for run in testCase.runs() {
                 counts.add(run.outcome)
-                if run.duration == nil { missingDurations += 1 }
+                missingDurations += run.unknownDurations
                 attachments += run.attachments.count
                 let id = run.destination.isEmpty ? base : "\(base) [\(run.destination.label)]"
                 results.append(

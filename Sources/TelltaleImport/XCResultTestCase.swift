@@ -31,6 +31,9 @@ struct XCResultTestCase {
         var previousAttempts: [TestAttempt]
         var cases: [TestCaseResult]?
         var attachments: [String]
+        /// Durations recorded as 0 because the JSON gives none (the result's, its earlier
+        /// attempts', its argument cases'), for the import's note.
+        var unknownDurations = 0
     }
 
     let node: XCResultTests.Node
@@ -82,8 +85,8 @@ struct XCResultTestCase {
         guard let last = attempts.last else {
             let found = contents(of: holder, result: outcome, testCase: nil)
             return Run(
-                destination: destination, outcome: outcome, duration: holder.durationInSeconds, messages: found.messages,
-                previousAttempts: [], attachments: found.attachments)
+                destination: destination, outcome: outcome, duration: holder.seconds, messages: found.messages,
+                previousAttempts: [], attachments: found.attachments, unknownDurations: holder.seconds == nil ? 1 : 0)
         }
         var earlier: [TestAttempt] = []
         var attachments: [String] = []
@@ -91,7 +94,7 @@ struct XCResultTestCase {
             let result = XCResultOutcome(attempt.result)
             let found = contents(of: attempt, result: result, testCase: nil)
             attachments += found.attachments
-            earlier.append(TestAttempt(outcome: result.outcome, duration: attempt.durationInSeconds ?? 0, messages: found.messages))
+            earlier.append(TestAttempt(outcome: result.outcome, duration: attempt.seconds ?? 0, messages: found.messages))
         }
         let final = contents(of: last, result: XCResultOutcome(last.result ?? holder.result), testCase: nil)
         var messages = final.messages
@@ -100,9 +103,11 @@ struct XCResultTestCase {
         if outcome.outcome.isFailure, !messages.contains(where: { $0.kind.failsTest }) {
             messages += earlier.flatMap(\.messages).filter { $0.kind.failsTest }
         }
+        let duration = holder.seconds ?? last.seconds
         return Run(
-            destination: destination, outcome: outcome, duration: holder.durationInSeconds ?? last.durationInSeconds,
-            messages: messages, previousAttempts: earlier, attachments: attachments + final.attachments)
+            destination: destination, outcome: outcome, duration: duration,
+            messages: messages, previousAttempts: earlier, attachments: attachments + final.attachments,
+            unknownDurations: (duration == nil ? 1 : 0) + attempts.dropLast().count { $0.seconds == nil })
     }
 
     /// A parameterized test: each `Arguments` node a case with its own outcome and messages.
@@ -129,13 +134,14 @@ struct XCResultTestCase {
             messages += found.messages
             attachments += found.attachments
             cases.append(
-                TestCaseResult(name: name, outcome: result.outcome, duration: argument.durationInSeconds ?? attempts.last?.durationInSeconds ?? 0))
+                TestCaseResult(name: name, outcome: result.outcome, duration: argument.seconds ?? attempts.last?.seconds ?? 0))
         }
         let earlier =
             earlierFailures.isEmpty || outcome.outcome.isFailure ? [] : [TestAttempt(outcome: .failed, duration: 0, messages: earlierFailures)]
+        let unknownCases = arguments.count { ($0.seconds ?? attemptNodes(of: $0).last?.seconds) == nil }
         return Run(
-            destination: destination, outcome: outcome, duration: holder.durationInSeconds, messages: messages, previousAttempts: earlier,
-            cases: cases, attachments: attachments)
+            destination: destination, outcome: outcome, duration: holder.seconds, messages: messages, previousAttempts: earlier,
+            cases: cases, attachments: attachments, unknownDurations: (holder.seconds == nil ? 1 : 0) + unknownCases)
     }
 
     /// `Repetition` and `Test Case Run` children, oldest first: every attempt, the last the one that counts.

@@ -39,16 +39,19 @@ public struct XCResultTests: Decodable, Sendable, Hashable {
         public var nodeIdentifier: String?
         public var nodeIdentifierURL: String?
         public var result: String?
-        /// Seconds; the `duration` string beside it is localized ("0,75s") and never read.
+        /// Seconds (Xcode 16.3 and later).
         public var durationInSeconds: Double?
+        /// The same, localized (`0,75s`, `1m 2s`): all Xcode 16.0 to 16.2 write.
+        public var duration: String?
         public var details: String?
         public var tags: [String]?
         public var children: [Node]?
 
         public init(
             nodeType: String, name: String, nodeIdentifier: String? = nil, result: String? = nil, durationInSeconds: Double? = nil,
-            details: String? = nil, tags: [String]? = nil, children: [Node]? = nil
+            duration: String? = nil, details: String? = nil, tags: [String]? = nil, children: [Node]? = nil
         ) {
+            self.duration = duration
             self.nodeType = nodeType
             self.name = name
             self.nodeIdentifier = nodeIdentifier
@@ -60,6 +63,9 @@ public struct XCResultTests: Decodable, Sendable, Hashable {
         }
 
         var kids: [Node] { children ?? [] }
+
+        /// How long the node took: `durationInSeconds`, else its `duration` string read.
+        var seconds: Double? { durationInSeconds ?? duration.flatMap(XCResultDuration.seconds) }
     }
 
     /// The node types of the schema (`TestNodeType`), spelled as the JSON spells them.

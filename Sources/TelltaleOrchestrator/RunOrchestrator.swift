@@ -281,7 +281,7 @@ public struct RunOrchestrator: Sendable {
         let launcherKind = options.launcher ?? .automatic(testProduct: product)
         let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package)
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
-        let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package).list() }
+        let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package, testProduct: product).list() }
         let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: setup.selection)
         try await checkSelectors(of: setup, against: tests)
         var (selected, selectionNotes, narrowing) = try await select(from: tests, setup: setup)

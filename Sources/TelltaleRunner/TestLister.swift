@@ -11,10 +11,14 @@ import TelltaleProcesses
 public struct TestLister: Sendable {
     public var launcher: any TestLauncher
     public var workingDirectory: String?
+    /// The built `*PackageTests.xctest`: where its modules' source lists are, from which XCTest
+    /// tests get the place they are declared (`XCTestDeclarations`). Nil lists without.
+    public var testProduct: String?
 
-    public init(launcher: any TestLauncher, workingDirectory: String? = nil) {
+    public init(launcher: any TestLauncher, workingDirectory: String? = nil, testProduct: String? = nil) {
         self.launcher = launcher
         self.workingDirectory = workingDirectory
+        self.testProduct = testProduct
     }
 
     /// Every test, and the event-stream version to run Swift Testing with (nil when
@@ -30,7 +34,10 @@ public struct TestLister: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         async let xctest = xctestListing(scratch: scratch.path)
         async let swiftTesting = swiftTestingListing(scratch: scratch.path)
-        let (xctests, (swiftTests, version)) = try await (xctest, swiftTesting)
+        var (xctests, (swiftTests, version)) = try await (xctest, swiftTesting)
+        if let testProduct {
+            xctests = XCTestDeclarations.locating(xctests, testProduct: testProduct, packageRoot: workingDirectory ?? ".")
+        }
         return Listing(tests: (xctests + swiftTests).sorted(), eventStreamVersion: swiftTests.isEmpty ? nil : version)
     }
 
@@ -143,11 +150,19 @@ public struct TestLister: Sendable {
     /// sysexits' EX_UNAVAILABLE.
     static let unavailableStatus: Int32 = 69
 
-    /// A listed id is `Module.Rest` with no spaces; headings like `Listing 8 tests in …` are not.
+    /// A listed id is `Module.Rest` with no spaces outside backticks; headings like `Listing 8
+    /// tests in …` are not. A raw identifier (SE-0451) is listed between backticks, spaces and
+    /// all: ``Module.`Raw suite`/`3rd party macros are allowed`()``.
     static func isTestID(_ line: String) -> Bool {
-        guard !line.isEmpty, !line.contains(" "), let dot = line.firstIndex(of: "."), dot != line.startIndex else {
-            return false
+        guard !line.isEmpty, let dot = line.firstIndex(of: "."), dot != line.startIndex else { return false }
+        var quoted = false
+        for character in line.utf8 {
+            if character == UInt8(ascii: "`") {
+                quoted.toggle()
+            } else if !quoted, character == UInt8(ascii: " ") || character == UInt8(ascii: "\t") {
+                return false
+            }
         }
-        return line.contains("/") || line.hasSuffix(")")
+        return !quoted && (line.contains("/") || line.hasSuffix(")"))
     }
 }

@@ -6,8 +6,12 @@ import TelltaleModel
 /// A result arrives raw from a test process's parser, live (for progress) and again once its
 /// process has ended (Swift Testing's output is attributed then). Either way the ledger adds
 /// what the process could not know: the worker and its capture session, the earlier attempts
-/// when the test is being retried, and the traits the listing found. What the observer is
+/// when the test is being retried, and the traits and declaration the listing found. What the observer is
 /// told and what the record holds are the same assembled result.
+///
+/// Nothing is dropped on the way: a result for an id the run was not given (Telltale mapped a
+/// name wrongly) is kept as a result of its own, after the run's, and a test a process ran
+/// without reporting it is an `error` naming it (`neverReported`); the notes say which.
 public actor TestResultLedger {
     private var order: [TestID] = []
     private var listed: [TestID: ListedTest] = [:]
@@ -15,6 +19,8 @@ public actor TestResultLedger {
     /// Each test's last result of the passes before this one: a result that arrives now is a retry.
     private var settled: [TestID: TestResult] = [:]
     private var runNotes: [String] = []
+    /// Tests a process ran without reporting them, in the order found.
+    private var unreported: [ListedTest] = []
 
     public init() {}
 
@@ -47,6 +53,7 @@ public actor TestResultLedger {
             result.displayName = result.displayName ?? test.traits.displayName
             if result.tags.isEmpty { result.tags = test.traits.tags }
             if result.bugs.isEmpty { result.bugs = test.traits.bugs }
+            result.location = result.location ?? test.location
         }
         current[result.id] = result
         return result
@@ -61,19 +68,40 @@ public actor TestResultLedger {
         current[id]
     }
 
-    /// The tests given to the run, each with its latest result, in the run's order; a test
-    /// that no process reported is not among them (see `notRun`).
-    public var results: [TestResult] {
-        order.compactMap { current[$0] }
+    /// `tests` were given to a process that ended without reporting them: Telltale could not
+    /// map what their framework said back to their ids. Each becomes an `error` result naming
+    /// itself (for the caller to tell its observer, which records it), and the notes say what
+    /// the processes reported instead. A test is marked once, however often it is found.
+    func neverReported(_ tests: [TestID], framework: TestFramework) -> [TestResult] {
+        let reporter = framework == .xctest ? "XCTest" : "Swift Testing"
+        return tests.map { id in
+            if !unreported.contains(where: { $0.id == id }) { unreported.append(ListedTest(id: id, framework: framework)) }
+            return TestResult(
+                id: id, framework: framework, outcome: .error,
+                messages: [TestMessage(kind: .error, text: "the test was selected but \(reporter) never reported it")])
+        }
     }
 
-    /// Notes the runner made on the way: attachments left out, tests never reported.
-    public var notes: [String] { runNotes }
+    /// The tests given to the run, each with its latest result, in the run's order, then every
+    /// result the run could not place (`reportedOutsideTheRun`), by id; a test that no process
+    /// reported is not among them (see `notRun`).
+    public var results: [TestResult] {
+        order.compactMap { current[$0] } + reportedOutsideTheRun.compactMap { current[$0] }
+    }
+
+    /// Notes the runner made on the way (attachments left out), and one that names the tests
+    /// never reported and the results kept outside the run's tests, when there are any.
+    public var notes: [String] {
+        let strays = reportedOutsideTheRun
+        guard !unreported.isEmpty || !strays.isEmpty else { return runNotes }
+        return runNotes + [Self.unplacedNote(unreported, reported: strays)]
+    }
 
     /// How many tests the run was given.
     public var testCount: Int { order.count }
 
-    /// Tests a process reported that the run was not given: Telltale mapped a name wrongly.
+    /// Tests a process reported that the run was not given: Telltale mapped a name wrongly, or
+    /// the listing left the test out.
     var reportedOutsideTheRun: [TestID] {
         current.keys.filter { listed[$0] == nil }.sorted()
     }
@@ -81,5 +109,33 @@ public actor TestResultLedger {
     /// The tests given to the run that have no result: a stopped run did not reach them.
     public var notRun: [TestID] {
         order.filter { current[$0] == nil }
+    }
+
+    /// What could not be placed is Telltale's bug, not the tests': the note gives what is needed
+    /// to find it, the ids as listed that no process reported and the results that no listed
+    /// id was found for, each kept as a result of its own.
+    static func unplacedNote(_ unreported: [ListedTest], reported strays: [TestID]) -> String {
+        func sample(_ ids: [String]) -> String {
+            ids.prefix(20).map { "  \($0)" }.joined(separator: "\n") + (ids.count > 20 ? "\n  … and \(ids.count - 20) more" : "")
+        }
+        var text = ""
+        if !unreported.isEmpty {
+            text +=
+                "\(unreported.count) selected test\(unreported.count == 1 ? " was" : "s were") never reported by their framework. "
+                + "This is a bug in Telltale, not in the tests: please report it with this note.\n"
+                + "Listed as:\n" + sample(unreported.map { "\($0.id) (\($0.framework.rawValue))" })
+            text +=
+                strays.isEmpty
+                ? "\nThe test processes reported no test outside the selection."
+                : "\nThe test processes reported these ids, which were not selected (each kept as a result of its own):\n"
+                    + sample(strays.map(\.rawValue))
+        } else {
+            text =
+                "\(strays.count) result\(strays.count == 1 ? "" : "s") the test processes reported \(strays.count == 1 ? "is" : "are") "
+                + "not among the tests the run was given; each is kept as a result of its own. "
+                + "This is a bug in Telltale, not in the tests: please report it with this note.\n"
+                + "Reported as:\n" + sample(strays.map(\.rawValue))
+        }
+        return text
     }
 }

@@ -127,18 +127,14 @@ public struct TestRunner: Sendable {
         try await stress(tests, contexts: contexts, listed: listed, limits: limits, observer: observer, ledger: ledger)
         for context in contexts { await context.log.close() }
 
+        // Every batch's process checks what it did not report (`TestWorker`); a test with no
+        // result at all by now is caught here, on the same road.
         let notRun = Set(await ledger.notRun)
-        let unreported = tests.filter { notRun.contains($0.id) }
-        if !unreported.isEmpty {
-            await ledger.note(Self.unreportedNote(unreported, reported: await ledger.reportedOutsideTheRun))
-        }
-        for test in unreported {
-            let name = test.framework == .xctest ? "XCTest" : "Swift Testing"
-            let result = TestResult(
-                id: test.id, framework: test.framework, outcome: .error,
-                messages: [TestMessage(kind: .error, text: "the test was selected but \(name) never reported it")]
-            )
-            await observer.testFinished(await ledger.record(result, worker: nil, session: nil))
+        for framework in [TestFramework.xctest, .swiftTesting] {
+            let unreported = tests.filter { notRun.contains($0.id) && $0.framework == framework }.map(\.id)
+            for result in await ledger.neverReported(unreported, framework: framework) {
+                await observer.testFinished(await ledger.record(result, worker: nil, session: nil))
+            }
         }
         for note in await configuration.attachments?.notes ?? [] { await ledger.note(note) }
         return Outcome(results: await ledger.results, notes: await ledger.notes)
@@ -200,24 +196,6 @@ public struct TestRunner: Sendable {
                 testEnvironment: configuration.testEnvironment
             )
         }
-    }
-
-    /// A selected test that no process reported means Telltale could not map what the
-    /// framework said back to a listed id: a bug in Telltale, not in the test. The note
-    /// gives what is needed to find it: the ids as listed, and what was reported instead.
-    static func unreportedNote(_ unreported: [ListedTest], reported strays: [TestID]) -> String {
-        func sample(_ ids: [String]) -> String {
-            ids.prefix(20).map { "  \($0)" }.joined(separator: "\n") + (ids.count > 20 ? "\n  … and \(ids.count - 20) more" : "")
-        }
-        var text =
-            "\(unreported.count) selected test\(unreported.count == 1 ? " was" : "s were") never reported by their framework. "
-            + "This is a bug in Telltale, not in the tests: please report it with this note.\n"
-            + "Listed as:\n" + sample(unreported.map { "\($0.id) (\($0.framework.rawValue))" })
-        text +=
-            strays.isEmpty
-            ? "\nThe test processes reported no test outside the selection."
-            : "\nThe test processes reported these ids, which were not selected:\n" + sample(strays.sorted().map(\.rawValue))
-        return text
     }
 
     /// Runs `tests` once across the workers, and with `retrying` each failure again as soon as

@@ -10,7 +10,8 @@ import TelltaleTracker
 /// server's `/_telltale/wait` long poll (no polling from the test).
 ///
 /// Every check throws `EventVerificationError` (with the nearest misses, or the unwanted events),
-/// which fails the test in XCTest and Swift Testing alike; `expectEvent` records an issue instead of throwing.
+/// which fails the test in XCTest and Swift Testing alike and names the check's call, where
+/// `telltale run` records the failure; `expectEvent` records an issue at its call instead of throwing.
 public struct EventVerifier: Sendable {
     /// The control API root, `…/_telltale`.
     public var controlURL: URL
@@ -52,37 +53,40 @@ public struct EventVerifier: Sendable {
 
     /// Waits until at least `count` events named `name` with these exact params arrive; returns them.
     @discardableResult
-    public func waitFor(_ name: String, where params: [String: JSONValue] = [:], count: Int = 1, timeout: Duration? = nil) async throws -> [Event] {
-        let answer = try await wait(name, params, count: count, timeout: timeout ?? defaultTimeout)
-        guard answer.matched else {
-            throw EventVerificationError.notFound(
-                expectation: Self.describe(name, params), expected: count, found: answer.count, nearestMisses: answer.nearestMisses)
-        }
-        return answer.events
+    public func waitFor(
+        _ name: String, where params: [String: JSONValue] = [:], count: Int = 1, timeout: Duration? = nil,
+        filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) async throws -> [Event] {
+        try await located(filePath, line, column) { try await checkWaitFor(name, params, count: count, timeout: timeout) }
     }
 
     /// Fails if any matching event arrives within `within` (or is already there).
-    public func expectNone(_ name: String, where params: [String: JSONValue] = [:], within: Duration = .milliseconds(500)) async throws {
-        let answer = try await wait(name, params, count: 1, timeout: within)
-        if answer.count > 0 { throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: 0, found: answer.events) }
+    public func expectNone(
+        _ name: String, where params: [String: JSONValue] = [:], within: Duration = .milliseconds(500),
+        filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
+    ) async throws {
+        try await located(filePath, line, column) { try await checkNone(name, params, within: within) }
     }
 
     /// Waits for exactly `count` matching events: at least that many within the timeout, and no more
     /// after a short settle time.
     @discardableResult
     public func expectCount(
-        _ name: String, where params: [String: JSONValue] = [:], equals count: Int, timeout: Duration? = nil, settle: Duration = .milliseconds(200)
+        _ name: String, where params: [String: JSONValue] = [:], equals count: Int, timeout: Duration? = nil,
+        settle: Duration = .milliseconds(200), filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) async throws -> [Event] {
-        if count == 0 {
-            try await expectNone(name, where: params, within: settle)
-            return []
+        try await located(filePath, line, column) {
+            if count == 0 {
+                try await checkNone(name, params, within: settle)
+                return []
+            }
+            _ = try await checkWaitFor(name, params, count: count, timeout: timeout)
+            let after = try await wait(name, params, count: count + 1, timeout: settle)
+            if after.count != count {
+                throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: count, found: after.events)
+            }
+            return after.events
         }
-        _ = try await waitFor(name, where: params, count: count, timeout: timeout)
-        let after = try await wait(name, params, count: count + 1, timeout: settle)
-        if after.count != count {
-            throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: count, found: after.events)
-        }
-        return after.events
     }
 
     /// Like `waitFor`, but records a test issue (Swift Testing or XCTest) instead of throwing.
@@ -92,10 +96,37 @@ public struct EventVerifier: Sendable {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: Int = #line, column: Int = #column
     ) async -> [Event] {
         do {
-            return try await waitFor(name, where: params, count: count, timeout: timeout)
+            return try await checkWaitFor(name, params, count: count, timeout: timeout)
         } catch {
-            TestIssue.record(error.localizedDescription, fileID: fileID, filePath: filePath, line: line, column: column)
+            TestIssue.record(
+                (error as? EventVerificationError)?.message ?? error.localizedDescription, fileID: fileID, filePath: filePath, line: line,
+                column: column)
             return []
+        }
+    }
+
+    private func checkWaitFor(_ name: String, _ params: [String: JSONValue], count: Int, timeout: Duration?) async throws -> [Event] {
+        let answer = try await wait(name, params, count: count, timeout: timeout ?? defaultTimeout)
+        guard answer.matched else {
+            throw EventVerificationError.notFound(
+                expectation: Self.describe(name, params), expected: count, found: answer.count, nearestMisses: answer.nearestMisses)
+        }
+        return answer.events
+    }
+
+    private func checkNone(_ name: String, _ params: [String: JSONValue], within: Duration) async throws {
+        let answer = try await wait(name, params, count: 1, timeout: within)
+        if answer.count > 0 { throw EventVerificationError.unexpected(expectation: Self.describe(name, params), expected: 0, found: answer.events) }
+    }
+
+    /// Runs a check; a failure it throws names the check's call (`EventVerificationError.location`).
+    private func located<T>(
+        _ filePath: StaticString, _ line: Int, _ column: Int, _ check: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await check()
+        } catch let error as EventVerificationError {
+            throw error.at(SourceLocation(file: "\(filePath)", line: line, column: column))
         }
     }
 

@@ -31,7 +31,7 @@
         ) async throws {
             let id = Self.testID(of: test)
             guard let lifecycle = TelltaleLifecycle.current else {
-                try await TelltaleTestContext.$currentTest.withValue(id) { try await function() }
+                try await TelltaleTestContext.$currentTest.withValue(id) { try await Self.placingChecks(of: test, function) }
                 return
             }
             let problems = await lifecycle.begin(id)
@@ -40,13 +40,28 @@
                 return
             }
             do {
-                try await TelltaleTestContext.$currentTest.withValue(id) { try await function() }
+                try await TelltaleTestContext.$currentTest.withValue(id) { try await Self.placingChecks(of: test, function) }
             } catch {
                 // The test's own error is recorded as usual; the lifecycle still ends.
                 Self.record(await lifecycle.end(id), test: test)
                 throw error
             }
             Self.record(await lifecycle.end(id), test: test)
+        }
+
+        /// Runs the test; a failed event check that escapes it is recorded as an issue at the check's
+        /// call, as `#require` records its own, rather than left to Swift Testing, which would put a
+        /// thrown error at the test. A check the test catches never gets here.
+        static func placingChecks(of test: Test, _ function: @Sendable () async throws -> Void) async throws {
+            do {
+                try await function()
+            } catch let error as EventVerificationError {
+                guard let place = error.location else { throw error }
+                let fileID = "\(test.id.moduleName)/\((place.file as NSString).lastPathComponent)"
+                Issue.record(
+                    Comment(rawValue: error.message),
+                    sourceLocation: Testing.SourceLocation(fileID: fileID, filePath: place.file, line: place.line, column: place.column ?? 1))
+            }
         }
 
         /// Each failure as an issue at its own place (a plan line), or else at the test.

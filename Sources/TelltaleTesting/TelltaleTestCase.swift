@@ -37,6 +37,21 @@
             record(Self.blocking { await lifecycle.end(id) })
         }
 
+        #if !canImport(ObjectiveC)
+            /// XCTest on Linux records a thrown error at `<EXPR>:0`; a failed event check names its
+            /// call first (`EventVerificationError`), and is recorded there instead, its text without it.
+            override open func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+                let thrown = "threw error \""
+                guard filePath == "<EXPR>", description.hasPrefix(thrown),
+                    let placed = SourceLocation.leading(in: description.dropFirst(thrown.count))
+                else {
+                    return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+                }
+                super.recordFailure(
+                    withDescription: thrown + placed.rest, inFile: placed.location.file, atLine: placed.location.line, expected: expected)
+            }
+        #endif
+
         /// Each failure at its own place (a plan line), or else here. Recorded as given, not through
         /// `XCTFail`, which would prefix "failed - " to a backend's own message.
         private func record(_ failures: [TelltaleLifecycle.Failure], file: String = #filePath, line: Int = #line) {

@@ -60,11 +60,17 @@ struct TrackerAndVerifierTests {
             tracker.track("purchase", ["currency": "EUR"])
             await tracker.flush()
             let verifier = EventVerifier(controlURL: address.url.appendingPathComponent("_telltale"), session: "w2")
+            let call = #line + 2
             do {
                 try await verifier.waitFor("purchase", where: ["currency": "USD"], timeout: .milliseconds(50))
                 Issue.record("expected a failure")
             } catch let error as EventVerificationError {
                 let text = error.localizedDescription
+                // The check's call, first: both frameworks would put a thrown error at the test.
+                #expect(error.location?.file == #filePath)
+                #expect(error.location?.line == call)
+                #expect(text.hasPrefix("\(#filePath):\(call):"), "\(text)")
+                #expect(error.message.hasPrefix("expected 1 × purchase"), "\(error.message)")
                 #expect(text.contains("expected 1 × purchase {\"currency\":\"USD\"}, found 0"))
                 #expect(text.contains(#"currency: expected "USD", got "EUR" (string)"#))
             }

@@ -60,6 +60,46 @@ struct ClientAppRunTests {
         }
     }
 
+    /// Both frameworks put a thrown error at the test (Swift Testing) or nowhere (XCTest on
+    /// Linux); a failed check is recorded where it was called, in the record and in JUnit.
+    @Test func aFailedCheckPointsAtItsCallInBothFrameworks() async throws {
+        let (_, reports) = try await Self.run.value
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        let junit = try XMLDocument(contentsOf: URL(fileURLWithPath: "\(reports)/junit.xml"))
+        for (id, currency) in Self.missing {
+            let file = id.contains("CheckoutSuite") ? "CheckoutSuite.swift" : "CheckoutCase.swift"
+            let source = try String(contentsOfFile: "\(Self.package)/Tests/ShopAppTests/\(file)", encoding: .utf8)
+            let call =
+                try #require(
+                    source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                        $0.contains(#"waitFor("purchase_completed", where: ["currency": "\#(currency)"]"#)
+                    }
+                ) + 1
+            let test = try #require(record.tests.first { $0.id.rawValue == id })
+            let message = try #require(test.primaryMessage)
+            #expect(message.location?.file.hasSuffix("Tests/ShopAppTests/\(file)") == true, "\(String(describing: message.location))")
+            #expect(message.location?.line == call, "\(id): \(String(describing: message.location)), the call is at line \(call)")
+            // The place is the message's location, not its first words.
+            #expect(!message.text.contains(file), "\(message.text)")
+            let name = String(id.split(separator: "/").last!)
+            let testCase = try #require(try junit.nodes(forXPath: "//testcase[@name='\(name)']").first as? XMLElement)
+            #expect(testCase.attribute(forName: "line")?.stringValue == String(call))
+        }
+        // The frameworks themselves say so too: the `.telltale` trait records the escaping check
+        // as an issue at its call (no "Caught error" at the test), and `TelltaleTestCase` moves
+        // XCTest's `<EXPR>:0` there.
+        let suite = try #require(record.tests.first { $0.id.rawValue == Self.missing[0].0 }?.primaryMessage)
+        #expect(suite.kind == .failure && suite.text.hasPrefix("expected 1 × purchase_completed"), "\(suite.kind): \(suite.text)")
+        let logs = try FileManager.default.contentsOfDirectory(atPath: "\(reports)/logs").filter { $0.hasPrefix("worker-") }
+            .map { try String(contentsOfFile: "\(reports)/logs/\($0)", encoding: .utf8) }.joined()
+        let caseSource = try String(contentsOfFile: "\(Self.package)/Tests/ShopAppTests/CheckoutCase.swift", encoding: .utf8)
+        let caseCall = try #require(caseSource.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("waitFor(") }) + 1
+        #expect(
+            logs.contains(
+                "/Tests/ShopAppTests/CheckoutCase.swift:\(caseCall): error: CheckoutCase.testPayingInEurosSendsAEuroPurchase : threw error \"expected 1 × purchase_completed"
+            ), "\(logs)")
+    }
+
     @Test func aPlansFailureInSwiftTestingStartsWithThePlansMessage() async throws {
         let (_, reports) = try await Self.run.value
         let record = try RunRecordFile.read(path: "\(reports)/run.json")

@@ -9,7 +9,7 @@ import Testing
 /// their blame included. (Darwin's commands run only on macOS: the project's macOS CI job.)
 @Suite(.tags(.large))
 struct LauncherAgreementTests {
-    @Test(arguments: ["MixedFixture", "CrashingFixture", "XCTestOnlyFixture", "SameNameFixture", "RichResultsFixture"])
+    @Test(arguments: ["MixedFixture", "CrashingFixture", "XCTestOnlyFixture", "SameNameFixture", "RichResultsFixture", "RawIdentifierFixture"])
     func swiftpmAgreesWithDirect(fixture: String) async throws {
         let direct = try await FixtureRuns.shared.run(fixture: fixture, extraArguments: ["--launcher", "direct"])
         let swiftpm = try await FixtureRuns.shared.run(fixture: fixture, extraArguments: ["--launcher", "swiftpm", "--workers", "2"])

@@ -40,6 +40,25 @@ struct TestIDTests {
         #expect(id.withoutSourceLocation.rawValue == String(raw.dropLast(suffix.count + 1)))
     }
 
+    /// Raw identifiers (SE-0451) keep their backticks; a dot or slash between them is part of
+    /// the name, not a separator.
+    @Test(arguments: [
+        ("M.`Raw suite`/`3rd party macros are allowed`()", ["`Raw suite`", "`3rd party macros are allowed`()"], "M.`Raw suite`", nil),
+        ("M.`Odd.suite`/`a/b works`()", ["`Odd.suite`", "`a/b works`()"], "M.`Odd.suite`", nil),
+        ("M.`free raw`()", ["`free raw`()"], "M", nil),
+        ("M.S/`v1.2 parses`()/S.swift:4:6", ["S", "`v1.2 parses`()"], "M.S", "S.swift:4:6"),
+        ("M.`a/b`/Inner/`x/y`(n:)", ["`a/b`", "Inner", "`x/y`(n:)"], "M.`a/b`.Inner", nil),
+    ])
+    func rawIdentifiersSplitOnlyOutsideTheirBackticks(raw: String, components: [String], suite: String, suffix: String?) {
+        let id = TestID(raw)
+        #expect(id.module == "M")
+        #expect(id.components == components)
+        #expect(id.suiteName == suite)
+        #expect(id.sourceLocationSuffix == suffix)
+        #expect(id.timingKey == "\(id.suiteName)/\(id.listedName)")
+        #expect(id.inVariant("v").withoutVariant == id)
+    }
+
     @Test(arguments: ["M.C/testMethod", "M.S/f(x:)", "M.S/g()", "M.S/h():1"])
     func idsWithoutALocationHaveNoSuffix(raw: String) {
         #expect(TestID(raw).sourceLocationSuffix == nil)

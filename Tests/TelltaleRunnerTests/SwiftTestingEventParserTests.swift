@@ -142,26 +142,3 @@ struct SwiftTestingEventParserTests {
         #expect(parser.consume(jsonLine: "{}"[...]).isEmpty)
     }
 }
-
-/// A selected test that no process reported is Telltale's bug: the note says what was
-/// listed and what the stream sent instead, so the mismatch can be found.
-@Suite(.tags(.small))
-struct UnreportedNoteTests {
-    @Test func theNoteNamesTheListedIDsAndWhatWasReportedInstead() {
-        let note = TestRunner.unreportedNote(
-            [ListedTest(id: TestID("A.S/same()/S.swift:16:6"), framework: .swiftTesting)],
-            reported: [TestID("A.S/same()")]
-        )
-        #expect(note.contains("1 selected test was never reported"))
-        #expect(note.contains("  A.S/same()/S.swift:16:6 (swift-testing)"))
-        #expect(note.contains("not selected:\n  A.S/same()"))
-    }
-
-    @Test func longListsAreCut() {
-        let listed = (0..<25).map { ListedTest(id: TestID("M.C/test\($0)"), framework: .xctest) }
-        let note = TestRunner.unreportedNote(listed, reported: [])
-        #expect(note.contains("25 selected tests were never reported"))
-        #expect(note.contains("… and 5 more"))
-        #expect(note.contains("reported no test outside the selection"))
-    }
-}

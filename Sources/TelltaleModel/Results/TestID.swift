@@ -16,6 +16,10 @@
 /// identity (history, retries, quarantine, every report keep the runs apart); the name parts
 /// leave it out, and `listedName` and `timingKey` end with it. No listed id can end that way:
 /// Swift Testing names end in `)`, XCTest names are identifiers, locations end in a digit.
+///
+/// Swift Testing names may be raw identifiers (SE-0451), listed with their backticks:
+/// ``Module.`Raw suite`/`3rd party macros are allowed`()``. A dot or slash between backticks is
+/// part of the name, so the parts below split only outside them.
 public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let rawValue: String
 
@@ -67,7 +71,7 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// `SharedTests.swift:16:6` when the id carries Swift Testing's source-location suffix.
     public var sourceLocationSuffix: String? {
         let base = rawValue.dropLast(variantSuffix.count)
-        guard let slash = base.lastIndex(of: "/") else { return nil }
+        guard let slash = Self.separators("/", in: base).last else { return nil }
         let last = base[base.index(after: slash)...]
         return Self.isSourceLocation(last) ? String(last) : nil
     }
@@ -103,10 +107,14 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
             return "\(suiteName)/\(listedName)"
         }
         var key: String
-        if let slash = base.lastIndex(of: "/") {
-            // Byte by byte: "/" and "." are ASCII, so UTF-8 stays valid.
+        let slashes = Self.separators("/", in: base)
+        if let slash = slashes.last {
+            // Byte by byte: "/" and "." are ASCII, so UTF-8 stays valid. A slash inside a raw
+            // identifier's backticks is part of its name and stays.
             var suite = Array(base[..<slash].utf8)
-            for index in suite.indices where suite[index] == UInt8(ascii: "/") { suite[index] = UInt8(ascii: ".") }
+            for separator in slashes.dropLast() {
+                suite[base.utf8.distance(from: base.startIndex, to: separator)] = UInt8(ascii: ".")
+            }
             key = String(decoding: suite, as: UTF8.self) + "/" + base[base.index(after: slash)...]
         } else {
             // `Module.function()`: the module is the suite.
@@ -144,7 +152,34 @@ public struct TestID: Hashable, Sendable, Comparable, CustomStringConvertible {
         } else {
             afterModule = base
         }
-        return afterModule.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        var parts: [String] = []
+        var start = afterModule.startIndex
+        for slash in Self.separators("/", in: afterModule) {
+            parts.append(String(afterModule[start..<slash]))
+            start = afterModule.index(after: slash)
+        }
+        parts.append(String(afterModule[start...]))
+        return parts
+    }
+
+    /// Where `separator` (ASCII) stands in `text` outside backticks: a raw identifier's
+    /// `` `a/b works`() `` is one name. Most ids have no backtick and take the short road.
+    static func separators(_ separator: Character, in text: Substring) -> [String.Index] {
+        let byte = separator.asciiValue!
+        let backtick = UInt8(ascii: "`")
+        var found: [String.Index] = []
+        var quoted = false
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let current = text.utf8[index]
+            if current == backtick {
+                quoted.toggle()
+            } else if current == byte, !quoted {
+                found.append(index)
+            }
+            index = text.utf8.index(after: index)
+        }
+        return found
     }
 
     /// Where the variant's name is in `text` (`… [name]`): after the last ` [`, before a final

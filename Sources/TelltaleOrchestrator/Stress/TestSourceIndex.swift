@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleRunner
 
 /// Which source files of a test target may declare a test: XCTest on Linux reports no source
 /// locations, so a test's file is found by reading the sources.
@@ -25,14 +26,19 @@ struct TestSourceIndex: Sendable, Equatable {
 
     /// The index of `text`, the source of `path` in `module`.
     static func file(module: String, path: String, text: String) -> File {
-        let code = strippingComments(text)
+        let code = SwiftSourceText.blanked(text)
         var types: Set<String> = []
         var functions: Set<String> = []
         // Regexes are not Sendable, so each call makes its own.
-        let typePattern = #/\b(class|struct|actor|enum|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)/#
+        let typePattern = #/\b(class|struct|actor|enum|extension)\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_.]*)/#
         let functionPattern = #/\bfunc\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_]*)\s*[<(]/#
         for match in code.matches(of: typePattern) {
-            if let name = String(match.output.2).split(separator: ".").last { types.insert(String(name)) }
+            let name = String(match.output.2)
+            if name.hasPrefix("`") {
+                types.insert(String(name.dropFirst().dropLast()))
+            } else if let last = name.split(separator: ".").last {
+                types.insert(String(last))
+            }
         }
         for match in code.matches(of: functionPattern) {
             functions.insert(String(match.output.1).trimmingCharacters(in: CharacterSet(charactersIn: "`")))
@@ -58,55 +64,25 @@ struct TestSourceIndex: Sendable, Equatable {
         }
         let parts = id.components
         guard let name = parts.last else { return [] }
-        let function = String(name.prefix { $0 != "(" }).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-        let suite = parts.dropLast().last
+        let function = Self.functionName(name)
+        let suite = parts.dropLast().last.map(Self.unquoted)
         return files.filter { file in
             file.module == module && file.functions.contains(function) && (suite.map { file.types.contains($0) } ?? true)
         }
         .map(\.path)
     }
 
-    /// The text without `//` and `/* */` comments and with strings blanked, so a commented-out
-    /// test, or one quoted in a string, declares nothing.
-    static func strippingComments(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var index = text.startIndex
-        var inString = false
-        while index < text.endIndex {
-            let character = text[index]
-            let next = text.index(after: index)
-            let following = next < text.endIndex ? text[next] : nil
-            if inString {
-                if character == "\\", next < text.endIndex {
-                    result += "  "
-                    index = text.index(after: next)
-                    continue
-                }
-                if character == "\"" || character == "\n" { inString = false }
-                result.append(character == "\"" || character == "\n" ? character : " ")
-                index = next
-            } else if text[index...].hasPrefix("\"\"\"") {
-                // A multi-line string: blanked to its closing quotes, its lines kept.
-                let body = text[text.index(index, offsetBy: 3)...]
-                let end = body.range(of: "\"\"\"")?.upperBound ?? text.endIndex
-                result += "\"\"\"" + String(text[body.startIndex..<end].map { $0 == "\n" ? "\n" : " " })
-                index = end
-            } else if character == "\"" {
-                inString = true
-                result.append(character)
-                index = next
-            } else if character == "/", following == "/" {
-                index = text[index...].firstIndex(of: "\n") ?? text.endIndex
-            } else if character == "/", following == "*" {
-                let rest = text[text.index(after: next)...]
-                index = rest.range(of: "*/")?.upperBound ?? text.endIndex
-                result.append(" ")
-            } else {
-                result.append(character)
-                index = next
-            }
+    /// The function a test id's last component names: `name` of `name(_:)`, `a (b) c` of a raw
+    /// identifier's `` `a (b) c`(n:) `` (its parentheses are part of the name), `testName` of XCTest's.
+    static func functionName(_ component: String) -> String {
+        if component.hasPrefix("`"), let close = component.dropFirst().firstIndex(of: "`") {
+            return String(component[component.index(after: component.startIndex)..<close])
         }
-        return result
+        return String(component.prefix { $0 != "(" })
+    }
+
+    /// A raw identifier's name without its backticks: `` `Raw suite` `` is `Raw suite`.
+    static func unquoted(_ name: String) -> String {
+        name.count > 1 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
     }
 }

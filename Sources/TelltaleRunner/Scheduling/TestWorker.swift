@@ -61,6 +61,8 @@ struct TestWorker {
                 }
             await context.settle(outcome.results)
             try Task.checkCancellation()
+            // A process that ended on its own terms has said its last word on every test it was given.
+            if outcome.crash == nil { await recordUnreported(batch, outcome: outcome) }
             // What this attempt has said its last word on: not a test that runs again after a crash
             // (re-run alone, or in a fresh process), nor one the process never reached (below).
             let rerun = Set(outcome.ambiguousCrash + outcome.notStarted)
@@ -145,6 +147,17 @@ struct TestWorker {
             case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(run)
             }
         return variant.map(outcome.inVariant) ?? outcome
+    }
+
+    /// A process that ended on its own terms ran every test of its batch: one it did not report
+    /// is an `error` naming it, now, whichever way the run ends later (`TestResultLedger`).
+    private func recordUnreported(_ batch: TestBatch, outcome: BatchResult) async {
+        let reported = Set(outcome.results.map(\.id))
+        let missing = batch.tests.filter { !reported.contains($0) }
+        guard !missing.isEmpty else { return }
+        for result in await context.ledger.neverReported(missing, framework: batch.framework) {
+            await context.observer.testFinished(result)
+        }
     }
 
     @discardableResult

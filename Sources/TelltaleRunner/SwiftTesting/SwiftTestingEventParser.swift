@@ -294,7 +294,8 @@ struct SwiftTestingEventParser {
         } else {
             kind = issue?.error != nil ? .error : .failure
         }
-        let location = (issue?.sourceLocation ?? payload.eventSourceLocation).map(location)
+        var location = (issue?.sourceLocation ?? payload.eventSourceLocation).map(location)
+        if kind == .error, let placed = ThrownErrorPlace.split(text) { (location, text) = (placed.location, placed.text) }
         return TestMessage(kind: kind, text: text, location: location, testCase: payload.testCase?.displayName)
     }
 }

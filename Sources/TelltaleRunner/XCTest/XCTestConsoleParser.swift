@@ -191,6 +191,9 @@ struct XCTestConsoleParser {
         // XCTest counts a thrown error as an "unexpected" failure; keep that distinction in the kind.
         // Linux says `threw error "…"`, Darwin `failed: caught error: "…"`.
         let kind: TestMessage.Kind = body.hasPrefix("threw error") || body.hasPrefix("failed: caught error") ? .error : .failure
+        if kind == .error, let placed = ThrownErrorPlace.split(body) {
+            return TestMessage(kind: kind, text: placed.text, location: placed.location)
+        }
         return TestMessage(kind: kind, text: body, location: location)
     }
 }

@@ -1,0 +1,14 @@
+/// The commit this `telltale` was built from, for `telltale --version`.
+///
+/// `Scripts/install-telltale.sh` writes it here (`Scripts/build-commit`) for the release build it
+/// installs and puts this file back afterwards, so the installed binary carries its commit
+/// wherever it is copied or cached, and a clean checkout builds as it is. Any other build
+/// (`swift build`, the tests) does not know its commit and says so.
+enum BuildCommit {
+    static let commit: String? = nil
+
+    /// `built from commit 4f1c…` (`, with local changes` when the checkout had some), or why not.
+    static var description: String {
+        commit.map { "built from commit \($0)" } ?? "commit unknown: not built by Scripts/install-telltale.sh"
+    }
+}
