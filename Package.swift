@@ -62,7 +62,9 @@ let package = Package(
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
-        .target(name: "TelltaleModel"),
+        // Foundation only: the JSON engine, JSON Schema (model, reading, the validator), located problems.
+        .target(name: "TelltaleJSON"),
+        .target(name: "TelltaleModel", dependencies: ["TelltaleJSON"]),
         // Pure: a tracking plan in, typed Swift (events, test expectations) out.
         .target(name: "TelltaleCodegen", dependencies: ["TelltaleModel"]),
         // What the build plugin runs: the plan loaded, the Swift written (only when it changed).
@@ -153,6 +155,7 @@ let package = Package(
         // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
         .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
 
+        .testTarget(name: "TelltaleJSONTests", dependencies: ["TelltaleJSON", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleCodegenTests", dependencies: ["TelltaleCodegen", "TelltaleTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan", "TelltaleTestSupport"], exclude: ["Fixtures"]),
@@ -160,7 +163,7 @@ let package = Package(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
-        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
         .testTarget(
             name: "TelltaleOrchestratorTests",
             dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]

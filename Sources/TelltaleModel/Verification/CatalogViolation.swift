@@ -67,3 +67,20 @@ public struct CatalogViolation: Codable, Sendable, Hashable {
         return "tracking plan: \(detail)\(events)"
     }
 }
+
+extension CatalogViolation.Kind {
+    /// A JSON Schema's finding, as the tracking plan words it.
+    public init(_ kind: JSONSchemaViolation.Kind) {
+        self =
+            switch kind {
+            case .missingRequired: .missingRequired
+            case .typeMismatch: .typeMismatch
+            case .extraProperty: .extraProperty
+            case .enumMismatch: .enumMismatch
+            case .patternMismatch: .patternMismatch
+            case .formatMismatch: .formatMismatch
+            case .outOfRange: .outOfRange
+            case .ambiguousMatch: .ambiguousMatch
+            }
+    }
+}

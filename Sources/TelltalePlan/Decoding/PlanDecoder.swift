@@ -1,3 +1,4 @@
+import TelltaleJSON
 import Yams
 
 /// Turns a composed YAML tree into a `Plan`, collecting every problem on the
@@ -14,7 +15,7 @@ struct PlanDecoder {
     static let laterVersionKeys: [String] = []
 
     let file: String
-    private(set) var problems: [PlanProblem] = []
+    private(set) var problems: [LocatedProblem] = []
     /// Where values the loader checks afterwards (`package`, `xctestplan`) were written.
     private(set) var positions: [String: TextPosition] = [:]
     /// An explicit `retries` beats the one an `.xctestplan` implies.
@@ -123,7 +124,7 @@ struct PlanDecoder {
     /// Every problem gets a hint: the message says what is wrong, the hint what to write instead.
     mutating func report(_ message: String, at position: TextPosition, path: String, hint: String) {
         problems.append(
-            PlanProblem(
+            LocatedProblem(
                 file: file, line: position.line, column: position.column,
                 keyPath: path, message: message, hint: hint
             ))
