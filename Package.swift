@@ -58,7 +58,7 @@ let package = Package(
             name: "TelltaleCommands",
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
-                "TelltalePublish", "TelltaleCodegen", "TelltaleImport",
+                "TelltalePublish", "TelltaleCodegen", "TelltaleImport", "TelltaleChanges",
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
@@ -101,11 +101,14 @@ let package = Package(
         .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
         // Not shipped: times JSON Schema tracking plans, loaded and checked (Scripts/benchmark-schema-catalog.sh).
         .executableTarget(name: "telltale-schema-benchmark", dependencies: ["TelltalePlan", "TelltaleVerify", "TelltaleModel"]),
+        // What a change touches (git, the package graph, the coverage map), the commit under test, the pre-push hook.
+        .target(name: "TelltaleChanges", dependencies: ["TelltaleModel", "TelltaleProcesses", "TelltaleRunner", "TelltaleCoverage"]),
         .target(
             name: "TelltaleOrchestrator",
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
                 "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory", "TelltaleCoverage",
+                "TelltaleChanges", "TelltaleImport",
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
                 tool("Logging", "swift-log"),
             ]
@@ -141,7 +144,8 @@ let package = Package(
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
-        // Other tools' results as run records: xcodebuild's (xcresulttool's JSON; the bundle through xcrun on macOS).
+        // Other tools' results as run records: xcodebuild's (xcresulttool's JSON; the bundle through xcrun on macOS),
+        // JUnit XML and earlier runs' run.json.
         .target(name: "TelltaleImport", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         // Sends a run's results to review tools over their APIs (Phabricator's Conduit).
         .target(
@@ -164,6 +168,7 @@ let package = Package(
         ),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleChangesTests", dependencies: ["TelltaleChanges", "TelltaleTestSupport"]),
         .testTarget(
             name: "TelltaleOrchestratorTests",
             dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]

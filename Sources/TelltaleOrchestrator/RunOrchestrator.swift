@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleChanges
 import TelltaleModel
 import TelltalePlan
 import TelltaleProcesses

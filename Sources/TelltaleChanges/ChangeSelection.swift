@@ -8,33 +8,33 @@ import TelltaleRunner
 /// A change to `Package.swift`, `Package.resolved`, the plan, or a file inside the package
 /// that no target owns runs everything. Files of a local path dependency count as a change
 /// to every product of it. Files outside the package and its local dependencies are not its concern.
-struct ChangeSelection: Sendable, Equatable {
-    var base: String
-    var changedFiles: Int
+package struct ChangeSelection: Sendable, Equatable {
+    package var base: String
+    package var changedFiles: Int
     /// Why every test runs; nil when the selection is by test target.
-    var everything: String?
+    package var everything: String?
     /// Test target module names to run, with one line each saying why.
-    var testTargets: [String: String]
+    package var testTargets: [String: String]
     /// With `--select tests` and a coverage map: which tests of `testTargets` run.
-    var testLevel: TestLevel? = nil
+    package var testLevel: TestLevel? = nil
     /// Why a test-level selection was asked for and not made (no coverage map), for the notes.
-    var levelNote: String? = nil
+    package var levelNote: String? = nil
     /// The changed files of test targets: `--stress-new` stresses the tests they declare.
-    var testFiles: [TestFile] = []
+    package var testFiles: [TestFile] = []
 
-    struct TestFile: Sendable, Equatable {
+    package struct TestFile: Sendable, Equatable {
         /// The test target's module.
-        var module: String
+        package var module: String
         /// Absolute.
-        var path: String
+        package var path: String
         /// Relative to the package, as reports show it.
-        var relative: String
+        package var relative: String
     }
 
-    var selectsNothing: Bool { everything == nil && testTargets.isEmpty }
+    package var selectsNothing: Bool { everything == nil && testTargets.isEmpty }
 
     /// The lines `--explain` prints and the run's notes keep.
-    var explanation: [String] {
+    package var explanation: [String] {
         var lines = ["changed since \(base): \(changedFiles) file\(changedFiles == 1 ? "" : "s")"]
         if let everything {
             lines.append("every test runs: \(everything)")
@@ -49,14 +49,14 @@ struct ChangeSelection: Sendable, Equatable {
 
     /// The listed tests in the selected test targets (all of them when everything runs), and
     /// of those, with a test-level selection, the ones it runs.
-    func filter(_ tests: [ListedTest]) -> [ListedTest] {
+    package func filter(_ tests: [ListedTest]) -> [ListedTest] {
         guard everything == nil else { return tests }
         let inTargets = tests.filter { testTargets[$0.id.module] != nil }
         guard let testLevel else { return inTargets }
         return inTargets.filter { testLevel.reason(for: $0.id) != nil }
     }
 
-    static func select(changes: ChangeSet, graph: PackageGraph, planPath: String?) -> ChangeSelection {
+    package static func select(changes: ChangeSet, graph: PackageGraph, planPath: String?) -> ChangeSelection {
         let root = URL(fileURLWithPath: graph.root).standardizedFileURL.path
         let plan = planPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         // Only the files that concern this package count: its own, its local dependencies', the plan.

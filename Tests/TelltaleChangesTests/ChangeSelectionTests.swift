@@ -2,7 +2,7 @@ import Foundation
 import TelltaleTestSupport
 import Testing
 
-@testable import TelltaleOrchestrator
+@testable import TelltaleChanges
 
 /// Files to test targets, on a described package: ownership, reverse dependencies, local
 /// path dependencies, and the changes that run everything.

@@ -7,9 +7,9 @@ extension ChangeSelection {
     /// `--changed --select tests`: within the target-level selection, the tests the coverage map
     /// says executed a changed line, the tests it does not know, and every test of a target
     /// where the map cannot judge a change.
-    struct TestLevel: Sendable, Equatable {
+    package struct TestLevel: Sendable, Equatable {
         /// Which map, for people: `1a2b3c4d, recorded 2026-11-25 23:10:00 UTC`.
-        var mapLabel: String
+        package var mapLabel: String
         /// The test ids the map has a record of.
         var known: Set<String>
         var impact: TestImpact
@@ -27,7 +27,7 @@ extension ChangeSelection {
 
     /// Narrows this target-level selection to tests with `map`: the change judged from the
     /// base `commit` to the working tree; the targets of what the map cannot judge stay whole.
-    func narrowed(
+    package func narrowed(
         by map: CoverageMap, label: String, package: String, graph: PackageGraph, planPath: String?, commit: String
     )
         async throws(TestImpact.Failure) -> TestLevel
@@ -52,7 +52,7 @@ extension ChangeSelection {
 
     /// What the run's notes (and `--explain`, every line) say of a test-level selection:
     /// `candidates` were in the selected targets, `selected` run.
-    func testLevelExplanation(candidates: [ListedTest], selected: [ListedTest], explain: Bool) -> [String] {
+    package func testLevelExplanation(candidates: [ListedTest], selected: [ListedTest], explain: Bool) -> [String] {
         guard let testLevel else { return [] }
         var lines = [
             "test-level selection from the coverage map of \(testLevel.mapLabel): \(selected.count) of \(candidates.count) tests in the affected test targets"

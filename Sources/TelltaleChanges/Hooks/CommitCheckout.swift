@@ -10,19 +10,19 @@ import TelltaleProcesses
 /// Otherwise it runs in Telltale's own worktree of the repository (`<git dir>/telltale/worktree`,
 /// never inside the working tree), checked out at the commit; that worktree is kept between
 /// runs, so its `.build` stays warm and a later push rebuilds only what changed.
-struct CommitCheckout: Sendable {
+package struct CommitCheckout: Sendable {
     /// Where the run's package and plan are, when they moved to the worktree.
-    var package: String
-    var planPath: String?
+    package var package: String
+    package var planPath: String?
     /// Said in the run's notes: where the commit was tested.
-    var note: String
+    package var note: String
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Resolves `commit` in the repository holding `package` and returns where to run it.
-    static func prepare(commit: String, package: String, planPath: String?) async throws(Failure) -> CommitCheckout {
+    package static func prepare(commit: String, package: String, planPath: String?) async throws(Failure) -> CommitCheckout {
         let top = await GitCommand.run(["rev-parse", "--show-toplevel"], in: package)
         guard top.succeeded, let root = top.first.map(standardized) else {
             throw Failure(description: "--commit: \(package) is not in a git repository")

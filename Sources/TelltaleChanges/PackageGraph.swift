@@ -2,38 +2,38 @@ import Foundation
 import TelltaleProcesses
 
 /// A package's targets and what they depend on, as `swift package describe --type json` says.
-struct PackageGraph: Sendable, Equatable {
-    struct Target: Sendable, Equatable {
-        var name: String
+package struct PackageGraph: Sendable, Equatable {
+    package struct Target: Sendable, Equatable {
+        package var name: String
         /// The module name test ids start with (`my-lib` is `my_lib`).
-        var module: String
-        var type: String
+        package var module: String
+        package var type: String
         /// Relative to the package: `Sources/DequeModule`.
-        var path: String
+        package var path: String
         /// Targets of this package it depends on.
-        var dependencies: [String]
+        package var dependencies: [String]
         /// Products of other packages it depends on.
-        var products: [String]
+        package var products: [String]
 
-        var isTest: Bool { type == "test" }
+        package var isTest: Bool { type == "test" }
     }
 
     /// A dependency on a package on this disk (`.package(path:)`): its changes count too.
-    struct LocalPackage: Sendable, Equatable {
-        var path: String
-        var products: [String]
+    package struct LocalPackage: Sendable, Equatable {
+        package var path: String
+        package var products: [String]
     }
 
-    var root: String
-    var targets: [Target]
-    var localPackages: [LocalPackage]
+    package var root: String
+    package var targets: [Target]
+    package var localPackages: [LocalPackage]
 
-    struct LoadError: Error, CustomStringConvertible {
-        var description: String
+    package struct LoadError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Describes `package` and, for their product names, its local path dependencies.
-    static func load(package: String) async throws -> PackageGraph {
+    package static func load(package: String) async throws -> PackageGraph {
         var (graph, _) = try await describe(package)
         for index in graph.localPackages.indices {
             let local = try? await describe(graph.localPackages[index].path)

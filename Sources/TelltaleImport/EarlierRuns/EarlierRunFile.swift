@@ -1,6 +1,5 @@
 import Foundation
 import TelltaleModel
-import TelltaleReports
 
 /// A record of an earlier run from the files it left: its `run.json`, or a JUnit XML file
 /// written by Telltale or any other tool. `--timings` and `telltale history import` read it.
@@ -8,6 +7,12 @@ public enum EarlierRunFile {
     public struct ReadError: Error, LocalizedError {
         public var path: String
         public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
         public var errorDescription: String? {
             "\(path): \(reason); give a run.json or a JUnit XML file from an earlier run"
         }

@@ -2,21 +2,21 @@ import Foundation
 
 /// The files a change touches: from the base to the working tree, committed, staged,
 /// unstaged and untracked, with both sides of a rename and deleted files included.
-struct ChangeSet: Sendable, Equatable {
+package struct ChangeSet: Sendable, Equatable {
     /// How the base was chosen, for people: `origin/main (merge-base 1a2b3c4d)`.
-    var base: String
+    package var base: String
     /// Absolute paths.
-    var files: [String]
+    package var files: [String]
     /// The base's commit (the merge-base); nil when there is none.
-    var commit: String? = nil
+    package var commit: String? = nil
     /// Set when no base could be found (a shallow clone): every test runs, and this says why.
-    var everything: String?
+    package var everything: String?
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    static func load(package: String, base: ChangeBase) async throws(Failure) -> ChangeSet {
+    package static func load(package: String, base: ChangeBase) async throws(Failure) -> ChangeSet {
         let top = await GitCommand.run(["rev-parse", "--show-toplevel"], in: package)
         guard top.succeeded, let root = top.first else {
             throw Failure(description: "--changed: \(package) is not in a git repository; run without --changed, or from a clone")

@@ -13,7 +13,7 @@ extension ChangeBase {
     /// one (`described`: `origin/main (merge-base 1a2b3c4d)`); nil without one (a shallow clone).
     /// `--changed` and diff coverage both diff from it. A named base git does not know is an error
     /// naming `option`.
-    func mergeBase(
+    package func mergeBase(
         in package: String, option: String = "--changed"
     ) async throws(ChangeSet.Failure) -> (label: String, described: String, commit: String?) {
         let (label, revision): (String, String)
