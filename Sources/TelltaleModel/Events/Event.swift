@@ -3,11 +3,6 @@ import Foundation
 /// An analytics event as the capture server stores it and `events.jsonl` holds it,
 /// one JSON object a line. The field names are part of the public contract.
 public struct Event: Codable, Sendable, Hashable, Identifiable {
-    /// The wire format the event arrived in.
-    public enum Source: String, Codable, Sendable, Hashable, CaseIterable {
-        case telltale, segment, ga4, mixpanel, amplitude, snowplow, posthog, rudderstack
-    }
-
     public var id: String
     public var receivedAt: Date
     /// The capture session (one per worker) the event was sent to.
