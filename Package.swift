@@ -3,8 +3,9 @@ import PackageDescription
 
 // Targets and what each may depend on follow Docs/Architecture.md's target table;
 // Scripts/check-dependencies (run by the tests) holds this file and every import to it.
-// TelltaleTracker and TelltaleTesting are linked by apps and test targets, so
-// they depend on Foundation (through TelltaleModel) and nothing else.
+// TelltaleTracker and TelltaleTesting are linked by apps and test targets, so they depend on
+// TelltaleModel and TelltaleJSON (Foundation alone), Foundation, and (TelltaleTesting) XCTest and
+// Testing, nothing else: no product of another package.
 
 /// A dependency only the command-line tool (and its tests) needs. Every third-party product is
 /// one, behind the default trait `Tool`: an app that adds Telltale with `traits: []` for the
