@@ -107,7 +107,7 @@ struct MicroView {
                 let found = plan?.violations(ofSelfDescribing: context["data"] ?? .null, schema: schema),
                 !found.isEmpty
             else { continue }
-            reports.append(report(schema, error: "ValidationError", messages: found.map { ("\($0)", $0.path, CatalogViolation.Kind($0.kind)) }))
+            reports.append(report(schema, error: "ValidationError", messages: found.map { ("\($0)", $0.path, $0.kind) }))
         }
         return reports
     }

@@ -35,8 +35,11 @@ public struct JSONSchemaValidator: Sendable {
 
 /// One way a value breaks a schema: what `CatalogViolation` says of an event, without the event.
 public struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
-    /// The rule broken; the tracking plan's `CatalogViolation.Kind` has each under the same name.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// The rule broken. The tracking plan's violations (`CatalogViolation.Kind`) are these too,
+    /// so `run.json` and every report name a rule one way.
+    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+        /// The tracking plan has no event of this name (the plan's alone: a schema never reports it).
+        case unplannedEvent
         /// A required property is missing.
         case missingRequired
         /// A value is of the wrong type.

@@ -119,7 +119,7 @@ struct CatalogChecker: Sendable {
         scratch.state.found.removeAll(keepingCapacity: true)
         schema.validate(.object(params), path: &scratch.path, state: &scratch.state)
         for finding in scratch.state.found {
-            collector.add(CatalogViolation.Kind(finding.kind), event: event, path: finding.path, expected: finding.expected, actual: finding.actual)
+            collector.add(finding.kind, event: event, path: finding.path, expected: finding.expected, actual: finding.actual)
         }
     }
 }
