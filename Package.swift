@@ -3,8 +3,9 @@ import PackageDescription
 
 // Targets and what each may depend on follow Docs/Architecture.md's target table;
 // Scripts/check-dependencies (run by the tests) holds this file and every import to it.
-// TelltaleTracker and TelltaleTesting are linked by apps and test targets, so
-// they depend on Foundation (through TelltaleModel) and nothing else.
+// TelltaleTracker and TelltaleTesting are linked by apps and test targets, so they depend on
+// TelltaleModel and TelltaleJSON (Foundation alone), Foundation, and (TelltaleTesting) XCTest and
+// Testing, nothing else: no product of another package.
 
 /// A dependency only the command-line tool (and its tests) needs. Every third-party product is
 /// one, behind the default trait `Tool`: an app that adds Telltale with `traits: []` for the
@@ -58,11 +59,13 @@ let package = Package(
             name: "TelltaleCommands",
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
-                "TelltalePublish", "TelltaleCodegen", "TelltaleImport",
+                "TelltalePublish", "TelltaleCodegen", "TelltaleImport", "TelltaleChanges",
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
-        .target(name: "TelltaleModel"),
+        // Foundation only: the JSON engine, JSON Schema (model, reading, the validator), located problems.
+        .target(name: "TelltaleJSON"),
+        .target(name: "TelltaleModel", dependencies: ["TelltaleJSON"]),
         // Pure: a tracking plan in, typed Swift (events, test expectations) out.
         .target(name: "TelltaleCodegen", dependencies: ["TelltaleModel"]),
         // What the build plugin runs: the plan loaded, the Swift written (only when it changed).
@@ -100,11 +103,14 @@ let package = Package(
         .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
         // Not shipped: times JSON Schema tracking plans, loaded and checked (Scripts/benchmark-schema-catalog.sh).
         .executableTarget(name: "telltale-schema-benchmark", dependencies: ["TelltalePlan", "TelltaleVerify", "TelltaleModel"]),
+        // What a change touches (git, the package graph, the coverage map), the commit under test, the pre-push hook.
+        .target(name: "TelltaleChanges", dependencies: ["TelltaleModel", "TelltaleProcesses", "TelltaleRunner", "TelltaleCoverage"]),
         .target(
             name: "TelltaleOrchestrator",
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
                 "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory", "TelltaleCoverage",
+                "TelltaleChanges", "TelltaleImport",
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
                 tool("Logging", "swift-log"),
             ]
@@ -140,7 +146,8 @@ let package = Package(
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
             ]
         ),
-        // Other tools' results as run records: xcodebuild's (xcresulttool's JSON; the bundle through xcrun on macOS).
+        // Other tools' results as run records: xcodebuild's (xcresulttool's JSON; the bundle through xcrun on macOS),
+        // JUnit XML and earlier runs' run.json.
         .target(name: "TelltaleImport", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
         // Sends a run's results to review tools over their APIs (Phabricator's Conduit).
         .target(
@@ -154,6 +161,7 @@ let package = Package(
         // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
         .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
 
+        .testTarget(name: "TelltaleJSONTests", dependencies: ["TelltaleJSON", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleCodegenTests", dependencies: ["TelltaleCodegen", "TelltaleTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "TelltalePlanTests", dependencies: ["TelltalePlan", "TelltaleTestSupport"], exclude: ["Fixtures"]),
@@ -161,7 +169,8 @@ let package = Package(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
-        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleChangesTests", dependencies: ["TelltaleChanges", "TelltaleTestSupport"]),
         .testTarget(
             name: "TelltaleOrchestratorTests",
             dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]

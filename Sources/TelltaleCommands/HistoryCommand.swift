@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TelltaleHistory
+import TelltaleImport
 import TelltaleModel
 import TelltaleOrchestrator
 import TelltalePlan

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleChanges
 import TelltaleOrchestrator
 import TelltalePlan
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleChanges
 import TelltaleModel
 import TelltaleOrchestrator
 import TelltalePlan

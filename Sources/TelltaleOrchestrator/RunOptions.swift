@@ -1,3 +1,4 @@
+import TelltaleChanges
 import TelltaleModel
 import TelltalePlan
 import TelltaleRunner

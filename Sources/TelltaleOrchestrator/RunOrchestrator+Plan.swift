@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleChanges
 import TelltaleCoverage
 import TelltaleModel
 import TelltalePlan
@@ -87,10 +88,10 @@ extension RunOrchestrator {
     /// The plan (every check `plan validate` makes, its paths resolved) with the options that
     /// override it, its tracking plan and the warnings its checks found; or the default plan of
     /// `--package`.
-    func resolvePlan() throws(OrchestratorError) -> (plan: Plan, own: Plan, catalog: EventCatalog?, warnings: [PlanProblem]) {
+    func resolvePlan() throws(OrchestratorError) -> (plan: Plan, own: Plan, catalog: EventCatalog?, warnings: [LocatedProblem]) {
         var plan: Plan
         var catalog: EventCatalog?
-        var warnings: [PlanProblem] = []
+        var warnings: [LocatedProblem] = []
         if let path = options.planPath {
             do {
                 (plan, catalog, warnings) = try { () throws(PlanError) in

@@ -59,7 +59,7 @@ extension RunOrchestrator {
             throw OrchestratorError.badPlan(
                 PlanError(
                     problems: unmatched.map { selector in
-                        PlanProblem(
+                        LocatedProblem(
                             file: selector.location?.file ?? setup.plan.sourcePath ?? "plan", line: selector.location?.line ?? 1,
                             column: selector.location?.column ?? 1, keyPath: "expectations.\(selector.selector)",
                             message: "selects no test of the package (strict)",

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleChanges
 import TelltaleModel
 import TelltalePlan
 import TelltaleProcesses
@@ -7,14 +8,13 @@ import TelltaleRunner
 import TelltaleServices
 import TelltaleVerify
 
-/// One `telltale run`: plan → guards → build → list → select → capture and services →
-/// run → analytics checks → reports.
+/// One `telltale run`: plan → guards → the change → build → list → select → capture and services
+/// → run → coverage → analytics checks, stress verdicts, quarantine → history → reports.
 ///
-/// Problems with the plan or options surface before anything starts (exit 2);
-/// build, process and service failures are infrastructure (exit 3); the tests'
-/// own failures are exit 1. Reports are written whenever tests ran, however the run
-/// ended: every record is assembled by `record(_:setup:startedAt:history:)` from the
-/// outcome `RunExecution` reads out of the runner's ledger.
+/// Problems with the plan or options surface before anything starts (exit 2); build, process
+/// and service failures are infrastructure (exit 3); the tests' own failures are exit 1. Reports
+/// are written whenever tests ran, however the run ended: every record is assembled by `record(_:setup:environment:startedAt:duration:coverage:)`
+/// from the outcome `RunExecution` reads out of the runner's ledger.
 public struct RunOrchestrator: Sendable {
     public static let version = "0.1.0"
 

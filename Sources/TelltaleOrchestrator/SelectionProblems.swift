@@ -8,7 +8,7 @@ import TelltaleRunner
 /// that reads like one; parts that each select tests but none together, at the first of them.
 enum SelectionProblems {
     /// Empty when the plan's own selection keeps a test (the command line's options emptied it).
-    static func problems(listed: [ListedTest], selection: TestSelection, file: String) -> [PlanProblem] {
+    static func problems(listed: [ListedTest], selection: TestSelection, file: String) -> [LocatedProblem] {
         guard !listed.isEmpty, (try? selection.select(listed))?.isEmpty == true else { return [] }
         let count = "none of the package's \(listed.count) test\(listed.count == 1 ? "" : "s")"
         var parts: [(path: [PlanSourceMap.Step], alone: TestSelection, patterns: [String])] = []
@@ -38,9 +38,9 @@ enum SelectionProblems {
         ]
     }
 
-    private static func problem(at path: [PlanSourceMap.Step], in file: String, message: String, hint: String) -> PlanProblem {
+    private static func problem(at path: [PlanSourceMap.Step], in file: String, message: String, hint: String) -> LocatedProblem {
         let location = PlanSourceMap.location(of: path, in: file)
-        return PlanProblem(
+        return LocatedProblem(
             file: file, line: location?.line ?? 1, column: location?.column ?? 1, keyPath: PlanSourceMap.keyPath(path), message: message,
             hint: hint)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleImport
 import TelltaleModel
 
 /// Past test durations given by hand (`--timings`): a previous `run.json` or a JUnit file

@@ -12,14 +12,14 @@ public struct PlanLoader: Sendable {
         public var plan: Plan
         public var catalog: EventCatalog?
         /// What is worth saying but stops nothing (a forbidden event a typo away from a planned one).
-        public var warnings: [PlanProblem] = []
+        public var warnings: [LocatedProblem] = []
     }
 
     /// The one set of plan checks, which `plan validate` reports and `run` refuses to start on:
     /// the plan, its package, its tracking plan, and its expectations against the tracking plan
     /// (an expected event the tracking plan does not have), every problem at once.
     public func loadChecked(path: String) throws(PlanError) -> Checked {
-        var problems: [PlanProblem] = []
+        var problems: [LocatedProblem] = []
         var plan: Plan?
         do {
             plan = try load(path: path)
@@ -55,7 +55,7 @@ public struct PlanLoader: Sendable {
                 ? "cannot read the plan file (is it UTF-8 text?)"
                 : "there is no plan file at this path"
             throw PlanError(problems: [
-                PlanProblem(
+                LocatedProblem(
                     file: path, line: 1, column: 1, keyPath: "", message: reason,
                     hint: "the plan's path is relative to the working directory, \(FileManager.default.currentDirectoryPath)"
                 )
@@ -84,7 +84,7 @@ public struct PlanLoader: Sendable {
     }
 
     private typealias Decoded = (
-        plan: Plan, problems: [PlanProblem], positions: [String: TextPosition], foundPlan: Bool
+        plan: Plan, problems: [LocatedProblem], positions: [String: TextPosition], foundPlan: Bool
     )
 
     private func decode(yaml: String, file: String) -> Decoded {
@@ -105,7 +105,7 @@ public struct PlanLoader: Sendable {
             } catch {
                 let position = decoder.positions["xctestplan"] ?? .start
                 problems.append(
-                    PlanProblem(
+                    LocatedProblem(
                         file: file, line: position.line, column: position.column,
                         keyPath: "xctestplan", message: error.message, hint: error.hint
                     ))
@@ -117,7 +117,7 @@ public struct PlanLoader: Sendable {
     private let manifest = "Package.swift"
 
     /// `package` must be a Swift package; under `xcode:`, the folder of the Xcode project.
-    private func packageProblem(_ package: String, written: String, at position: TextPosition, file: String, xcode: Bool) -> PlanProblem? {
+    private func packageProblem(_ package: String, written: String, at position: TextPosition, file: String, xcode: Bool) -> LocatedProblem? {
         var isDirectory: ObjCBool = false
         let shown = package == written ? "'\(written)'" : "'\(written)' (\(package))"
         let message: String
@@ -128,7 +128,7 @@ public struct PlanLoader: Sendable {
         } else {
             return nil
         }
-        return PlanProblem(
+        return LocatedProblem(
             file: file, line: position.line, column: position.column, keyPath: "package", message: message,
             hint: "`package` is the Swift package to test, relative to the plan's folder, " + Plan.folder(of: file)
         )

@@ -37,6 +37,61 @@ struct DependencyCheckTests {
         #expect(result.stdout.contains("TelltaleTracker imports Hummingbird"))
     }
 
+    @Test func aFolderOfSourcesThePageDoesNotNameFails() async throws {
+        let copy = try Self.copyOfTheRepository()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let before = try await Self.problems(in: copy)
+        try FileManager.default.createDirectory(atPath: "\(copy)/Sources/TelltaleModel/Extra", withIntermediateDirectories: true)
+        try "struct Extra {}\n".write(toFile: "\(copy)/Sources/TelltaleModel/Extra/Extra.swift", atomically: true, encoding: .utf8)
+        let added = try await Self.problems(in: copy).subtracting(before)
+        #expect(added.count == 1, "\(added)")
+        #expect(added.first?.hasPrefix("Sources/TelltaleModel/Extra: a feature folder Docs/Architecture.md:") == true, "\(added)")
+    }
+
+    @Test func aFeatureFolderThatIsGoneFails() async throws {
+        let copy = try Self.copyOfTheRepository()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let before = try await Self.problems(in: copy)
+        try FileManager.default.removeItem(atPath: "\(copy)/Sources/TelltaleOrchestrator/Stress")
+        let added = try await Self.problems(in: copy).subtracting(before)
+        #expect(added.count == 1, "\(added)")
+        #expect(
+            added.first?.hasSuffix("the feature folders name Stress/ of TelltaleOrchestrator, which Sources/TelltaleOrchestrator does not have")
+                == true, "\(added)")
+    }
+
+    @Test func aTopLevelFolderThePageDoesNotNameFails() async throws {
+        let copy = try Self.copyOfTheRepository()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let before = try await Self.problems(in: copy)
+        try FileManager.default.createDirectory(atPath: "\(copy)/Extras", withIntermediateDirectories: true)
+        let added = try await Self.problems(in: copy).subtracting(before)
+        #expect(added.count == 1, "\(added)")
+        #expect(added.first?.hasPrefix("Extras/: a top-level folder Docs/Architecture.md:") == true, "\(added)")
+    }
+
+    @Test func theTargetTableAndPackageSwiftMustListTheSameTargets() async throws {
+        let copy = try Self.copyOfTheRepository()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let before = try await Self.problems(in: copy)
+        let page = "\(copy)/Docs/Architecture.md"
+        var lines = try String(contentsOfFile: page, encoding: .utf8).components(separatedBy: "\n")
+        let row = try #require(lines.firstIndex { $0.hasPrefix("| `TelltaleJSON` |") })
+        lines[row] = "| `TelltaleYAML` | library | a target Package.swift does not have | — |"
+        try lines.joined(separator: "\n").write(toFile: page, atomically: true, encoding: .utf8)
+        let added = try await Self.problems(in: copy).subtracting(before)
+        #expect(added.contains("Package.swift: target TelltaleJSON is not in the target table of Docs/Architecture.md"), "\(added)")
+        #expect(added.contains("Docs/Architecture.md:\(row + 1): TelltaleYAML is in the target table but not in Package.swift"), "\(added)")
+    }
+
+    /// The problems the check reports on a copy (a copy lacks the folders that hold no Swift:
+    /// tests compare what a change adds).
+    static func problems(in copy: String) async throws -> Set<String> {
+        let result = try await TelltaleProcess.runProcess(script, ["--root", copy], in: copy)
+        return Set(
+            result.stdout.split(separator: "\n").map(String.init).filter { !$0.hasSuffix("with a reason") && !$0.hasPrefix("dependencies follow") })
+    }
+
     /// Package.swift, the architecture page and every Swift source, without fixtures or builds.
     static func copyOfTheRepository() throws -> String {
         let root = TelltaleProcess.repositoryRoot

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TelltaleModel
 import TelltaleReports
 import TelltaleTestSupport
 import Testing

@@ -9,7 +9,7 @@ import Testing
         try CatalogLoader().parse(yaml: yaml, file: "Plans/events.yml")
     }
 
-    func catalogProblems(_ yaml: String) -> [PlanProblem] {
+    func catalogProblems(_ yaml: String) -> [LocatedProblem] {
         do {
             _ = try parse(yaml)
             return []
@@ -195,7 +195,7 @@ import Testing
     @Test(.tags(.medium)) func schemaFileProblemsPointIntoTheSchemaFile() {
         let catalogFile = Fixture.path("schemaFileProblemsPointIntoTheSchemaFile.yml")
         let schemaFile = Fixture.path("schemaFileProblemsPointIntoTheSchemaFile.schema.json")
-        var found: [PlanProblem] = []
+        var found: [LocatedProblem] = []
         do { _ = try CatalogLoader().load(path: catalogFile) } catch { found = error.problems }
         // The tracking plan's own problems first, then its schema files', each file's by line.
         #expect(
@@ -261,7 +261,7 @@ import Testing
 
     @Test(.tags(.medium)) func aMissingCatalogIsReportedWhereThePlanNamesIt() throws {
         let reference = SourceLocation(file: "Plans/demo.yml", line: 7, column: 12)
-        var found: [PlanProblem] = []
+        var found: [LocatedProblem] = []
         do { _ = try CatalogLoader().load(path: "Plans/nowhere.yml", reference: reference) } catch { found = error.problems }
         expectProblems(found, [.init(7, 12, "capture.catalog", "there is no tracking plan at 'Plans/nowhere.yml'")])
         #expect(found.first?.file == "Plans/demo.yml")

@@ -1,3 +1,4 @@
+import TelltaleJSON
 import TelltalePlan
 import Testing
 
@@ -20,12 +21,12 @@ struct PlanProblemExpectation: CustomStringConvertible {
     var description: String { "\(location): …\(phrase)…" }
 }
 
-extension PlanProblem {
+extension LocatedProblem {
     var location: String { "\(line):\(column) \(keyPath)" }
 }
 
 /// The problems `parse` reports for `yaml`; empty when it parses.
-func problems(in yaml: String, file: String = "plan.yml") -> [PlanProblem] {
+func problems(in yaml: String, file: String = "plan.yml") -> [LocatedProblem] {
     do {
         _ = try PlanLoader().parse(yaml: yaml, file: file)
         return []
@@ -36,7 +37,7 @@ func problems(in yaml: String, file: String = "plan.yml") -> [PlanProblem] {
 
 /// Expects exactly these problems, in this order.
 func expectProblems(
-    _ actual: [PlanProblem], _ expected: [PlanProblemExpectation],
+    _ actual: [LocatedProblem], _ expected: [PlanProblemExpectation],
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(actual.map(\.location) == expected.map(\.location), sourceLocation: sourceLocation)

@@ -1,3 +1,4 @@
+import TelltaleJSON
 import TelltalePlan
 import TelltaleTestSupport
 import Testing
@@ -29,11 +30,11 @@ import Testing
     @Test(.tags(.small)) func errorDescriptionIsCompilerStyleAndSortedByLine() {
         // Problems are found key by key; the description must still read top to bottom.
         let error = PlanError(problems: [
-            PlanProblem(
+            LocatedProblem(
                 file: "Plans/bad.yml", line: 4, column: 5, keyPath: "suites[0].filter[1]",
                 message: "'(' is not a valid regular expression (expected ')')", hint: "escape it"),
-            PlanProblem(file: "Plans/bad.yml", line: 1, column: 10, keyPath: "version", message: "bad version"),
-            PlanProblem(file: "Plans/bad.yml", line: 1, column: 1, keyPath: "", message: "whole file"),
+            LocatedProblem(file: "Plans/bad.yml", line: 1, column: 10, keyPath: "version", message: "bad version"),
+            LocatedProblem(file: "Plans/bad.yml", line: 1, column: 1, keyPath: "", message: "whole file"),
         ])
         #expect(
             error.errorDescription == """
@@ -47,7 +48,7 @@ import Testing
 
     @Test(.tags(.small)) func problemsAreGroupedByFileInTheOrderFilesWereFound() {
         // A plan's problems, then those of the tracking plan it names: never interleaved by line.
-        let problem = { (file: String, line: Int) in PlanProblem(file: file, line: line, column: 1, keyPath: "", message: "m") }
+        let problem = { (file: String, line: Int) in LocatedProblem(file: file, line: line, column: 1, keyPath: "", message: "m") }
         let error = PlanError(problems: [
             problem("Plans/demo.yml", 9), problem("Plans/events.yml", 2), problem("Plans/demo.yml", 3),
             problem("Plans/schemas/a.json", 1), problem("Plans/events.yml", 1),

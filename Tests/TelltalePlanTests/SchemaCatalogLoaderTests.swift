@@ -8,7 +8,7 @@ import Testing
 @Suite(.tags(.medium)) struct SchemaCatalogLoaderTests {
     static let draft7 = #""$schema": "http://json-schema.org/draft-07/schema#""#
 
-    func problems(loading path: String) -> [PlanProblem] {
+    func problems(loading path: String) -> [LocatedProblem] {
         do {
             _ = try CatalogLoader().load(path: path)
             return []

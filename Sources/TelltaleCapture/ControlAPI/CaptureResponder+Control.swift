@@ -18,7 +18,7 @@ extension CaptureResponder {
         case ("GET", "/_telltale/events"):
             var source: Event.Source?
             if let name = query["source"] {
-                guard let parsed = Event.Source(rawValue: name) else { return badControl("unknown source \(name)") }
+                guard let parsed = IngestFormat.source(named: name) else { return badControl("unknown source \(name)") }
                 source = parsed
             }
             let filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"], source: source)

@@ -39,11 +39,16 @@ public struct EventFilter: Sendable, Hashable, Decodable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // Any name decodes as a source: one no format registers would make a wait that never ends.
+        let source = try container.decodeIfPresent(String.self, forKey: .source)
+        if let source, IngestFormat.source(named: source) == nil {
+            throw DecodingError.dataCorruptedError(forKey: .source, in: container, debugDescription: "unknown source \(source)")
+        }
         self.init(
             session: try container.decodeIfPresent(String.self, forKey: .session),
             test: try container.decodeIfPresent(TestID.self, forKey: .test),
             name: try container.decodeIfPresent(String.self, forKey: .name),
-            source: try container.decodeIfPresent(Event.Source.self, forKey: .source),
+            source: source.map(Event.Source.init(rawValue:)),
             params: try container.decodeIfPresent([String: JSONValue].self, forKey: .params) ?? [:]
         )
     }

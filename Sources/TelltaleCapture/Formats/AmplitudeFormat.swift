@@ -37,7 +37,7 @@ enum AmplitudeFormat {
                 }
                 params = members
             }
-            events.append(IncomingEvent(source: .amplitude, name: name, params: params, raw: item))
+            events.append(IncomingEvent(name: name, params: params, raw: item))
         }
         let uploadTime = Int(Date().timeIntervalSince1970 * 1000)
         return IngestResult(

@@ -90,7 +90,7 @@ enum GA4Format {
                                 validationCode: "VALUE_INVALID"))
                     }
                 }
-                events.append(IncomingEvent(source: .ga4, name: name, params: params, raw: item))
+                events.append(IncomingEvent(name: name, params: params, raw: item))
             }
         } else {
             messages.append(.init(fieldPath: "events", description: "Measurement requires at least one event.", validationCode: "VALUE_REQUIRED"))

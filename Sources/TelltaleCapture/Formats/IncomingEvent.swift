@@ -1,8 +1,8 @@
 import TelltaleModel
 
-/// An event decoded from one wire format, before the store gives it an id, a session and a test.
+/// An event decoded from one wire format, before the store gives it an id, a session, a test
+/// and its source (the format's, from its registration: one request's events share it).
 struct IncomingEvent: Sendable {
-    var source: Event.Source
     var name: String
     var params: [String: JSONValue]
     var raw: JSONValue

@@ -36,7 +36,7 @@ struct IngestPipeline: Sendable {
     /// How a request is answered: at once, or once its events are stored and durable.
     enum Outcome {
         case now(IngestAnswer)
-        /// `answer` once `store(_:session:notifying:)` says the events are durable; a 503 if
+        /// `answer` once `store(_:source:session:notifying:)` says the events are durable; a 503 if
         /// they could not be stored, since nothing is acknowledged that is not on disk.
         case store([IncomingEvent], answer: IngestAnswer)
     }
@@ -59,8 +59,8 @@ struct IngestPipeline: Sendable {
         return .store(result.events, answer: result.answer)
     }
 
-    func store(_ events: [IncomingEvent], session: String, notifying notice: DurabilityNotice) {
-        store.accept(events, session: session, notifying: notice)
+    func store(_ events: [IncomingEvent], source: Event.Source, session: String, notifying notice: DurabilityNotice) {
+        store.accept(events, source: source, session: session, notifying: notice)
     }
 
     /// A capture request whose body could not be framed (a broken chunk): kept as a bad capture.

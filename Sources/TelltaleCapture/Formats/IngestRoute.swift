@@ -1,74 +1,28 @@
 import TelltaleModel
 
-/// The capture routes of the contract, each tied to its wire format.
-enum IngestRoute: Sendable, Equatable {
-    case native
-    case segment(callType: String?)
-    case ga4(debug: Bool)
-    case mixpanel(MixpanelFormat.Endpoint)
-    case amplitude
-    case snowplow(pixel: Bool)
-    case posthog
-    case rudderstack(callType: String?)
+/// A capture route of the contract: a path of a registered wire format (`IngestFormat.registered`).
+struct IngestRoute: Sendable {
+    /// The format's source, which its events are stored under.
+    let source: Event.Source
+    let route: IngestFormat.Route
 
     /// The route for a path without its session prefix, or nil when no format owns the path.
     static func match(path: String) -> IngestRoute? {
-        switch path {
-        case "/events": .native
-        case "/v1/batch", "/v1/b": .segment(callType: nil)
-        case "/mp/collect": .ga4(debug: false)
-        case "/debug/mp/collect": .ga4(debug: true)
-        case "/track": .mixpanel(.track)
-        case "/engage": .mixpanel(.engage)
-        case "/import": .mixpanel(.import)
-        case "/2/httpapi", "/batch": .amplitude
-        case "/com.snowplowanalytics.snowplow/tp2": .snowplow(pixel: false)
-        case "/i": .snowplow(pixel: true)
-        case "/batch/", "/capture", "/capture/", "/e", "/e/", "/i/v0/e", "/i/v0/e/": .posthog
-        case "/rudderstack/v1/batch": .rudderstack(callType: nil)
-        default:
-            if path.hasPrefix("/v1/"), SegmentFormat.callTypes.contains(String(path.dropFirst(4))) {
-                .segment(callType: String(path.dropFirst(4)))
-            } else if path.hasPrefix("/rudderstack/v1/"), SegmentFormat.callTypes.contains(String(path.dropFirst(16))) {
-                .rudderstack(callType: String(path.dropFirst(16)))
-            } else {
-                nil
-            }
-        }
+        byPath[path]
     }
 
-    var source: Event.Source {
-        switch self {
-        case .native: .telltale
-        case .segment: .segment
-        case .ga4: .ga4
-        case .mixpanel: .mixpanel
-        case .amplitude: .amplitude
-        case .snowplow: .snowplow
-        case .posthog: .posthog
-        case .rudderstack: .rudderstack
-        }
-    }
+    /// Every registered route by its path, built once; a path two formats claim is the first's
+    /// (`IngestFormatTests` keeps there being none).
+    static let byPath: [String: IngestRoute] = Dictionary(
+        IngestFormat.registered.flatMap { format in format.routes.map { ($0.path, IngestRoute(source: format.source, route: $0)) } }
+    ) { first, _ in first }
 
     /// The methods the vendor's SDKs use on this route.
     func allows(method: String) -> Bool {
-        switch self {
-        case .snowplow(pixel: true): method == "GET"
-        case .mixpanel(.track), .mixpanel(.engage), .posthog: method == "GET" || method == "POST"
-        default: method == "POST"
-        }
+        route.methods.contains(method)
     }
 
     func decode(_ request: IngestRequest) throws(CaptureError) -> IngestResult {
-        switch self {
-        case .native: try NativeFormat.decode(request)
-        case .segment(let callType): try SegmentFormat.decode(request, callType: callType)
-        case .ga4(let debug): try GA4Format.decode(request, debug: debug)
-        case .mixpanel(let endpoint): try MixpanelFormat.decode(request, endpoint: endpoint)
-        case .amplitude: try AmplitudeFormat.decode(request)
-        case .snowplow(let pixel): try SnowplowFormat.decode(request, pixel: pixel)
-        case .posthog: try PostHogFormat.decode(request)
-        case .rudderstack(let callType): try RudderStackFormat.decode(request, callType: callType)
-        }
+        try route.decode(request)
     }
 }

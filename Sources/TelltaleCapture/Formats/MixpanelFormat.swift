@@ -40,7 +40,7 @@ enum MixpanelFormat {
                     }
                     params = members
                 }
-                events.append(IncomingEvent(source: .mixpanel, name: name, params: params, raw: item))
+                events.append(IncomingEvent(name: name, params: params, raw: item))
             case .engage:
                 let operations = object.keys.filter {
                     $0.hasPrefix("$")
@@ -50,7 +50,7 @@ enum MixpanelFormat {
                 for operation in operations {
                     var params = object[operation]?.objectValue ?? ["values": object[operation] ?? .null]
                     if let distinct = object["$distinct_id"] { params["$distinct_id"] = distinct }
-                    events.append(IncomingEvent(source: .mixpanel, name: operation, params: params, raw: item))
+                    events.append(IncomingEvent(name: operation, params: params, raw: item))
                 }
             }
         }

@@ -42,7 +42,7 @@ enum NativeFormat {
                 }
                 test = TestID(id)
             }
-            events.append(IncomingEvent(source: .telltale, name: name, params: params, raw: item, test: test))
+            events.append(IncomingEvent(name: name, params: params, raw: item, test: test))
         }
         return IngestResult(events: events, answer: .accepted(events.count))
     }

@@ -95,6 +95,6 @@ enum PostHogFormat {
         for key in ["$set", "$set_once"] where params[key] == nil {
             if let value = object[key], value != .null { params[key] = value }
         }
-        return IncomingEvent(source: .posthog, name: name, params: params, raw: item)
+        return IncomingEvent(name: name, params: params, raw: item)
     }
 }

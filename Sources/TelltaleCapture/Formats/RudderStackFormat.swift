@@ -20,7 +20,7 @@ enum RudderStackFormat {
         guard let writeKey = request.basicAuthUser, !writeKey.isEmpty else {
             throw .rejected(status: 401, reason: "Failed to read writeKey from header: send the write key as the HTTP Basic user")
         }
-        var result = try SegmentFormat.decode(request, callType: callType, source: .rudderstack)
+        var result = try SegmentFormat.decode(request, callType: callType, rudderStack: true)
         result.answer = .text("OK")
         return result
     }

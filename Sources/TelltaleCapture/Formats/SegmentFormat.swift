@@ -11,7 +11,8 @@ import TelltaleModel
 enum SegmentFormat {
     static let callTypes: Set<String> = ["track", "identify", "page", "screen", "group", "alias"]
 
-    static func decode(_ request: IngestRequest, callType: String?, source: Event.Source = .segment) throws(CaptureError) -> IngestResult {
+    /// `rudderStack`: RudderStack's calls, whose identify also carries `context.traits`.
+    static func decode(_ request: IngestRequest, callType: String?, rudderStack: Bool = false) throws(CaptureError) -> IngestResult {
         let body = try JSONParser.parse(request.body)
         guard let object = body.objectValue else { throw .badRequest("expected a JSON object, got \(body.typeName)") }
         let writeKey = request.basicAuthUser.flatMap { $0.isEmpty ? nil : $0 } ?? object["writeKey"]?.stringValue
@@ -36,12 +37,12 @@ enum SegmentFormat {
         var events: [IncomingEvent] = []
         for (offset, (call, type)) in calls.enumerated() {
             let context = callType == nil ? "batch[\(offset)]" : "body"
-            events.append(try event(call, type: type, context: context, source: source))
+            events.append(try event(call, type: type, context: context, rudderStack: rudderStack))
         }
         return IngestResult(events: events, answer: .json("{\"success\":true}"))
     }
 
-    private static func event(_ call: JSONValue, type: String, context: String, source: Event.Source) throws(CaptureError) -> IncomingEvent {
+    private static func event(_ call: JSONValue, type: String, context: String, rudderStack: Bool) throws(CaptureError) -> IncomingEvent {
         guard let object = call.objectValue else { throw .badRequest("\(context) must be an object") }
         if type != "alias" && object["userId"] == nil && object["anonymousId"] == nil {
             throw .badRequest("\(context) needs \"userId\" or \"anonymousId\"")
@@ -66,7 +67,7 @@ enum SegmentFormat {
         case "identify":
             params = try members("traits")
             // RudderStack's SDKs send an identify's traits in `context.traits`.
-            if source == .rudderstack, let traits = object["context"]?["traits"]?.objectValue {
+            if rudderStack, let traits = object["context"]?["traits"]?.objectValue {
                 params = traits.merging(params) { $1 }
             }
         case "group":
@@ -79,6 +80,6 @@ enum SegmentFormat {
             }
             params = ["previousId": previous, "userId": user]
         }
-        return IncomingEvent(source: source, name: name, params: params, raw: call)
+        return IncomingEvent(name: name, params: params, raw: call)
     }
 }

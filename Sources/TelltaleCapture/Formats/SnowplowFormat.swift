@@ -37,7 +37,7 @@ enum SnowplowFormat {
                 strings[key] = text
             }
             let (name, params) = try normalise(strings, context: context)
-            events.append(IncomingEvent(source: .snowplow, name: name, params: params, raw: payload))
+            events.append(IncomingEvent(name: name, params: params, raw: payload))
         }
         if pixel {
             return IngestResult(events: events, answer: IngestAnswer(status: 200, contentType: "image/gif", body: transparentGIF))

@@ -133,7 +133,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
             case .store(let events, let answer):
                 // Set first: a store without a log (or a closed one) tells within `store`.
                 state = .answering(answer, version: version, keepAlive: keepAlive)
-                pipeline.store(events, session: head.session, notifying: .listener(self, on: context.eventLoop))
+                pipeline.store(events, source: head.route.source, session: head.session, notifying: .listener(self, on: context.eventLoop))
             }
         case (.forwarding(false, _), .body(let chunk)):
             forward(.body(chunk), context: context)

@@ -43,9 +43,9 @@ struct EventIndex {
 
     // MARK: Ingest
 
-    /// Gives events their id, the session and its running test, and indexes them; returns the
+    /// Gives events their id, source, the session and its running test, and indexes them; returns the
     /// stored events and the waits they complete.
-    mutating func accept(_ incoming: [IncomingEvent], session: String, at now: Date) -> (events: [Event], wakes: [Wake]) {
+    mutating func accept(_ incoming: [IncomingEvent], source: Event.Source, session: String, at now: Date) -> (events: [Event], wakes: [Wake]) {
         let test = runningTests[session]
         var stamped: [Event] = []
         stamped.reserveCapacity(incoming.count)
@@ -53,7 +53,7 @@ struct EventIndex {
             nextNumber += 1
             let event = Event(
                 id: Self.paddedNumber(nextNumber), receivedAt: now, session: session, test: item.test ?? test,
-                source: item.source, name: item.name, params: item.params, raw: item.raw
+                source: source, name: item.name, params: item.params, raw: item.raw
             )
             index(event, at: dropped + events.count)
             events.append(event)

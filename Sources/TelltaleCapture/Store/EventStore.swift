@@ -69,13 +69,13 @@ public final class EventStore: Sendable {
     /// Stores a request's events: indexed (and waiters woken) at once, `notice` delivered once
     /// they are on disk. Returns the stored events.
     @discardableResult
-    func accept(_ incoming: [IncomingEvent], session: String, notifying notice: DurabilityNotice) -> [Event] {
+    func accept(_ incoming: [IncomingEvent], source: Event.Source, session: String, notifying notice: DurabilityNotice) -> [Event] {
         let now = Date()
         let feed = feed
         let observing = observer != nil
         let (stamped, wakes, firstDrop, checks) = index.withLock { index in
             let droppedBefore = index.droppedBefore
-            let (stamped, wakes) = index.accept(incoming, session: session, at: now)
+            let (stamped, wakes) = index.accept(incoming, source: source, session: session, at: now)
             let checks = observing && index.check != nil ? stamped.map { index.violations[$0.id] ?? [] } : nil
             // Published under the lock, so a stream that starts sees each event once: in its
             // replay or from the feed. Nothing is encoded while no page listens.
@@ -119,9 +119,9 @@ public final class EventStore: Sendable {
     }
 
     /// Stores a request's events; returns once they are durable.
-    func accept(_ incoming: [IncomingEvent], session: String) async throws -> [Event] {
+    func accept(_ incoming: [IncomingEvent], source: Event.Source, session: String) async throws -> [Event] {
         let durable = MultiThreadedEventLoopGroup.singleton.any().makePromise(of: Void.self)
-        let stamped = accept(incoming, session: session, notifying: .promise(durable))
+        let stamped = accept(incoming, source: source, session: session, notifying: .promise(durable))
         try await durable.futureResult.get()
         return stamped
     }

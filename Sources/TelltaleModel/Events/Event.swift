@@ -3,11 +3,6 @@ import Foundation
 /// An analytics event as the capture server stores it and `events.jsonl` holds it,
 /// one JSON object a line. The field names are part of the public contract.
 public struct Event: Codable, Sendable, Hashable, Identifiable {
-    /// The wire format the event arrived in.
-    public enum Source: String, Codable, Sendable, Hashable, CaseIterable {
-        case telltale, segment, ga4, mixpanel, amplitude, snowplow, posthog, rudderstack
-    }
-
     public var id: String
     public var receivedAt: Date
     /// The capture session (one per worker) the event was sent to.
@@ -54,7 +49,7 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
 
 // MARK: Fast JSON
 
-extension Event {
+extension Event: JSONBytesWritable, JSONObjectDecodable {
     /// Appends the event as compact JSON, exactly as `JSONValueEncoder` and `serialized()` write
     /// it (keys sorted, milliseconds, `test` null when absent), without building a tree first:
     /// capture writes one for every event it accepts, reports one for every event of a run.
@@ -87,27 +82,13 @@ extension Event {
 
     /// Decodes an event from its JSON object without going through `Decoder`; the same rules
     /// and errors as `init(from:)` through `JSONValueDecoder`.
-    init(json value: JSONValue, path: CodingPathNode?) throws {
-        guard case .object(let members) = value else { throw JSONValueDecoderImpl.mismatch(Event.self, value, path) }
-        func member(_ key: CodingKeys) throws -> (JSONValue, CodingPathNode) {
-            let child = JSONValueDecoderImpl.child(path, key)
-            guard let value = members[key.stringValue] else {
-                throw DecodingError.keyNotFound(
-                    key, .init(codingPath: CodingPathNode.path(path), debugDescription: "No value associated with key \(key.stringValue)."))
-            }
-            return (value, child)
-        }
-        func decode<T: Decodable>(_ key: CodingKeys, as type: T.Type = T.self) throws -> T {
-            let (value, child) = try member(key)
-            return try JSONValueDecoderImpl.unbox(value, as: type, path: child)
-        }
-        var test: TestID?
-        if let value = members[CodingKeys.test.stringValue], value != .null {
-            test = TestID(try JSONValueDecoderImpl.string(value, JSONValueDecoderImpl.child(path, CodingKeys.test)))
-        }
+    public init(json object: JSONObjectReader) throws {
         self.init(
-            id: try decode(.id), receivedAt: try decode(.receivedAt), session: try decode(.session), test: test,
-            source: try decode(.source), name: try decode(.name), params: try decode(.params), raw: try decode(.raw)
+            id: try object.decode(CodingKeys.id), receivedAt: try object.decode(CodingKeys.receivedAt),
+            session: try object.decode(CodingKeys.session),
+            test: try object.decodeIfPresent(CodingKeys.test, as: String.self).map(TestID.init),
+            source: try object.decode(CodingKeys.source), name: try object.decode(CodingKeys.name),
+            params: try object.decode(CodingKeys.params), raw: try object.decode(CodingKeys.raw)
         )
     }
 }

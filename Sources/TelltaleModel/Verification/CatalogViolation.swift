@@ -1,26 +1,8 @@
 /// A captured event that breaks the tracking plan. Identical violations (same kind, event,
 /// path and expectation) of one test are one entry with a count.
 public struct CatalogViolation: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
-        /// The tracking plan has no event of this name.
-        case unplannedEvent
-        /// A required property is missing.
-        case missingRequired
-        /// A value is of the wrong type.
-        case typeMismatch
-        /// A property the plan does not list, where extra properties are not allowed.
-        case extraProperty
-        /// A value that is not one of the plan's `enum`.
-        case enumMismatch
-        /// A string the plan's `pattern` does not match.
-        case patternMismatch
-        /// A string that is not of the plan's `format` (date-time, uuid, …).
-        case formatMismatch
-        /// A number outside `minimum`/`maximum`, or a string or array of the wrong length.
-        case outOfRange
-        /// A value that more than one of `oneOf`'s schemas take.
-        case ambiguousMatch
-    }
+    /// The rule broken: a schema's (`JSONSchemaViolation.Kind`), or `unplannedEvent`.
+    public typealias Kind = JSONSchemaViolation.Kind
 
     public var kind: Kind
     public var event: String

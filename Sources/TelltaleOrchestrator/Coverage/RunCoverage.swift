@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleChanges
 import TelltaleCoverage
 import TelltaleModel
 import TelltalePlan

@@ -1,6 +1,7 @@
 import Foundation
 import TelltaleCoverage
 import TelltaleHistory
+import TelltaleImport
 import TelltaleModel
 
 /// `telltale history import`: earlier runs' `run.json` and JUnit files into the history,

@@ -31,11 +31,3 @@ extension Node {
         }
     }
 }
-
-extension PlanProblem {
-    /// A JSON Schema's problem, located the same way.
-    init(_ problem: JSONSchemaProblem) {
-        self.init(
-            file: problem.file, line: problem.line, column: problem.column, keyPath: problem.path, message: problem.message, hint: problem.hint)
-    }
-}

@@ -1,20 +1,17 @@
+import TelltaleJSON
 import Yams
 
 /// Turns a composed YAML tree into a `Plan`, collecting every problem on the
 /// way instead of stopping at the first: fixing a plan should take one round.
 struct PlanDecoder {
-    static let planKeys = [
-        "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
-        "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
-        "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage", "stress",
-        "changed", "xcode",
-    ]
+    /// The keys a plan may have at its top, in the order hints list them.
+    static let planKeys = topLevel.map(\.name)
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
     static let laterVersionKeys: [String] = []
 
     let file: String
-    private(set) var problems: [PlanProblem] = []
+    private(set) var problems: [LocatedProblem] = []
     /// Where values the loader checks afterwards (`package`, `xctestplan`) were written.
     private(set) var positions: [String: TextPosition] = [:]
     /// An explicit `retries` beats the one an `.xctestplan` implies.
@@ -50,50 +47,66 @@ struct PlanDecoder {
             )
         }
         for (key, value) in entries.ordered {
-            decodeTopLevel(key, value, into: &plan)
+            Self.topLevelByName[key]?.decode(&self, value, key, &plan)
         }
         return plan
     }
 
-    private mutating func decodeTopLevel(_ key: String, _ value: Node, into plan: inout Plan) {
-        switch key {
-        case "version": version(value)
-        case "name": plan.name = nonEmptyString(value, path: key) ?? plan.name
-        case "package":
-            positions[key] = TextPosition(value)
-            plan.package = nonEmptyString(value, path: key) ?? plan.package
-        case "xctestplan":
-            positions[key] = TextPosition(value)
-            plan.xctestplan = nonEmptyString(value, path: key)
-        case "filter": plan.filter = patterns(value, path: key)
-        case "skip": plan.skip = patterns(value, path: key)
-        case "tags": plan.tags = tagNames(value, path: key)
-        case "skipTags": plan.skipTags = tagNames(value, path: key)
-        case "environment": plan.environment = stringMap(value, path: key)
-        case "arguments": plan.arguments = strings(value, path: key).map(\.value)
-        case "retries":
-            retriesGiven = !value.isNull
-            plan.retries = count(value, path: key, minimum: 0) ?? plan.retries
-        case "workers": plan.workers = count(value, path: key, minimum: 1)
-        case "timeout": plan.timeout = timeouts(value, path: key)
-        case "suites": plan.suites = suites(value, path: key)
-        case "services": plan.services = services(value, path: key)
-        case "reports": plan.reports = reports(value, path: key)
-        case "capture": plan.capture = capture(value, path: key)
-        case "expectations": plan.expectations = expectations(value, path: key)
-        case "lifecycle": plan.lifecycle = choice(value, path: key, of: PlanLifecycle.self)
-        case "history": plan.history = history(value, path: key)
-        case "quarantine": plan.quarantine = quarantine(value, path: key)
-        case "strict": plan.strict = bool(value, path: key) ?? false
-        case "coverage": plan.coverage = coverage(value, path: key)
-        case "changed": plan.changed = changed(value, path: key)
-        case "stress": plan.stress = stress(value, path: key)
-        case "xcode":
-            positions[key] = TextPosition(value)
-            plan.xcode = xcode(value, path: key)
-        default: assertionFailure("planKeys and decodeTopLevel disagree about `\(key)`")
+    /// A top-level key and how its value is read into the plan (the key is the value's path).
+    struct TopLevelKey: Sendable {
+        let name: String
+        let decode: @Sendable (_ decoder: inout PlanDecoder, _ value: Node, _ key: String, _ plan: inout Plan) -> Void
+
+        init(_ name: String, decode: @escaping @Sendable (_ decoder: inout PlanDecoder, _ value: Node, _ key: String, _ plan: inout Plan) -> Void) {
+            self.name = name
+            self.decode = decode
         }
     }
+
+    /// Every top-level key of a plan and how it is read: the one place a key is registered, so
+    /// the keys a plan accepts (`planKeys`) are the keys it reads.
+    static let topLevel: [TopLevelKey] = [
+        TopLevelKey("version") { decoder, value, _, _ in decoder.version(value) },
+        TopLevelKey("name") { decoder, value, key, plan in plan.name = decoder.nonEmptyString(value, path: key) ?? plan.name },
+        TopLevelKey("package") { decoder, value, key, plan in
+            decoder.positions[key] = TextPosition(value)
+            plan.package = decoder.nonEmptyString(value, path: key) ?? plan.package
+        },
+        TopLevelKey("xctestplan") { decoder, value, key, plan in
+            decoder.positions[key] = TextPosition(value)
+            plan.xctestplan = decoder.nonEmptyString(value, path: key)
+        },
+        TopLevelKey("filter") { decoder, value, key, plan in plan.filter = decoder.patterns(value, path: key) },
+        TopLevelKey("skip") { decoder, value, key, plan in plan.skip = decoder.patterns(value, path: key) },
+        TopLevelKey("tags") { decoder, value, key, plan in plan.tags = decoder.tagNames(value, path: key) },
+        TopLevelKey("skipTags") { decoder, value, key, plan in plan.skipTags = decoder.tagNames(value, path: key) },
+        TopLevelKey("environment") { decoder, value, key, plan in plan.environment = decoder.stringMap(value, path: key) },
+        TopLevelKey("arguments") { decoder, value, key, plan in plan.arguments = decoder.strings(value, path: key).map(\.value) },
+        TopLevelKey("retries") { decoder, value, key, plan in
+            decoder.retriesGiven = !value.isNull
+            plan.retries = decoder.count(value, path: key, minimum: 0) ?? plan.retries
+        },
+        TopLevelKey("workers") { decoder, value, key, plan in plan.workers = decoder.count(value, path: key, minimum: 1) },
+        TopLevelKey("timeout") { decoder, value, key, plan in plan.timeout = decoder.timeouts(value, path: key) },
+        TopLevelKey("suites") { decoder, value, key, plan in plan.suites = decoder.suites(value, path: key) },
+        TopLevelKey("services") { decoder, value, key, plan in plan.services = decoder.services(value, path: key) },
+        TopLevelKey("reports") { decoder, value, key, plan in plan.reports = decoder.reports(value, path: key) },
+        TopLevelKey("capture") { decoder, value, key, plan in plan.capture = decoder.capture(value, path: key) },
+        TopLevelKey("expectations") { decoder, value, key, plan in plan.expectations = decoder.expectations(value, path: key) },
+        TopLevelKey("lifecycle") { decoder, value, key, plan in plan.lifecycle = decoder.choice(value, path: key, of: PlanLifecycle.self) },
+        TopLevelKey("history") { decoder, value, key, plan in plan.history = decoder.history(value, path: key) },
+        TopLevelKey("quarantine") { decoder, value, key, plan in plan.quarantine = decoder.quarantine(value, path: key) },
+        TopLevelKey("strict") { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false },
+        TopLevelKey("coverage") { decoder, value, key, plan in plan.coverage = decoder.coverage(value, path: key) },
+        TopLevelKey("stress") { decoder, value, key, plan in plan.stress = decoder.stress(value, path: key) },
+        TopLevelKey("changed") { decoder, value, key, plan in plan.changed = decoder.changed(value, path: key) },
+        TopLevelKey("xcode") { decoder, value, key, plan in
+            decoder.positions[key] = TextPosition(value)
+            plan.xcode = decoder.xcode(value, path: key)
+        },
+    ]
+
+    private static let topLevelByName = Dictionary(uniqueKeysWithValues: topLevel.map { ($0.name, $0) })
 
     private mutating func version(_ node: Node) {
         guard !node.isNull else {
@@ -123,7 +136,7 @@ struct PlanDecoder {
     /// Every problem gets a hint: the message says what is wrong, the hint what to write instead.
     mutating func report(_ message: String, at position: TextPosition, path: String, hint: String) {
         problems.append(
-            PlanProblem(
+            LocatedProblem(
                 file: file, line: position.line, column: position.column,
                 keyPath: path, message: message, hint: hint
             ))

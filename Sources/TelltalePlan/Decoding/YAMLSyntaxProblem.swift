@@ -1,12 +1,13 @@
+import TelltaleJSON
 import Yams
 
 /// Turns a Yams parse failure into a problem at the place libyaml gave up.
 enum YAMLSyntaxProblem {
     static let syntaxHint = "check the indentation and quoting on this line and the one above"
 
-    static func problem(for error: any Error, file: String) -> PlanProblem {
+    static func problem(for error: any Error, file: String) -> LocatedProblem {
         let (message, position, hint) = describe(error)
-        return PlanProblem(
+        return LocatedProblem(
             file: file, line: position.line, column: position.column, keyPath: "", message: message, hint: hint
         )
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TelltaleJSON
 
 /// Brings an Xcode `.xctestplan`'s selection, environment, arguments and
 /// retries into a plan, so a team can keep one source of truth for both.
@@ -9,7 +10,7 @@ public struct XCTestPlanImporter {
         do {
             try importPlan(at: path, into: &plan, planSetsRetries: plan.retries != 0)
         } catch {
-            let problem = PlanProblem(
+            let problem = LocatedProblem(
                 file: path, line: 1, column: 1, keyPath: "", message: error.message, hint: error.hint
             )
             throw PlanError(problems: [problem])

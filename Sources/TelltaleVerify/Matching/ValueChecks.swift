@@ -18,7 +18,7 @@ enum ValueChecks {
         case .integer: return JSONType.integer.matches(value)
         case .boolean: return JSONType.boolean.matches(value)
         case .uuid:
-            if case .string(let text) = value { return isUUID(text) }
+            if case .string(let text) = value { return FormatChecks.isUUID(text) }
             return false
         case .iso8601:
             if case .string(let text) = value { return isDateTime(text) }
@@ -32,22 +32,6 @@ enum ValueChecks {
             case .string(let text): return isDateTime(text) || Double(text).map(isUnixTime) == true
             default: return false
             }
-        }
-    }
-
-    /// `8-4-4-4-12` hexadecimal digits.
-    static func isUUID(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 36 else { return false }
-            for offset in 0..<36 {
-                if offset == 8 || offset == 13 || offset == 18 || offset == 23 {
-                    guard bytes[offset] == UInt8(ascii: "-") else { return false }
-                } else {
-                    guard isHexDigit(bytes[offset]) else { return false }
-                }
-            }
-            return true
         }
     }
 
@@ -72,7 +56,6 @@ enum ValueChecks {
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-    private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6 }
 
     /// The regex a placeholder stands for inside a template string.
     static func regexFragment(_ placeholder: Placeholder) -> String {

@@ -1,0 +1,51 @@
+import Foundation
+import TelltaleModel
+
+/// A record of an earlier run from the files it left: its `run.json`, or a JUnit XML file
+/// written by Telltale or any other tool. `--timings` and `telltale history import` read it.
+public enum EarlierRunFile {
+    public struct ReadError: Error, LocalizedError {
+        public var path: String
+        public var reason: String
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        public var errorDescription: String? {
+            "\(path): \(reason); give a run.json or a JUnit XML file from an earlier run"
+        }
+    }
+
+    public static func read(path: String) throws(ReadError) -> RunRecord {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReadError(path: path, reason: "cannot read the file")
+        }
+        let firstByte = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
+        if firstByte == UInt8(ascii: "{") {
+            do {
+                return try RunRecordFile.read(path: path)
+            } catch {
+                throw ReadError(path: path, reason: error.localizedDescription)
+            }
+        }
+        let junit: (tests: [TestResult], startedAt: Date?, host: String?)
+        do {
+            junit = try JUnitReader.read(data)
+        } catch {
+            throw ReadError(path: path, reason: error.localizedDescription)
+        }
+        guard !junit.tests.isEmpty else { throw ReadError(path: path, reason: "no <testcase> in it") }
+        // Without a timestamp, the file's own time is the best guess of when the run was.
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
+        return RunRecord(
+            tool: ToolInfo(name: "junit", version: "unknown"),
+            plan: PlanSummary(name: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent, path: nil, package: "."),
+            environment: RunEnvironment(host: junit.host ?? "unknown", operatingSystem: "unknown"),
+            startedAt: junit.startedAt ?? modified ?? Date(),
+            duration: junit.tests.reduce(0) { $0 + $1.duration },
+            tests: junit.tests
+        )
+    }
+}

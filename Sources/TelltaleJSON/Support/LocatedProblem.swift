@@ -1,0 +1,37 @@
+/// One thing wrong with a file a user wrote (a plan, a tracking plan, a JSON Schema), located
+/// like a compiler diagnostic so editors and CI logs turn it into a link. The plan's checks
+/// and the JSON Schema reader report the same type, so their problems sort and print alike.
+/// A warning is worth saying but stops nothing.
+public struct LocatedProblem: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// Where in the file, e.g. `suites[1].timeout.test` or `properties.user.$ref`; empty for
+    /// the whole file.
+    public var keyPath: String
+    public var message: String
+    public var hint: String?
+    public var severity: Severity
+
+    public init(
+        file: String, line: Int, column: Int, keyPath: String, message: String, hint: String? = nil, severity: Severity = .error
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.keyPath = keyPath
+        self.message = message
+        self.hint = hint
+        self.severity = severity
+    }
+
+    public var description: String {
+        let subject = keyPath.isEmpty ? "" : "\(keyPath): "
+        let first = "\(file):\(line):\(column): \(severity.rawValue): \(subject)\(message)"
+        return hint.map { "\(first)\n  hint: \($0)" } ?? first
+    }
+}

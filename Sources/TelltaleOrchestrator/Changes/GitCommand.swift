@@ -1,8 +1,0 @@
-import TelltaleProcesses
-
-/// Runs git in a folder and keeps its output lines.
-enum GitCommand {
-    static func run(_ arguments: [String], in directory: String) async -> CommandOutput {
-        await CommandOutput.of(ChildProcess(executable: "git", arguments: arguments, workingDirectory: directory))
-    }
-}
