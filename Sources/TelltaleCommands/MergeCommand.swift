@@ -23,17 +23,8 @@ struct MergeCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let records = try sources.map { source in
-                try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
-            }
-            var merged = try RunMerger.merge(records)
-            let folders = sources.map { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).deletingLastPathComponent().path : $0 }
-            // Each shard's attachments come along, at the same paths under the merged folder.
-            for (folder, record) in zip(folders, records) {
-                merged.notes += ReportDirectory(path: output).copyAttachments(of: record, from: folder)
-            }
-            // Coverage: the shards' line data summed, so the totals are an unsharded run's.
-            try ReportDirectory(path: output).mergeCoverage(from: folders, into: &merged)
+            // The records, each shard's attachments and its line coverage, as one run's.
+            var merged = try ShardMerge.merge(sources, into: output)
             // As in a run, a history that cannot be used is a warning, never a failed merge.
             if let history, let warning = await RunHistory.recordMerged(&merged, historyPath: history) {
                 Console.warning(warning)

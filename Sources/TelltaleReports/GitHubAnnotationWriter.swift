@@ -51,7 +51,7 @@ public struct GitHubAnnotationWriter: Sendable {
     }
 
     /// Each range of changed lines that no test ran, at its place in the diff.
-    private func uncoveredChanges(_ coverage: CodeCoverage?) -> [Annotation] {
+    private func uncoveredChanges(_ coverage: CoverageSummary?) -> [Annotation] {
         guard let coverage, let diff = coverage.diff else { return [] }
         return diff.files.flatMap { file in
             file.uncovered.map { range in

@@ -3,7 +3,7 @@ import TelltaleModel
 /// Coverage in `summary.md`: a short table of the run's figures and the gate's verdict in the
 /// head, then the changed lines no test ran, file by file, and the figures per target.
 extension MarkdownSummaryWriter {
-    static func coverageTable(_ coverage: CodeCoverage) -> String {
+    static func coverageTable(_ coverage: CoverageSummary) -> String {
         var text = "\n### Coverage\n\n"
         var heads = ["lines", "functions"]
         var cells = [figure(coverage.lines), figure(coverage.functions)]
@@ -25,7 +25,7 @@ extension MarkdownSummaryWriter {
         return text
     }
 
-    static func coverageSections(_ coverage: CodeCoverage) -> [Section] {
+    static func coverageSections(_ coverage: CoverageSummary) -> [Section] {
         var sections: [Section] = []
         if let diff = coverage.diff {
             let files = diff.files.filter { !$0.uncovered.isEmpty }

@@ -8,8 +8,8 @@ import Testing
 /// `coverage.xml` as GitLab and pycobertura read it.
 @Suite(.tags(.medium))
 struct CoberturaTests {
-    static func data(files: Int = 2, prefix: String? = "Packages/App") -> CoverageData {
-        CoverageData(
+    static func data(files: Int = 2, prefix: String? = "Packages/App") -> LineCoverage {
+        LineCoverage(
             root: "/builds/team/project/Packages/App", repositoryPrefix: prefix,
             files: (0..<files).map { index in
                 CoverageFile(

@@ -36,7 +36,7 @@ struct CoveragePercentTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (covered, total, _) in Self.cases {
             let lines = (1...total).map { CoverageLine(line: $0, count: $0 <= covered ? 1 : 0) }
-            let data = CoverageData(root: "/work/App", files: [CoverageFile(path: "Sources/A.swift", target: "A", lines: lines)])
+            let data = LineCoverage(root: "/work/App", files: [CoverageFile(path: "Sources/A.swift", target: "A", lines: lines)])
             let path = "\(folder)/\(covered)-\(total).lcov"
             try LCOVWriter().write(data).write(toFile: path, atomically: true, encoding: .utf8)
             let summary = try await CoverageReaders.lcovSummary(path)

@@ -47,8 +47,8 @@ struct CoverageSourcesTests {
     }
 
     @Test func shardsDataMergedCountsALineRunInAnyShard() {
-        func shard(_ counts: [Int], function: Int) -> CoverageData {
-            CoverageData(
+        func shard(_ counts: [Int], function: Int) -> LineCoverage {
+            LineCoverage(
                 root: "/repo", base: "main",
                 files: [
                     CoverageFile(
@@ -56,7 +56,7 @@ struct CoverageSourcesTests {
                         functions: [CoverageFunction(name: "f", line: 1, count: function)], changed: [LineRange(2, 2)], digest: "d")
                 ])
         }
-        let (merged, notes) = CoverageData.merging([shard([1, 0, 0], function: 1), shard([0, 0, 2], function: 2)])
+        let (merged, notes) = LineCoverage.merging([shard([1, 0, 0], function: 1), shard([0, 0, 2], function: 2)])
         #expect(notes.isEmpty)
         #expect(merged.files[0].lines.map(\.count) == [1, 0, 2])
         #expect(merged.files[0].functions == [CoverageFunction(name: "f", line: 1, count: 3)])
@@ -64,6 +64,6 @@ struct CoverageSourcesTests {
         #expect(CoverageSummarizer.summarize(merged).lines == CoverageCount(covered: 2, total: 3))
         var other = shard([0, 0, 0], function: 0)
         other.files[0].digest = "e"
-        #expect(CoverageData.merging([shard([1, 0, 0], function: 1), other]).notes.count == 1)
+        #expect(LineCoverage.merging([shard([1, 0, 0], function: 1), other]).notes.count == 1)
     }
 }

@@ -33,7 +33,7 @@ struct CoverageSubsetTests {
             data.subset = CoverageSubset(selected: 2, planned: 4, reasons: [], shard: Shard(index: index, count: 2))
             return data
         }
-        let whole = CoverageData.merging(parts).data
+        let whole = LineCoverage.merging(parts).data
         #expect(whole.subset == nil)
         #expect(CoverageSummarizer.summarize(whole).gateFailures.map(\.figure) == [.total])
         #expect(CoverageSummarizer.summarize(parts[0]).gateFailures.isEmpty, "one shard alone is not judged")
@@ -41,7 +41,7 @@ struct CoverageSubsetTests {
         for index in parts.indices {
             parts[index].subset = CoverageSubset(selected: 1, planned: 4, reasons: ["--changed"], shard: parts[index].subset?.shard)
         }
-        let narrowed = try #require(CoverageData.merging(parts).data.subset)
+        let narrowed = try #require(LineCoverage.merging(parts).data.subset)
         #expect(narrowed == CoverageSubset(selected: 2, planned: 4, reasons: ["--changed"]))
         #expect(narrowed.description == "2 of 4 tests (--changed)")
         #expect(CoverageSubset(selected: 3, planned: 12, reasons: [], shard: Shard(index: 1, count: 4)).description == "3 of 12 tests (shard 1/4)")
@@ -51,7 +51,7 @@ struct CoverageSubsetTests {
     @Test func coverageJSONKeepsTheSubset() throws {
         var data = DiffCoverageTests.data()
         data.subset = Self.changed
-        let read = try JSONValueDecoder().decode(CoverageData.self, from: try CoverageDataFile.encode(data))
+        let read = try JSONValueDecoder().decode(LineCoverage.self, from: try LineCoverageFile.encode(data))
         #expect(read.subset == Self.changed)
     }
 }

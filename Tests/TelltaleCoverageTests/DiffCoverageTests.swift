@@ -39,8 +39,8 @@ struct DiffCoverageTests {
         #expect(changed == ["Sources/Core/Core.swift": [LineRange(4, 4), LineRange(19, 21)], "Sources/Tab\there.swift": [LineRange(1, 2)]])
     }
 
-    static func data(diffMinimum: Double? = 60, minimum: Double? = nil) -> CoverageData {
-        CoverageData(
+    static func data(diffMinimum: Double? = 60, minimum: Double? = nil) -> LineCoverage {
+        LineCoverage(
             root: "/repo", repositoryPrefix: "", base: "origin/main (merge-base 1a2b3c4d)",
             thresholds: CoverageThresholds(minimum: minimum, diffMinimum: diffMinimum),
             files: [

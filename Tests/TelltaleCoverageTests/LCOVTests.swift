@@ -59,13 +59,13 @@ struct LCOVTests {
     }
 
     /// llvm-cov prints some of Swift's counters that underflowed (a `for … where` loop's, in Yams)
-    /// as 2^64 minus a little: still a line that ran, kept as `CoverageData.maximumCount`, and merging adds up to no more.
+    /// as 2^64 minus a little: still a line that ran, kept as `LineCoverage.maximumCount`, and merging adds up to no more.
     @Test func anUnderflowedCounterIsALineThatRan() throws {
         let files = try LCOVReader.read(Data("SF:/a.swift\nDA:319,18446744073709551249\nDA:320,3\nend_of_record\n".utf8))
-        #expect(files[0].lines == [CoverageLine(line: 319, count: CoverageData.maximumCount), CoverageLine(line: 320, count: 3)])
+        #expect(files[0].lines == [CoverageLine(line: 319, count: LineCoverage.maximumCount), CoverageLine(line: 320, count: 3)])
         let file = CoverageFile(path: "a.swift", target: nil, lines: files[0].lines)
-        let (merged, _) = CoverageData.merging([CoverageData(root: "/", files: [file]), CoverageData(root: "/", files: [file])])
-        #expect(merged.files[0].lines == [CoverageLine(line: 319, count: CoverageData.maximumCount), CoverageLine(line: 320, count: 6)])
+        let (merged, _) = LineCoverage.merging([LineCoverage(root: "/", files: [file]), LineCoverage(root: "/", files: [file])])
+        #expect(merged.files[0].lines == [CoverageLine(line: 319, count: LineCoverage.maximumCount), CoverageLine(line: 320, count: 6)])
         #expect(merged.files[0].lineCount == CoverageCount(covered: 2, total: 2))
     }
 
@@ -80,7 +80,7 @@ struct LCOVTests {
 
     @Test func writtenLCOVHasRelativePathsAndEveryRecord() throws {
         let files = try LCOVReader.read(Data(Self.exported.utf8))
-        let data = CoverageData(
+        let data = LineCoverage(
             root: "/work/App",
             files: files.map { file in
                 CoverageFile(
@@ -129,7 +129,7 @@ struct LCOVTests {
 
     @Test(.tags(.medium)) func debiansLcovReadsTheTotals() async throws {
         let files = try LCOVReader.read(Data(Self.exported.utf8))
-        let data = CoverageData(
+        let data = LineCoverage(
             root: "/work/App",
             files: files.map { CoverageFile(path: String($0.path.dropFirst(10)), target: nil, lines: $0.lines, functions: $0.functions) })
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-\(UUID().uuidString).lcov").path

@@ -185,7 +185,7 @@ struct HistoryCoverageTests {
     @Test func eachRunsLineCoverageComesBackInTheTrend() async throws {
         let store = try HistoryStore(path: folder.appendingPathComponent("history.sqlite").path)
         var measured = HistoryStoreTests.run(1, [HistoryStoreTests.test("A.S/a")])
-        measured.coverage = CodeCoverage(root: "/repo", lines: CoverageCount(covered: 17, total: 20), functions: CoverageCount())
+        measured.coverage = CoverageSummary(root: "/repo", lines: CoverageCount(covered: 17, total: 20), functions: CoverageCount())
         try await store.record(measured)
         try await store.record(HistoryStoreTests.run(2, [HistoryStoreTests.test("A.S/a")]))
         let runs = try await store.recentRuns()

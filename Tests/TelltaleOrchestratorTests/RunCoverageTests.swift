@@ -45,7 +45,7 @@ struct RunCoverageTests {
             tool: ToolInfo(version: "1"), plan: PlanSummary(name: "p", path: nil, package: "."),
             environment: RunEnvironment(host: "h", operatingSystem: "o"), startedAt: Date(), duration: 1, tests: [])
         let out = ReportDirectory(path: "\(folder)/merged")
-        try out.mergeCoverage(from: [first, second, "\(folder)/none"], into: &record)
+        try ShardMerge.mergeCoverage(from: [first, second, "\(folder)/none"], into: out, record: &record)
         #expect(record.coverage?.lines == CoverageCount(covered: 2, total: 4))
         #expect(record.coverage?.gateFailures.map(\.figure) == [.total], "50% is below the minimum of 60")
         #expect(record.failed)

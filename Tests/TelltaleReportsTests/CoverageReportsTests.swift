@@ -13,7 +13,7 @@ struct CoverageReportsTests {
         var record = SampleRecord.record
         let uncovered = (0..<uncoveredRanges).map { LineRange(10 * $0 + 5, 10 * $0 + ($0.isMultiple(of: 2) ? 5 : 7)) }
         let diffLines = CoverageCount(covered: 3, total: 3 + uncovered.reduce(0) { $0 + $1.end - $1.start + 1 })
-        record.coverage = CodeCoverage(
+        record.coverage = CoverageSummary(
             root: "/repo/App", repositoryPrefix: "App", lines: CoverageCount(covered: 170, total: 200),
             functions: CoverageCount(covered: 40, total: 50),
             targets: [

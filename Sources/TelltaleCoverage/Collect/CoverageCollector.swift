@@ -2,7 +2,7 @@ import Foundation
 import TelltaleModel
 
 /// After the tests: merges the run's raw profiles once, exports the test binary's coverage,
-/// and keeps the measured files' lines (`CoverageData`) with the change's lines marked.
+/// and keeps the measured files' lines (`LineCoverage`) with the change's lines marked.
 public struct CoverageCollector: Sendable {
     public var tools: CoverageTools
     /// Where the test processes wrote their raw profiles (`CoverageBuild.profilePattern`).
@@ -37,7 +37,7 @@ public struct CoverageCollector: Sendable {
     public static func data(
         _ export: Export, sources: CoverageSources, repositoryPrefix: String?, change: (base: String, lines: [String: [LineRange]])?,
         thresholds: CoverageThresholds
-    ) -> (data: CoverageData, notes: [String]) {
+    ) -> (data: LineCoverage, notes: [String]) {
         var files: [CoverageFile] = []
         for file in export.files {
             guard let (path, target) = sources.classify(file.path) else { continue }
@@ -53,8 +53,8 @@ public struct CoverageCollector: Sendable {
                 ))
         }
         // A file in two objects (the binary and a library it links) is one file.
-        let (data, notes) = CoverageData.merging([
-            CoverageData(root: sources.root, repositoryPrefix: repositoryPrefix, base: change?.base, thresholds: thresholds, files: files)
+        let (data, notes) = LineCoverage.merging([
+            LineCoverage(root: sources.root, repositoryPrefix: repositoryPrefix, base: change?.base, thresholds: thresholds, files: files)
         ])
         guard data.files.isEmpty else { return (data, export.notes + notes) }
         return (

@@ -107,7 +107,7 @@ public enum LCOVReader {
         return fields
     }
 
-    /// A non-negative decimal; nil for anything else (LCOV's `-`). Past `CoverageData.maximumCount`
+    /// A non-negative decimal; nil for anything else (LCOV's `-`). Past `LineCoverage.maximumCount`
     /// it is that maximum: llvm-cov prints a Swift counter that underflowed as an unsigned 64-bit
     /// number near 2^64.
     private static func int(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -117,9 +117,9 @@ public enum LCOVReader {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (product, tooLarge) = value.multipliedReportingOverflow(by: 10)
             let (sum, stillTooLarge) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
-            guard !tooLarge, !stillTooLarge else { return CoverageData.maximumCount }
+            guard !tooLarge, !stillTooLarge else { return LineCoverage.maximumCount }
             value = sum
         }
-        return min(value, CoverageData.maximumCount)
+        return min(value, LineCoverage.maximumCount)
     }
 }

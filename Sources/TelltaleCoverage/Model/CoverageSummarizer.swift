@@ -6,7 +6,7 @@ public enum CoverageSummarizer {
     /// How many of the worst files a gate failure names.
     public static let worstFileCount = 3
 
-    public static func summarize(_ data: CoverageData) -> CodeCoverage {
+    public static func summarize(_ data: LineCoverage) -> CoverageSummary {
         var lines = CoverageCount()
         var functions = CoverageCount()
         var branches = CoverageCount()
@@ -24,7 +24,7 @@ public enum CoverageSummarizer {
             }
             files.append(CoverageFileSummary(path: file.path, target: file.target, lines: fileLines, functions: fileFunctions))
         }
-        var summary = CodeCoverage(
+        var summary = CoverageSummary(
             root: data.root, repositoryPrefix: data.repositoryPrefix, lines: lines, functions: functions,
             branches: branches.total > 0 ? branches : nil,
             targets: targets.keys.sorted().map { CoverageTargetSummary(name: $0, lines: targets[$0]!.lines, functions: targets[$0]!.functions) },
@@ -35,7 +35,7 @@ public enum CoverageSummarizer {
     }
 
     /// The executable lines each file's change touched, and which of them ran.
-    static func diff(_ data: CoverageData, base: String) -> DiffCoverage {
+    static func diff(_ data: LineCoverage, base: String) -> DiffCoverage {
         var total = CoverageCount()
         var files: [DiffCoverageFile] = []
         for file in data.files {
@@ -53,7 +53,7 @@ public enum CoverageSummarizer {
 
     /// Each figure below its threshold. A change with no executable line passes `diffMinimum`;
     /// a run of some of the plan's tests (`CoverageSubset`) has its total judged by no `minimum`.
-    static func gate(_ summary: CodeCoverage) -> [CoverageGateFailure] {
+    static func gate(_ summary: CoverageSummary) -> [CoverageGateFailure] {
         var failures: [CoverageGateFailure] = []
         if summary.subset == nil, let minimum = summary.thresholds.minimum, let percent = summary.lines.percent, percent < minimum {
             let worst = summary.files.filter { $0.lines.uncovered > 0 }

@@ -36,7 +36,7 @@ public struct CoberturaWriter: Sendable {
     }
 
     /// One document, or several when one would pass `maxBytes`; each file is in exactly one.
-    public func write(_ data: CoverageData) -> [Data] {
+    public func write(_ data: LineCoverage) -> [Data] {
         let classes = data.files.map { file in (file, classElement(file, data: data)) }
         let frame = document(data, files: [], classes: [:]).utf8.count
         var groups: [[(CoverageFile, String)]] = [[]]
@@ -55,7 +55,7 @@ public struct CoberturaWriter: Sendable {
         }
     }
 
-    private func document(_ data: CoverageData, files: [CoverageFile], classes: [String: String]) -> String {
+    private func document(_ data: LineCoverage, files: [CoverageFile], classes: [String: String]) -> String {
         let lines = files.reduce(CoverageCount()) { $0 + $1.lineCount }
         let branches = files.reduce(CoverageCount()) { $0 + $1.branchCount }
         var xml = """
@@ -87,7 +87,7 @@ public struct CoberturaWriter: Sendable {
         return xml
     }
 
-    private func classElement(_ file: CoverageFile, data: CoverageData) -> String {
+    private func classElement(_ file: CoverageFile, data: LineCoverage) -> String {
         let name = URL(fileURLWithPath: file.path).lastPathComponent
         let filename = data.repositoryPrefix.map { $0.isEmpty ? file.path : $0 + "/" + file.path } ?? file.path
         var xml = """
@@ -113,7 +113,7 @@ public struct CoberturaWriter: Sendable {
     }
 
     /// The repository's folder when the package is in git (file names then start from its top), else the package's.
-    static func sourceFolder(_ data: CoverageData) -> String {
+    static func sourceFolder(_ data: LineCoverage) -> String {
         guard let prefix = data.repositoryPrefix, !prefix.isEmpty, data.root.hasSuffix(prefix) else { return data.root }
         let folder = String(data.root.dropLast(prefix.count))
         return folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder

@@ -10,7 +10,7 @@ public enum CoverageSourceViews {
     /// Source text shown beyond the changed files: about 25,000 lines of Swift.
     public static let budgetBytes = 1024 * 1024
 
-    public static func select(_ data: CoverageData, budgetBytes: Int = Self.budgetBytes) -> (views: [CoverageSourceView], notes: [String]) {
+    public static func select(_ data: LineCoverage, budgetBytes: Int = Self.budgetBytes) -> (views: [CoverageSourceView], notes: [String]) {
         let changed = data.files.filter { !($0.changed ?? []).isEmpty }
         let others = data.files.filter { ($0.changed ?? []).isEmpty && $0.lineCount.uncovered > 0 }
             .sorted { ($0.lineCount.uncovered, $1.path) > ($1.lineCount.uncovered, $0.path) }

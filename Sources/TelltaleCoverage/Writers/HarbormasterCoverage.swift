@@ -11,7 +11,7 @@ import TelltaleModel
 public enum HarbormasterCoverage {
     public static let maxCharacters = 1024 * 1024
 
-    public static func strings(_ data: CoverageData, maxCharacters: Int = Self.maxCharacters) -> (coverage: [String: String], leftOut: Int) {
+    public static func strings(_ data: LineCoverage, maxCharacters: Int = Self.maxCharacters) -> (coverage: [String: String], leftOut: Int) {
         var files = data.files
         if data.base != nil {
             files = files.filter { !($0.changed ?? []).isEmpty }

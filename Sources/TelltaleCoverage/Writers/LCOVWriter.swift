@@ -6,7 +6,7 @@ import TelltaleModel
 public struct LCOVWriter: Sendable {
     public init() {}
 
-    public func write(_ data: CoverageData) -> String {
+    public func write(_ data: LineCoverage) -> String {
         var text = ""
         text.reserveCapacity(data.files.reduce(0) { $0 + 16 * $1.lines.count + 64 * $1.functions.count + 64 })
         for file in data.files {

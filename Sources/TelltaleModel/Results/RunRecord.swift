@@ -28,7 +28,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
     /// Trends and flaky scores from the run history; nil when the run had no history.
     public var history: HistoryDigest?
     /// Code coverage (`--coverage`, a plan's `coverage:`); nil when the run measured none.
-    public var coverage: CodeCoverage?
+    public var coverage: CoverageSummary?
 
     public init(
         tool: ToolInfo,
@@ -42,7 +42,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         shard: Shard? = nil,
         verification: VerificationReport? = nil,
         history: HistoryDigest? = nil,
-        coverage: CodeCoverage? = nil
+        coverage: CoverageSummary? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -86,7 +86,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
         verification = try c.decodeIfPresent(VerificationReport.self, forKey: .verification)
         history = try c.decodeIfPresent(HistoryDigest.self, forKey: .history)
-        coverage = try c.decodeIfPresent(CodeCoverage.self, forKey: .coverage)
+        coverage = try c.decodeIfPresent(CoverageSummary.self, forKey: .coverage)
     }
 }
 

@@ -8,7 +8,7 @@ import TelltaleReports
 /// format's), `coverage.profdata` (the merged profile, for `llvm-cov` by hand) and, from a
 /// `--coverage-map` run, `coverage-map.bin` (what each test executed).
 extension ReportDirectory {
-    public var coverageDataPath: String { "\(path)/\(CoverageDataFile.fileName)" }
+    public var coverageDataPath: String { "\(path)/\(LineCoverageFile.fileName)" }
     public var coverageProfilePath: String { "\(path)/coverage.profdata" }
     /// What each test executed, from a `--coverage-map` run: for `telltale history import`.
     public var coverageMapPath: String { "\(path)/\(Self.coverageMapFileName)" }
@@ -30,28 +30,12 @@ extension ReportDirectory {
 
     /// `telltale report --out`: the coverage data goes along with `run.json`, so the new folder is complete.
     public func copyCoverageData(from folder: String) throws {
-        let source = "\(folder)/\(CoverageDataFile.fileName)"
+        let source = "\(folder)/\(LineCoverageFile.fileName)"
         guard FileManager.default.fileExists(atPath: source),
             URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: coverageDataPath).standardizedFileURL.path
         else { return }
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: coverageDataPath) { try FileManager.default.removeItem(atPath: coverageDataPath) }
         try FileManager.default.copyItem(atPath: source, toPath: coverageDataPath)
-    }
-
-    /// `telltale merge`: the shards' coverage data as one run's, written here, and its summary
-    /// (gate included) in the merged record. Shards without coverage data add none.
-    public func mergeCoverage(from folders: [String], into record: inout RunRecord) throws {
-        let parts = try folders.compactMap { try CoverageDataFile.read(path: "\($0)/\(CoverageDataFile.fileName)") }
-        guard !parts.isEmpty else { return }
-        let (data, notes) = CoverageData.merging(parts)
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try CoverageDataFile.encode(data).write(to: URL(fileURLWithPath: coverageDataPath), options: .atomic)
-        record.coverage = CoverageSummarizer.summarize(data)
-        record.notes += notes
-        if parts.count < folders.count {
-            record.notes.append(
-                "coverage: \(folders.count - parts.count) of \(folders.count) shards measured no coverage; the merged figures are the others'")
-        }
     }
 }

@@ -120,7 +120,7 @@ struct RunCoverage: Sendable {
 
     /// What `finish` measured: the summary for `run.json`, notes, and why it failed if it did.
     struct Measured: Sendable {
-        var coverage: CodeCoverage?
+        var coverage: CoverageSummary?
         /// What each test executed, when the run recorded a map.
         var map: CoverageMap?
         var notes: [String]
@@ -143,7 +143,7 @@ struct RunCoverage: Sendable {
             var (data, dataNotes) = CoverageCollector.data(
                 export, sources: sources, repositoryPrefix: repositoryPrefix, change: change, thresholds: thresholds)
             data.subset = subset
-            try CoverageDataFile.encode(data).write(to: URL(fileURLWithPath: reports.coverageDataPath), options: .atomic)
+            try LineCoverageFile.encode(data).write(to: URL(fileURLWithPath: reports.coverageDataPath), options: .atomic)
             let elapsed = ContinuousClock.now - started
             await progress.note("coverage: merged and exported in \(elapsed.inMilliseconds) ms")
             var measured = Measured(coverage: CoverageSummarizer.summarize(data), notes: notes + dataNotes)

@@ -31,9 +31,9 @@ extension ReportFormat {
 /// A run's coverage data as the report formats read it: `coverage.json` in the report folder.
 public enum CoverageReportData {
     /// Nil for a run that measured no coverage.
-    public static func read(_ record: RunRecord, folder: String) throws -> CoverageData? {
+    public static func read(_ record: RunRecord, folder: String) throws -> LineCoverage? {
         guard record.coverage != nil else { return nil }
-        return try CoverageDataFile.read(path: "\(folder)/\(CoverageDataFile.fileName)")
+        return try LineCoverageFile.read(path: "\(folder)/\(LineCoverageFile.fileName)")
     }
 
     /// The files whose source the HTML report shows line by line.

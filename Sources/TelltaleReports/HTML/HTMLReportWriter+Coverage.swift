@@ -8,7 +8,7 @@ extension HTMLReportWriter {
     /// files: [[path, target, lc, lt, fc, ft, source index or -1, lp, fp]], diff?: {base, lines, files: [[path, c, t,
     /// [[start, end]]]]}, gate: [message], diffGate, trend: [[startedAt, covered, total, commit, percent]],
     /// sources: [{p: path, t: [line text], c: [count, or -1 where not executable], ch: [[start, end]]}]}`.
-    func coverage(_ coverage: CodeCoverage, history: HistoryDigest?, into json: inout ScriptJSON) {
+    func coverage(_ coverage: CoverageSummary, history: HistoryDigest?, into json: inout ScriptJSON) {
         json.object("coverage") { json in
             json.key("lines")
             pair(coverage.lines, into: &json)

@@ -77,7 +77,7 @@ public struct HarbormasterWriter: Sendable {
 
     /// The run's coverage as a unit: `fail` when a threshold failed, the figures in its details,
     /// and the per-file strings Differential draws beside the diff.
-    static func coverageUnit(_ summary: CodeCoverage, strings: [String: String]) -> Unit {
+    static func coverageUnit(_ summary: CoverageSummary, strings: [String: String]) -> Unit {
         var details = ["**Line coverage** \(summary.lines.description) · functions \(summary.functions.description)"]
         if let diff = summary.diff {
             details.append(Remarkup.inline(diff.summaryLine))

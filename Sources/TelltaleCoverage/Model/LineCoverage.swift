@@ -4,7 +4,7 @@ import TelltaleModel
 /// report folder: what `coverage.lcov`, `coverage.xml`, the HTML's marked source, diff
 /// coverage and Harbormaster's strings are all made from, so `telltale report` and `telltale
 /// merge` redo them without the build. `run.json`'s `coverage` is its summary (`CoverageSummarizer`).
-public struct CoverageData: Codable, Sendable, Hashable {
+public struct LineCoverage: Codable, Sendable, Hashable {
     public static let currentSchemaVersion = 1
     /// The largest execution count kept: 2^53, the largest integer every JSON reader holds
     /// exactly. A count past it is a saturated counter (see `LCOVReader`); it still "ran".

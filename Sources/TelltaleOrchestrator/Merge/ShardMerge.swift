@@ -1,8 +1,11 @@
 import Foundation
 import TelltaleModel
 
-/// Combines the records of a run's CI shards into one record, as if one machine had run it all.
-public enum RunMerger {
+/// `telltale merge`: a run's CI shards made one run, as if one machine had run it all. Each step
+/// of merging lives here: the records (`records`), and from the shards' report folders their
+/// attachments and their line coverage (`merge(_:into:)`). What a coverage run merges within
+/// itself, the raw profiles of its test processes, is `ProfileMerge` (TelltaleCoverage).
+public enum ShardMerge {
     public enum MergeError: Error, LocalizedError, Equatable {
         case nothingToMerge
         case missingShards(found: [Int], count: Int)
@@ -23,7 +26,8 @@ public enum RunMerger {
         }
     }
 
-    public static func merge(_ records: [RunRecord]) throws(MergeError) -> RunRecord {
+    /// The shards' records as one: every shard present once, each test in one shard only.
+    public static func records(_ records: [RunRecord]) throws(MergeError) -> RunRecord {
         guard let first = records.first else { throw .nothingToMerge }
         let counts = Set(records.compactMap(\.shard?.count))
         if counts.count > 1 { throw .mixedShardCounts(counts.sorted()) }

@@ -1,7 +1,7 @@
 /// A run's code coverage, as `run.json` keeps it (`coverage`): totals per run, target and
 /// file, the change's coverage, and the verdict of the plan's thresholds. The line-by-line
 /// data it is computed from is kept beside it (`coverage.json`, `TelltaleCoverage`).
-public struct CodeCoverage: Codable, Sendable, Hashable {
+public struct CoverageSummary: Codable, Sendable, Hashable {
     /// The package's folder when the run measured it: file paths are relative to it.
     public var root: String
     /// The package's folder inside its git repository (`""` at the top, `Examples/App`), for

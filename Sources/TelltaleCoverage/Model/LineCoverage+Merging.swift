@@ -1,13 +1,13 @@
 import TelltaleModel
 
-extension CoverageData {
+extension LineCoverage {
     /// The shards' data as one run's (`telltale merge`), and a file llvm-cov reported twice
     /// (two objects of one binary) as one file. A line ran if it ran in any part, so covered
     /// and uncovered lines, and every total, are exactly an unsharded run's. Counts are summed:
     /// a function's entries add up exactly; a line's count is llvm-cov's busiest region on it,
     /// so the sum may be higher than one run would say.
-    public static func merging(_ parts: [CoverageData]) -> (data: CoverageData, notes: [String]) {
-        guard let first = parts.first else { return (CoverageData(root: "", files: []), []) }
+    public static func merging(_ parts: [LineCoverage]) -> (data: LineCoverage, notes: [String]) {
+        guard let first = parts.first else { return (LineCoverage(root: "", files: []), []) }
         var notes: [String] = []
         var byPath: [String: [CoverageFile]] = [:]
         for file in parts.flatMap(\.files) { byPath[file.path, default: []].append(file) }
@@ -19,7 +19,7 @@ extension CoverageData {
             }
             return merged(versions)
         }
-        var data = CoverageData(
+        var data = LineCoverage(
             root: first.root, repositoryPrefix: first.repositoryPrefix, base: parts.compactMap(\.base).first,
             thresholds: first.thresholds, files: files)
         // Every shard together is a whole run, unless something else narrowed them (`--changed`).
@@ -67,12 +67,12 @@ extension CoverageData {
         )
     }
 
-    /// Counts add up to at most `CoverageData.maximumCount`: llvm-cov reports some of Swift's
+    /// Counts add up to at most `LineCoverage.maximumCount`: llvm-cov reports some of Swift's
     /// counters that underflowed (a `for … where` loop's) as 2^64 minus a little, which
     /// `LCOVReader` keeps as that maximum, still "ran", as llvm-cov reads it.
     static func sum(_ a: Int, _ b: Int) -> Int {
         let (total, overflow) = a.addingReportingOverflow(b)
-        return overflow ? CoverageData.maximumCount : min(total, CoverageData.maximumCount)
+        return overflow ? LineCoverage.maximumCount : min(total, LineCoverage.maximumCount)
     }
 
     private struct BranchKey: Hashable {

@@ -24,7 +24,7 @@ public struct DiffCoverage: Codable, Sendable, Hashable {
 
 /// One changed file: its changed executable lines, and those no test ran, as ranges.
 public struct DiffCoverageFile: Codable, Sendable, Hashable {
-    /// Relative to the package, as in `CodeCoverage.files`.
+    /// Relative to the package, as in `CoverageSummary.files`.
     public var path: String
     public var lines: CoverageCount
     public var uncovered: [LineRange]

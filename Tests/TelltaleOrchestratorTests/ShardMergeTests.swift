@@ -6,7 +6,7 @@ import Testing
 @testable import TelltaleOrchestrator
 
 @Suite(.tags(.small))
-struct RunMergerTests {
+struct ShardMergeTests {
     func record(shard: Shard?, tests: [String], start: Double, duration: Double) -> RunRecord {
         RunRecord(
             tool: ToolInfo(version: "1"),
@@ -21,7 +21,7 @@ struct RunMergerTests {
     }
 
     @Test func shardsBecomeOneRunInShardOrder() throws {
-        let merged = try RunMerger.merge([
+        let merged = try ShardMerge.records([
             record(shard: Shard(index: 2, count: 2), tests: ["M.C/b"], start: 100, duration: 30),
             record(shard: Shard(index: 1, count: 2), tests: ["M.C/a"], start: 90, duration: 20),
         ])
@@ -33,18 +33,18 @@ struct RunMergerTests {
     }
 
     @Test func aMissingShardIsAnErrorNamingIt() {
-        #expect(throws: RunMerger.MergeError.missingShards(found: [1, 3], count: 3)) {
-            try RunMerger.merge([
+        #expect(throws: ShardMerge.MergeError.missingShards(found: [1, 3], count: 3)) {
+            try ShardMerge.records([
                 record(shard: Shard(index: 1, count: 3), tests: ["M.C/a"], start: 0, duration: 1),
                 record(shard: Shard(index: 3, count: 3), tests: ["M.C/c"], start: 0, duration: 1),
             ])
         }
-        #expect(RunMerger.MergeError.missingShards(found: [1, 3], count: 3).errorDescription?.hasPrefix("shards 2/3 are missing") == true)
+        #expect(ShardMerge.MergeError.missingShards(found: [1, 3], count: 3).errorDescription?.hasPrefix("shards 2/3 are missing") == true)
     }
 
     @Test func theSameTestTwiceIsAnError() {
-        #expect(throws: RunMerger.MergeError.duplicateTest("M.C/a")) {
-            try RunMerger.merge([
+        #expect(throws: ShardMerge.MergeError.duplicateTest("M.C/a")) {
+            try ShardMerge.records([
                 record(shard: nil, tests: ["M.C/a"], start: 0, duration: 1), record(shard: nil, tests: ["M.C/a"], start: 0, duration: 1),
             ])
         }

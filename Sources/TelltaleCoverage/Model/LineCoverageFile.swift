@@ -1,8 +1,8 @@
 import Foundation
 import TelltaleModel
 
-/// `coverage.json` in the report folder: `CoverageData` as JSON, keys sorted (TelltaleModel's engine).
-public enum CoverageDataFile {
+/// `coverage.json` in the report folder: `LineCoverage` as JSON, keys sorted (TelltaleModel's engine).
+public enum LineCoverageFile {
     public static let fileName = "coverage.json"
 
     public struct Failure: Error, LocalizedError {
@@ -11,19 +11,19 @@ public enum CoverageDataFile {
         public var errorDescription: String? { "\(path): \(reason)" }
     }
 
-    public static func encode(_ data: CoverageData) throws -> Data {
+    public static func encode(_ data: LineCoverage) throws -> Data {
         Data(try JSONValueEncoder().serialize(data) + [0x0A])
     }
 
     /// Nil when there is no such file (a run without coverage); a file that is not Telltale's coverage data is an error.
-    public static func read(path: String) throws(Failure) -> CoverageData? {
+    public static func read(path: String) throws(Failure) -> LineCoverage? {
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
         do {
-            let data = try JSONValueDecoder().decode(CoverageData.self, from: bytes)
-            guard data.schemaVersion <= CoverageData.currentSchemaVersion else {
+            let data = try JSONValueDecoder().decode(LineCoverage.self, from: bytes)
+            guard data.schemaVersion <= LineCoverage.currentSchemaVersion else {
                 throw Failure(
                     path: path,
-                    reason: "coverage data version \(data.schemaVersion) is newer than this Telltale reads (\(CoverageData.currentSchemaVersion))")
+                    reason: "coverage data version \(data.schemaVersion) is newer than this Telltale reads (\(LineCoverage.currentSchemaVersion))")
             }
             return data
         } catch let failure as Failure {
