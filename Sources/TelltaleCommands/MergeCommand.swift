@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleHistory
 import TelltaleModel
 import TelltaleOrchestrator
 import TelltaleReports
@@ -18,8 +19,25 @@ struct MergeCommand: AsyncParsableCommand {
     @Option(name: .customLong("out"), help: "Where the merged reports go.")
     var output: String
 
-    @Option(help: "Record the merged run in this history file, and show its trends and flaky rates in the reports.")
+    @Option(
+        help: """
+            Record the merged run in this history (a file, or a PostgreSQL URL; default: TELLTALE_HISTORY_URL, else none), \
+            and show its trends and flaky rates in the reports.
+            """)
     var history: String?
+
+    @Flag(name: .customLong("no-history"), help: "Do not record the merged run, even with TELLTALE_HISTORY_URL set.")
+    var noHistory = false
+
+    func validate() throws {
+        try HistoryOption.validate(history, noHistory: noHistory)
+    }
+
+    /// `--history`, else `TELLTALE_HISTORY_URL`: a merge records only into a history it is told of.
+    var chosenHistory: String? {
+        guard !noHistory else { return nil }
+        return history ?? ProcessInfo.processInfo.environment[HistoryLocation.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     func run() async throws {
         do {
@@ -35,7 +53,7 @@ struct MergeCommand: AsyncParsableCommand {
             // Coverage: the shards' line data summed, so the totals are an unsharded run's.
             try ReportDirectory(path: output).mergeCoverage(from: folders, into: &merged)
             // As in a run, a history that cannot be used is a warning, never a failed merge.
-            if let history, let warning = await RunHistory.recordMerged(&merged, historyPath: history) {
+            if let history = chosenHistory, let warning = await RunHistory.recordMerged(&merged, history: history) {
                 Console.warning(warning)
             }
             let context = ReportContext(
