@@ -110,7 +110,10 @@ let package = Package(
             ]
         ),
         // Not shipped: times recording and report queries at scale (Scripts/benchmark-history.sh).
-        .executableTarget(name: "telltale-history-benchmark", dependencies: ["TelltaleHistory", "TelltaleModel"]),
+        .executableTarget(
+            name: "telltale-history-benchmark",
+            dependencies: ["TelltaleHistory", "TelltaleModel", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
+        ),
         // Pure: plan expectations and the tracking plan against captured events.
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).

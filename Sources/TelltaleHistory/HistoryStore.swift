@@ -28,7 +28,8 @@ public final class HistoryStore: Sendable {
     /// connection of its own first, so a wrong URL, password or database fails at once with the
     /// server's reason; then a pooled client serves `body` and is shut down when `body` returns.
     public static func withStore<T, E: Error>(
-        at location: HistoryLocation, _ body: (Result<HistoryStore, HistoryError>) async throws(E) -> T
+        at location: HistoryLocation, isolation: isolated (any Actor)? = #isolation,
+        _ body: (Result<HistoryStore, HistoryError>) async throws(E) -> T
     ) async throws(E) -> T {
         switch location {
         case .file(let path):

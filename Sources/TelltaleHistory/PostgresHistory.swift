@@ -8,8 +8,9 @@ import TelltalePostgres
 ///
 /// Concurrent writers never lose a run: each run is one transaction; its row is known by its
 /// fingerprint (`ON CONFLICT DO NOTHING`, so the same run sent twice is kept once); its tests
-/// are inserted by key in key order (`ON CONFLICT DO NOTHING`, so writers sharing tests wait
-/// for each other in one order rather than deadlock) and their results joined to them by key;
+/// are inserted by key in key order, those already known skipped first (`ON CONFLICT DO
+/// NOTHING`, so writers sharing new tests wait for each other in one order rather than
+/// deadlock), and their results joined to them by key;
 /// a transaction the server still rolls back (a deadlock, a serialization failure) runs again.
 final class PostgresHistory: HistoryBackend {
     let client: PostgresClient
@@ -20,16 +21,8 @@ final class PostgresHistory: HistoryBackend {
         self.location = location
     }
 
-    /// The results travel as one JSON document (`jsonb_to_recordset`): one statement for all
-    /// of a run's tests, and missing keys (a test run once has no attempts) read as NULL.
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return encoder
-    }()
-
     func insert(_ run: RecordedRun) async throws -> Bool {
-        let rows = String(decoding: try Self.encoder.encode(run.results), as: UTF8.self)
+        let rows = ResultColumns(run.results)
         return try await transaction { connection in
             let inserted = try await connection.query(
                 """
@@ -47,29 +40,63 @@ final class PostgresHistory: HistoryBackend {
             try await connection.query(
                 """
                 INSERT INTO telltale.test (key, suite, full_id)
-                SELECT key, suite, test_id FROM jsonb_to_recordset(\(rows)::jsonb) AS r(key text, suite text, test_id text)
-                ORDER BY key
+                SELECT r.key, r.suite, r.full_id FROM unnest(\(rows.keys)::text[], \(rows.suites)::text[], \(rows.testIDs)::text[])
+                    AS r(key, suite, full_id)
+                WHERE NOT EXISTS (SELECT 1 FROM telltale.test WHERE test.key = r.key)
+                ORDER BY r.key
                 ON CONFLICT (key) DO NOTHING
                 """, logger: PostgresConnector.quiet)
             // JUnit imports know only the key; a run's own record knows the full id.
             if run.source == .run {
                 try await connection.query(
                     """
-                    UPDATE telltale.test SET full_id = r.test_id
-                    FROM jsonb_to_recordset(\(rows)::jsonb) AS r(key text, test_id text)
-                    WHERE test.key = r.key AND test.full_id <> r.test_id
+                    UPDATE telltale.test SET full_id = r.full_id
+                    FROM unnest(\(rows.keys)::text[], \(rows.testIDs)::text[]) AS r(key, full_id)
+                    WHERE test.key = r.key AND test.full_id <> r.full_id
                     """, logger: PostgresConnector.quiet)
             }
             try await connection.query(
                 """
                 INSERT INTO telltale.result (run_id, test_id, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined)
-                SELECT \(runID), test.id, r.outcome, r.duration, r.attempt_outcomes, r.attempt_durations, r.worker, r.quarantined
-                FROM jsonb_to_recordset(\(rows)::jsonb)
-                    AS r(key text, outcome text, duration double precision, attempt_outcomes text, attempt_durations text,
-                         worker integer, quarantined boolean)
+                SELECT \(runID), test.id, r.outcome, r.duration, NULLIF(r.attempt_outcomes, ''), NULLIF(r.attempt_durations, ''),
+                       NULLIF(r.worker, -1)::integer, r.quarantined
+                FROM unnest(\(rows.keys)::text[], \(rows.outcomes)::text[], \(rows.durations)::double precision[],
+                            \(rows.attemptOutcomes)::text[], \(rows.attemptDurations)::text[], \(rows.workers)::bigint[],
+                            \(rows.quarantined)::boolean[])
+                    AS r(key, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined)
                 JOIN telltale.test ON test.key = r.key
                 """, logger: PostgresConnector.quiet)
             return true
+        }
+    }
+
+    /// A run's results as one array per column: every test in one statement (`unnest`), each
+    /// array sent in PostgreSQL's binary form. postgres-nio's arrays hold no NULL, so a missing
+    /// value travels as one no real value has (`NULLIF` turns it back): no attempts as `''` (a
+    /// retried test has two or more), no worker as -1 (workers count from 1).
+    struct ResultColumns {
+        var keys: [String] = []
+        var suites: [String] = []
+        var testIDs: [String] = []
+        var outcomes: [String] = []
+        var durations: [Double] = []
+        var attemptOutcomes: [String] = []
+        var attemptDurations: [String] = []
+        var workers: [Int] = []
+        var quarantined: [Bool] = []
+
+        init(_ results: [RecordedRun.Result]) {
+            for result in results {
+                keys.append(result.key)
+                suites.append(result.suite)
+                testIDs.append(result.testID)
+                outcomes.append(result.outcome)
+                durations.append(result.duration)
+                attemptOutcomes.append(result.attemptOutcomes ?? "")
+                attemptDurations.append(result.attemptDurations ?? "")
+                workers.append(result.worker ?? -1)
+                quarantined.append(result.quarantined)
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import TelltaleModel
 /// test. Made here once, so the fingerprint, the keys and the attempts are the same in each.
 struct RecordedRun: Sendable {
     /// A `result` row, with its test's key, suite and full id for the `test` row.
-    struct Result: Sendable, Encodable {
+    struct Result: Sendable {
         var key: String
         var suite: String
         var testID: String

@@ -44,7 +44,7 @@ final class SQLiteHistory: HistoryBackend {
                 let pool = try DatabasePool(path: path, configuration: configuration)
                 try SQLiteHistorySchema.migrator.migrate(pool)
                 return pool
-            } catch where attempt < tries {
+            } catch  where attempt < tries {
                 Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
                 attempt += 1
             }

@@ -50,7 +50,9 @@ extension PostgresConnectionError {
         case .connectionError:
             return connection(error.underlying, location: location)
         case .sslUnsupported:
-            return Explained(.tls, "the server does not offer TLS, and sslmode=\(location.sslMode.rawValue) requires it", "turn on ssl in the server, or use sslmode=prefer")
+            return Explained(
+                .tls, "the server does not offer TLS, and sslmode=\(location.sslMode.rawValue) requires it",
+                "turn on ssl in the server, or use sslmode=prefer")
         case .failedToAddSSLHandler:
             return Explained(.tls, "TLS could not be set up (\(error.underlying.map(describe) ?? "unknown"))", nil)
         case .authMechanismRequiresPassword:
@@ -58,7 +60,8 @@ extension PostgresConnectionError {
         case .unsupportedAuthMechanism, .saslError:
             return Explained(.authentication, "the server's login method did not succeed (\(error.code))", passwordHint(location))
         case .serverClosedConnection, .uncleanShutdown, .clientClosedConnection:
-            return Explained(.unreachable, "the connection was closed (\(error.underlying.map(describe) ?? "\(error.code)"))", "check that the server is running")
+            return Explained(
+                .unreachable, "the connection was closed (\(error.underlying.map(describe) ?? "\(error.code)"))", "check that the server is running")
         case .poolClosed:
             return Explained(.unreachable, "the connection pool has shut down", nil)
         default:
@@ -80,7 +83,8 @@ extension PostgresConnectionError {
             )
         case "42501":
             return Explained(
-                .server, message, serverHint ?? "the user needs CREATE on the database (GRANT CREATE ON DATABASE \(location.database) TO \(location.user))",
+                .server, message,
+                serverHint ?? "the user needs CREATE on the database (GRANT CREATE ON DATABASE \(location.database) TO \(location.user))",
                 state
             )
         case "53300", "57P03":
@@ -101,7 +105,8 @@ extension PostgresConnectionError {
             return Explained(.unreachable, "cannot connect (\(reasons.sorted().joined(separator: "; ")))", hint, nil)
         case let error as ChannelError:
             if case .connectTimeout(let limit) = error {
-                return Explained(.unreachable, "no answer within \(limit.nanoseconds / 1_000_000_000) s", "check the host and port, or raise connect_timeout", nil)
+                return Explained(
+                    .unreachable, "no answer within \(limit.nanoseconds / 1_000_000_000) s", "check the host and port, or raise connect_timeout", nil)
             }
             return Explained(.unreachable, "cannot connect (\(error))", hint, nil)
         case let error as NIOSSLError:

@@ -19,7 +19,8 @@ public enum PostgresConnector {
 
     /// One connection of its own for `body`, closed after it.
     public static func withConnection<T>(
-        to location: PostgresLocation, logger: Logger = quiet, _ body: (PostgresConnection) async throws -> T
+        to location: PostgresLocation, logger: Logger = quiet, isolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresConnection) async throws -> T
     ) async throws(PostgresConnectionError) -> T {
         let connection: PostgresConnection
         do {
@@ -40,10 +41,11 @@ public enum PostgresConnector {
 
     /// A pooled client that runs for exactly as long as `body`.
     public static func withClient<T, E: Error>(
-        for location: PostgresLocation, logger: Logger = quiet, _ body: (PostgresClient) async throws(E) -> T
+        for location: PostgresLocation, logger: Logger = quiet, isolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresClient) async throws(E) -> T
     ) async throws(E) -> T {
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
-        let result: Result<T, E> = await withTaskGroup(of: Void.self) { group in
+        let result: Result<T, E> = await withTaskGroup(of: Void.self, isolation: isolation) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             do throws(E) {

@@ -48,7 +48,9 @@ extension PostgresLocation {
         switch endpoint {
         case .tcp(let host, let port):
             let tls: PostgresConnection.Configuration.TLS =
-                try tlsConfiguration.map { requiresTLS ? .require(try NIOSSLContext(configuration: $0)) : .prefer(try NIOSSLContext(configuration: $0)) }
+                try tlsConfiguration.map {
+                    requiresTLS ? .require(try NIOSSLContext(configuration: $0)) : .prefer(try NIOSSLContext(configuration: $0))
+                }
                 ?? .disable
             configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: tls)
         case .socket(let directory, let port):

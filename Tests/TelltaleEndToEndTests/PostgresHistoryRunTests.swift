@@ -27,7 +27,7 @@ struct PostgresHistoryRunTests {
     /// A run whose history URL carries a password: the run is recorded and its reports show the
     /// history, and neither the console nor any file the run writes holds the password, in its
     /// own or its percent-encoded form; nor do a run that cannot log in (a warning, and the run
-    /// passes), `history runs|flaky` or `merge`.
+    /// passes), `history runs|flaky|import` or `merge`.
     @Test(.tags(.large)) func aPasswordInTheHistoryURLIsPrintedNowhere() async throws {
         let database = try await PostgresCluster.shared.database("password")
         let folder = try TelltaleProcess.temporaryDirectory("PostgresHistoryRunTests")
@@ -57,10 +57,13 @@ struct PostgresHistoryRunTests {
         #expect(runs.stdout.hasPrefix("1 run in \(database.urlWithoutPassword())"), "\(runs.stdout)\(runs.stderr)")
         let flaky = try await TelltaleProcess.run(["history", "flaky", "--history", database.url()])
         #expect(flaky.status == 0, "\(flaky.stderr)")
+        // The run's own run.json, imported: the same run (by its fingerprint), not added again.
+        let imported = try await TelltaleProcess.run(["history", "import", "--history", database.url(), "\(folder)/recorded"])
+        #expect(imported.stdout.contains("already in the history, not added again"), "\(imported.stdout)\(imported.stderr)")
         let merged = try await TelltaleProcess.run(["merge", "\(folder)/recorded", "--out", "\(folder)/merged", "--history", wrong])
         #expect(merged.stderr.contains("warning: history \(database.urlWithoutPassword())"), "\(merged.stderr)")
 
-        var texts = [refused, recorded, runs, flaky, merged].flatMap { [$0.stdout, $0.stderr] }
+        var texts = [refused, recorded, runs, flaky, imported, merged].flatMap { [$0.stdout, $0.stderr] }
         let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
         var read = 0
         for file in files {

@@ -34,7 +34,8 @@ struct PostgresConnectorTests {
         let database = try await PostgresCluster.shared.database("tls")
         let root = mode == "require" ? "" : "&sslrootcert=\(database.certificate)"
         for host in ["127.0.0.1", "localhost"] {
-            let ssl = try await Self.answer(database.url(sslMode: mode, host: host) + root, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+            let ssl = try await Self.answer(
+                database.url(sslMode: mode, host: host) + root, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
             #expect(ssl == "true", "\(mode) to \(host)")
         }
         #expect(try await Self.answer(database.url(sslMode: "disable"), "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()") == "false")
@@ -60,7 +61,8 @@ struct PostgresConnectorTests {
 
     @Test func aWrongPasswordIsAnAuthenticationErrorThatSaysWhereThePasswordCameFrom() async throws {
         let database = try await PostgresCluster.shared.database("auth")
-        let url = database.url().replacingOccurrences(of: database.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, with: "wrong-pass")
+        let url = database.url().replacingOccurrences(
+            of: database.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, with: "wrong-pass")
         let error = await #expect(throws: PostgresConnectionError.self) { try await Self.answer(url, "SELECT 1::text") }
         #expect(error?.kind == .authentication)
         #expect(error?.sqlState == "28P01")

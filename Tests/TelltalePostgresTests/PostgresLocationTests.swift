@@ -137,7 +137,8 @@ struct PostgresPasswordFileTests {
         #expect(location.passwordSource == .passwordFile(path))
         #expect(try PostgresLocation(url: "postgres://x@elsewhere/y", environment: environment).password == "fallback")
         // PGPASSWORD comes before the file.
-        #expect(try PostgresLocation(url: "postgres://ci@db/history", environment: environment.merging(["PGPASSWORD": "env"]) { $1 }).password == "env")
+        #expect(
+            try PostgresLocation(url: "postgres://ci@db/history", environment: environment.merging(["PGPASSWORD": "env"]) { $1 }).password == "env")
     }
 
     /// As libpq: a file others may read is not used.

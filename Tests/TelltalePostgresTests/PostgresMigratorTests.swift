@@ -67,10 +67,12 @@ struct PostgresMigratorTests {
                     group.addTask {
                         try await PostgresConnector.transaction(on: client, at: location) { connection in
                             let attempt = await attempts.next()
-                            try await connection.query("UPDATE telltale.probe SET note = note || 'x' WHERE id = \(first)", logger: PostgresConnector.quiet)
+                            try await connection.query(
+                                "UPDATE telltale.probe SET note = note || 'x' WHERE id = \(first)", logger: PostgresConnector.quiet)
                             // Only the first two attempts meet here: each then waits for the other's row.
                             if attempt <= 2 { await bothHoldOne.arrive() }
-                            try await connection.query("UPDATE telltale.probe SET note = note || 'y' WHERE id = \(second)", logger: PostgresConnector.quiet)
+                            try await connection.query(
+                                "UPDATE telltale.probe SET note = note || 'y' WHERE id = \(second)", logger: PostgresConnector.quiet)
                         }
                     }
                 }

@@ -86,7 +86,10 @@ extension PostgresCluster {
         func sql(_ sql: String, in database: String) async throws -> String {
             let result = try await ChildProcesses.run(
                 "\(binaries)/psql",
-                ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-p", String(port), "-U", "postgres", "-d", database, "-c", sql])
+                [
+                    "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketFolder, "-p", String(port), "-U", "postgres", "-d", database, "-c",
+                    sql,
+                ])
             guard result.status == 0 else { throw SetupError(description: "psql: \(sql): \(result.stderrText)") }
             return result.stdoutText
         }
@@ -94,8 +97,7 @@ extension PostgresCluster {
         static func start() async throws -> Running {
             let binaries = try findBinaries()
             removeFoldersOfDeadProcesses()
-            let folder = FileManager.default.temporaryDirectory
-                .appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))").path
+            let folder = parentFolder.appendingPathComponent("\(folderPrefix)\(getpid())-\(UUID().uuidString.prefix(8))").path
             try FileManager.default.createDirectory(atPath: "\(folder)/socket", withIntermediateDirectories: true)
             let owner = serverUser()
             if let owner { try await run("/bin/chown", ["-R", "\(owner):\(owner)", folder]) }
@@ -174,9 +176,20 @@ extension PostgresCluster {
             return "\(data)/server.crt"
         }
 
+        /// `/tmp`, where there is one: the `postgres` user can reach it (a TMPDIR under root's home
+        /// it could not), and the socket's path stays under the 107 bytes a socket's path may have
+        /// (macOS's TMPDIR alone is 50).
+        static var parentFolder: URL {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: "/tmp", isDirectory: &isFolder), isFolder.boolValue else {
+                return FileManager.default.temporaryDirectory
+            }
+            return URL(fileURLWithPath: "/tmp")
+        }
+
         /// Folders left by test processes that are gone (killed before they could clean up).
         static func removeFoldersOfDeadProcesses() {
-            let temporary = FileManager.default.temporaryDirectory
+            let temporary = parentFolder
             for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(folderPrefix) {
                 guard let pid = Int32(name.dropFirst(folderPrefix.count).prefix { $0 != "-" }), kill(pid, 0) != 0, errno == ESRCH else { continue }
                 try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
