@@ -69,22 +69,41 @@ extension PostgresHistory {
         return runs.reversed()
     }
 
-    /// Results of the last `runs` runs, oldest run first.
+    /// Results of the last `runs` runs, oldest run first. One row per test, its results as
+    /// arrays (`array_agg`): a window of 30 runs × 1,000 tests is 1,000 rows, not 30,000, which
+    /// both the wire and the decoding feel; the runs' commits come once, in their own query.
     private static func windowResults(_ connection: PostgresConnection, runs: Int) async throws -> [WindowResult] {
+        let recent = try await connection.query(
+            """
+            SELECT id, CASE WHEN dirty THEN NULL ELSE git_commit END
+            FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(runs)
+            """, logger: PostgresConnector.quiet)
+        var newestFirst: [(id: Int64, commit: String?)] = []
+        for try await (id, commit) in recent.decode((Int64, String?).self) { newestFirst.append((id, commit)) }
+        let window = Array(newestFirst.reversed())
+        var position: [Int64: Int] = [:]
+        for (index, run) in window.enumerated() { position[run.id] = index }
         let rows = try await connection.query(
             """
-            SELECT test.key, test.full_id, result.outcome, result.duration, result.attempt_outcomes,
-                   CASE WHEN run.dirty THEN NULL ELSE run.git_commit END
-            FROM (SELECT id, started_at, dirty, git_commit FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(runs)) AS run
-            JOIN telltale.result ON result.run_id = run.id
-            JOIN telltale.test ON test.id = result.test_id
-            ORDER BY run.started_at, run.id
+            SELECT test.key, test.full_id, array_agg(result.run_id), array_agg(result.outcome), array_agg(result.duration),
+                   array_agg(coalesce(result.attempt_outcomes, ''))
+            FROM telltale.result JOIN telltale.test ON test.id = result.test_id
+            WHERE result.run_id = ANY(\(window.map(\.id)))
+            GROUP BY test.id
             """, logger: PostgresConnector.quiet)
-        var results: [WindowResult] = []
-        for try await (key, testID, outcome, duration, attempts, commit) in rows.decode((String, String, String, Double, String?, String?).self) {
-            results.append(WindowResult(key: key, testID: testID, outcome: outcome, duration: duration, attempts: attempts, commit: commit))
+        var byRun = Array(repeating: [WindowResult](), count: window.count)
+        for try await (key, testID, runIDs, outcomes, durations, attempts) in rows.decode(
+            (String, String, [Int64], [String], [Double], [String]).self)
+        {
+            for (index, runID) in runIDs.enumerated() {
+                guard let run = position[runID] else { continue }
+                byRun[run].append(
+                    WindowResult(
+                        key: key, testID: testID, outcome: outcomes[index], duration: durations[index],
+                        attempts: attempts[index].isEmpty ? nil : attempts[index], commit: window[run].commit))
+            }
         }
-        return results
+        return byRun.flatMap { $0 }
     }
 
     func saveCoverageMap(_ map: RecordedCoverageMap, keep: Int) async throws -> Bool {
