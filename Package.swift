@@ -49,6 +49,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.0.0"),
         // The run history: SQLite with migrations, WAL and a pool of readers.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // A team's shared history (and, later, its work queue) on PostgreSQL.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Already in postgres-nio's graph; named for the TLS settings sslmode asks for.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.25.0"),
     ],
     targets: [
         .executableTarget(
@@ -90,13 +94,30 @@ let package = Package(
         .target(name: "TelltaleWebAssets", resources: [.embedInCode("Shared"), .embedInCode("Report"), .embedInCode("Inspector")]),
         // Code coverage: llvm-profdata/llvm-cov, LCOV, Cobertura, diff coverage, the gate.
         .target(name: "TelltaleCoverage", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
-        // Every run remembered: durations for scheduling, flaky scores, trends.
+        // Every run remembered: durations for scheduling, flaky scores, trends; in SQLite or PostgreSQL.
         .target(
             name: "TelltaleHistory",
-            dependencies: ["TelltaleModel", tool("GRDB", "GRDB.swift")]
+            dependencies: [
+                "TelltaleModel", "TelltalePostgres", tool("GRDB", "GRDB.swift"), tool("PostgresNIO", "postgres-nio"), tool("Logging", "swift-log"),
+            ]
+        ),
+        // PostgreSQL connections: libpq's URL and environment, TLS, clear errors, scoped clients, migrations.
+        .target(
+            name: "TelltalePostgres",
+            dependencies: [
+                "TelltaleModel",
+                tool("PostgresNIO", "postgres-nio"),
+                tool("NIOSSL", "swift-nio-ssl"),
+                tool("NIOCore", "swift-nio"),
+                tool("NIOPosix", "swift-nio"),
+                tool("Logging", "swift-log"),
+            ]
         ),
         // Not shipped: times recording and report queries at scale (Scripts/benchmark-history.sh).
-        .executableTarget(name: "telltale-history-benchmark", dependencies: ["TelltaleHistory", "TelltaleModel"]),
+        .executableTarget(
+            name: "telltale-history-benchmark",
+            dependencies: ["TelltaleHistory", "TelltaleModel", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
+        ),
         // Pure: plan expectations and the tracking plan against captured events.
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
@@ -169,6 +190,10 @@ let package = Package(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
         .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
+        // Against a throwaway PostgreSQL cluster the test support starts.
+        .testTarget(
+            name: "TelltalePostgresTests", dependencies: ["TelltalePostgres", "TelltaleTestSupport", tool("PostgresNIO", "postgres-nio")]
+        ),
         .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleChangesTests", dependencies: ["TelltaleChanges", "TelltaleTestSupport"]),
         .testTarget(

@@ -5,6 +5,8 @@
 #
 #   Scripts/benchmark-history.sh [RECORD_TESTS] [RUNS] [TESTS] [ROUNDS]
 #
+# HISTORY_URL=postgres://USER@HOST/DB measures the PostgreSQL history instead, in fresh
+# databases beside DB (USER needs CREATEDB; they are dropped at the end).
 # SCRATCH=DIR picks the build folder (default .build).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -18,6 +18,10 @@
 #                            it validates ctrf.json against CTRF's schema (Docs/Schemas).
 #   lcov:                    `lcov --summary`, the reference reader of coverage.lcov in the coverage tests.
 #   pycobertura (PyPI):      a Cobertura reader the coverage tests check coverage.xml with.
+#   postgresql (Linux):      PostgreSQL's server, Debian's: the shared history's tests start a
+#                            throwaway cluster of their own (Tests/TelltaleTestSupport/PostgresCluster.swift),
+#                            as the `postgres` user the package creates; no default cluster is made.
+#   openssl:                 the certificate that cluster serves TLS with.
 # Safe to run again; installs nothing that is already there.
 set -euo pipefail
 
@@ -32,6 +36,8 @@ command -v python3 >/dev/null 2>&1 || packages+=(python3)
 command -v arcanist >/dev/null 2>&1 || packages+=(arcanist)
 command -v lcov >/dev/null 2>&1 || packages+=(lcov)
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
+if [ "$(uname -s)" = Linux ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then packages+=(postgresql); fi
+command -v openssl >/dev/null 2>&1 || packages+=(openssl)
 
 if [ ${#packages[@]} -gt 0 ]; then
     if ! command -v apt-get >/dev/null 2>&1; then
@@ -45,6 +51,11 @@ if [ ${#packages[@]} -gt 0 ]; then
     fi
     echo "install-dependencies: installing ${packages[*]}" >&2
     $sudo apt-get update -qq
+    if [[ " ${packages[*]} " == *" postgresql "* ]]; then
+        # No default cluster (a server on 5432 that nothing uses): the tests start their own.
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends postgresql-common >/dev/null
+        $sudo sed -i 's/^#* *create_main_cluster *=.*/create_main_cluster = false/' /etc/postgresql-common/createcluster.conf
+    fi
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 fi
 

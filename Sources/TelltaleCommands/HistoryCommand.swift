@@ -13,32 +13,54 @@ struct HistoryCommand: AsyncParsableCommand {
         abstract: "Read and fill the run history: past durations for scheduling, flaky scores.",
         discussion: """
             Every `telltale run` records its tests in .telltale/history.sqlite in the package (see --history \
-            and the plan's `history:`). CI starts with an empty disk: import the previous run's run.json or \
-            junit.xml first, or restore the file from a cache.
+            and the plan's `history:`), or in a PostgreSQL database a team shares (--history postgres://…, or \
+            TELLTALE_HISTORY_URL). CI starts with an empty disk: use a shared database, import the previous \
+            run's run.json or junit.xml first, or restore the file from a cache.
             """,
         subcommands: [Runs.self, Import.self, Flaky.self]
     )
 
     struct Location: ParsableArguments {
-        @Option(help: "The history file (default: .telltale/history.sqlite in --package).")
+        @Option(
+            help: """
+                The history: a file, or a PostgreSQL URL (postgres://USER@HOST:PORT/DATABASE) \
+                (default: TELLTALE_HISTORY_URL, else .telltale/history.sqlite in --package).
+                """)
         var history: String?
 
         @Option(help: "The Swift package whose history this is.")
         var package: String = Plan.defaultPackage
 
-        var path: String { history ?? PlanHistory.defaultPath(package: package) }
+        /// `--history`, else `TELLTALE_HISTORY_URL`, else the file in the package.
+        var value: String {
+            if let history { return history }
+            if let url = ProcessInfo.processInfo.environment[HistoryLocation.environmentVariable], !url.isEmpty { return url }
+            return PlanHistory.defaultPath(package: package)
+        }
 
-        /// The store; a file that must already exist is a usage error when missing.
-        func open(mustExist: Bool) throws -> HistoryStore {
-            if mustExist, !FileManager.default.fileExists(atPath: path) {
+        func validate() throws {
+            do {
+                _ = try HistoryLocation(value)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+
+        /// The store, open for `body`; a file that must already exist is a usage error when
+        /// missing, and a history that cannot be opened (exit 3) says why.
+        func withStore<T>(mustExist: Bool, _ body: (HistoryStore) async throws -> T) async throws -> T {
+            let location = try HistoryLocation(value)
+            if mustExist, case .file(let path) = location, !FileManager.default.fileExists(atPath: path) {
                 Console.error("no history at \(path) yet: `telltale run` records one, or `telltale history import` an earlier run")
                 throw ExitCode(TelltaleExitCode.usage)
             }
-            do {
-                return try HistoryStore(path: path)
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(TelltaleExitCode.infrastructure)
+            return try await HistoryStore.withStore(at: location) { opened in
+                switch opened {
+                case .success(let store): return try await body(store)
+                case .failure(let error):
+                    Console.error(error.description)
+                    throw ExitCode(TelltaleExitCode.infrastructure)
+                }
             }
         }
     }
@@ -56,27 +78,29 @@ struct HistoryCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let store = try location.open(mustExist: true)
-            do {
-                let runs = try await store.recentRuns(limit: limit)
-                let count = try await store.runCount()
-                print("\(count) run\(count == 1 ? "" : "s") in \(store.path); the last \(runs.count):")
-                for run in runs {
-                    let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
-                    let commit = run.commit.map { " \($0.prefix(10))" } ?? ""
-                    let branch = run.branch.map { " (\($0))" } ?? ""
-                    print("  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  \(Self.seconds(run.duration))")
+            try await location.withStore(mustExist: true) { store in
+                do {
+                    let runs = try await store.recentRuns(limit: limit)
+                    let count = try await store.runCount()
+                    print("\(count) run\(count == 1 ? "" : "s") in \(store.location); the last \(runs.count):")
+                    for run in runs {
+                        let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+                        let commit = run.commit.map { " \($0.prefix(10))" } ?? ""
+                        let branch = run.branch.map { " (\($0))" } ?? ""
+                        print(
+                            "  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  \(Self.seconds(run.duration))")
+                    }
+                    if let map = try await store.latestCoverageMap() {
+                        let maps = try await store.coverageMapCount()
+                        let when = map.recordedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+                        print(
+                            "coverage map\(maps == 1 ? "" : "s"): \(maps); the newest \(when)\(map.commit.map { " \($0.prefix(10))" } ?? ""), "
+                                + "\(map.tests) tests (used by --changed --select tests)")
+                    }
+                } catch {
+                    Console.error("\(error)")
+                    throw ExitCode(TelltaleExitCode.infrastructure)
                 }
-                if let map = try await store.latestCoverageMap() {
-                    let maps = try await store.coverageMapCount()
-                    let when = map.recordedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
-                    print(
-                        "coverage map\(maps == 1 ? "" : "s"): \(maps); the newest \(when)\(map.commit.map { " \($0.prefix(10))" } ?? ""), "
-                            + "\(map.tests) tests (used by --changed --select tests)")
-                }
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(TelltaleExitCode.infrastructure)
             }
         }
 
@@ -99,26 +123,27 @@ struct HistoryCommand: AsyncParsableCommand {
         var files: [String]
 
         func run() async throws {
-            let store = try location.open(mustExist: false)
             let paths = files.map { path in
                 var isFolder: ObjCBool = false
                 let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
                 return folder ? "\(path)/run.json" : path
             }
-            do {
-                for outcome in try await HistoryImport.run(files: paths, into: store) {
-                    let kind = outcome.isCoverageMap ? "coverage map of \(outcome.tests) tests" : "\(outcome.tests) tests"
-                    let what = outcome.added ? "imported \(kind)" : "already in the history, not added again"
-                    print("\(outcome.path): \(what)")
+            try await location.withStore(mustExist: false) { store in
+                do {
+                    for outcome in try await HistoryImport.run(files: paths, into: store) {
+                        let kind = outcome.isCoverageMap ? "coverage map of \(outcome.tests) tests" : "\(outcome.tests) tests"
+                        let what = outcome.added ? "imported \(kind)" : "already in the history, not added again"
+                        print("\(outcome.path): \(what)")
+                    }
+                    let count = try await store.runCount()
+                    print("history: \(store.location) (\(count) run\(count == 1 ? "" : "s"))")
+                } catch let error as EarlierRunFile.ReadError {
+                    Console.error(error.localizedDescription)
+                    throw ExitCode(TelltaleExitCode.usage)
+                } catch let error as HistoryError {
+                    Console.error(error.description)
+                    throw ExitCode(TelltaleExitCode.infrastructure)
                 }
-                let count = try await store.runCount()
-                print("history: \(store.path) (\(count) run\(count == 1 ? "" : "s"))")
-            } catch let error as EarlierRunFile.ReadError {
-                Console.error(error.localizedDescription)
-                throw ExitCode(TelltaleExitCode.usage)
-            } catch let error as HistoryError {
-                Console.error(error.description)
-                throw ExitCode(TelltaleExitCode.infrastructure)
             }
         }
     }
@@ -156,15 +181,13 @@ struct HistoryCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let store = try location.open(mustExist: true)
-            let scores: [FlakyScore]
-            let recorded: Int
-            do {
-                scores = try await store.flakyScores(window: runs)
-                recorded = try await store.runCount()
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(TelltaleExitCode.infrastructure)
+            let (scores, recorded, place) = try await location.withStore(mustExist: true) { store in
+                do {
+                    return (try await store.flakyScores(window: runs), try await store.runCount(), store.location.description)
+                } catch {
+                    Console.error("\(error)")
+                    throw ExitCode(TelltaleExitCode.infrastructure)
+                }
             }
             let counted = min(runs, recorded)
             if suggest {
@@ -186,10 +209,10 @@ struct HistoryCommand: AsyncParsableCommand {
                 return
             }
             guard !scores.isEmpty else {
-                print("no flaky tests in the last \(counted) runs (\(store.path))")
+                print("no flaky tests in the last \(counted) runs (\(place))")
                 return
             }
-            print("flaky tests in the last \(counted) runs (\(store.path)):")
+            print("flaky tests in the last \(counted) runs (\(place)):")
             for score in scores {
                 let percent = Self.percent(score.rate)
                 let rate = String(repeating: " ", count: max(0, 4 - percent.count)) + percent

@@ -42,7 +42,7 @@ struct ImportCommand: AsyncParsableCommand {
         @Option(help: "A plan whose `quarantine:` entries excuse failures and whose `history:` says where the history is.")
         var plan: String?
 
-        @Option(help: "The run history file (default: the plan's `history`, or .telltale/history.sqlite in --package).")
+        @Option(help: HistoryOption.help)
         var history: String?
 
         @Flag(name: .customLong("no-history"), help: "Do not record the run in the history.")
@@ -57,7 +57,7 @@ struct ImportCommand: AsyncParsableCommand {
         @OptionGroup var annotations: AnnotationsOptions
 
         func validate() throws {
-            if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
+            try HistoryOption.validate(history, noHistory: noHistory)
         }
 
         func run() async throws {
@@ -73,9 +73,9 @@ struct ImportCommand: AsyncParsableCommand {
                         toolVersion: RunOrchestrator.version, package: package, quarantine: loadedPlan?.quarantine ?? [], gitCommit: commit,
                         gitBranch: branch, fallbackDate: modified ?? Date()))
                 for note in record.notes { Console.diagnostics(note) }
-                if let historyPath = RunHistory.path(
+                if let history = RunHistory.value(
                     history: loadedPlan?.history ?? .beside, option: history, noHistory: noHistory, package: package),
-                    let warning = await RunHistory.recordImported(&record, historyPath: historyPath)
+                    let warning = await RunHistory.recordImported(&record, history: history)
                 {
                     Console.warning(warning)
                 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TelltaleHistory
 import TelltaleModel
 import TelltaleOrchestrator
 import TelltaleReports
@@ -18,15 +19,32 @@ struct MergeCommand: AsyncParsableCommand {
     @Option(name: .customLong("out"), help: "Where the merged reports go.")
     var output: String
 
-    @Option(help: "Record the merged run in this history file, and show its trends and flaky rates in the reports.")
+    @Option(
+        help: """
+            Record the merged run in this history (a file, or a PostgreSQL URL; default: TELLTALE_HISTORY_URL, else none), \
+            and show its trends and flaky rates in the reports.
+            """)
     var history: String?
+
+    @Flag(name: .customLong("no-history"), help: "Do not record the merged run, even with TELLTALE_HISTORY_URL set.")
+    var noHistory = false
+
+    func validate() throws {
+        try HistoryOption.validate(history, noHistory: noHistory)
+    }
+
+    /// `--history`, else `TELLTALE_HISTORY_URL`: a merge records only into a history it is told of.
+    var chosenHistory: String? {
+        guard !noHistory else { return nil }
+        return history ?? ProcessInfo.processInfo.environment[HistoryLocation.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     func run() async throws {
         do {
             // The records, each shard's attachments and its line coverage, as one run's.
             var merged = try ShardMerge.merge(sources, into: output)
             // As in a run, a history that cannot be used is a warning, never a failed merge.
-            if let history, let warning = await RunHistory.recordMerged(&merged, historyPath: history) {
+            if let history = chosenHistory, let warning = await RunHistory.recordMerged(&merged, history: history) {
                 Console.warning(warning)
             }
             let context = ReportContext(

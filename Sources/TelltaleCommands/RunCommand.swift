@@ -63,7 +63,7 @@ struct RunCommand: AsyncParsableCommand {
     )
     var timings: String?
 
-    @Option(help: "The run history file (default: the plan's `history`, or .telltale/history.sqlite in the package).")
+    @Option(help: HistoryOption.help)
     var history: String?
 
     @Flag(name: .customLong("no-history"), help: "Neither read nor record the run history.")
@@ -156,7 +156,7 @@ struct RunCommand: AsyncParsableCommand {
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let stressNew, stressNew < 0 { throw ValidationError("--stress-new must be 0 or more") }
-        if history != nil, noHistory { throw ValidationError("--history and --no-history cannot be used together") }
+        try HistoryOption.validate(history, noHistory: noHistory)
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if base != nil, !changed { throw ValidationError("--base goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }

@@ -31,7 +31,7 @@ public struct RunOptions: Sendable {
     public var timingsPath: String?
     /// Retries for failing tests (overrides the plan's and its suites').
     public var retries: Int?
-    /// The history file (overrides the plan's `history:`).
+    /// The history, a file or a PostgreSQL URL (overrides `TELLTALE_HISTORY_URL` and the plan's `history:`).
     public var historyPath: String?
     /// Neither read nor record history.
     public var noHistory: Bool

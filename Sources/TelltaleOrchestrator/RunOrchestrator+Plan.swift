@@ -44,12 +44,17 @@ extension RunOrchestrator {
     /// why it stays by target.
     private func narrow(_ selection: inout ChangeSelection, changes: ChangeSet, graph: PackageGraph, plan: Plan) async {
         let started = ContinuousClock.now
-        let history = await RunHistory.open(plan: plan, options: options, progress: progress)
-        guard history.store != nil else {
+        // The outer nil: no history to read; the inner: a history without a map.
+        let latest: (map: CoverageMap, label: String)?? = await RunHistory.withOpened(plan: plan, options: options, progress: progress) {
+            history in
+            guard history.store != nil else { return nil }
+            return .some(await history.latestCoverageMap(progress: progress))
+        }
+        guard let latest else {
             selection.levelNote = "selecting by test target: --select tests reads the coverage map from the history, which this run does not use"
             return
         }
-        guard let (map, label) = await history.latestCoverageMap(progress: progress) else {
+        guard let (map, label) = latest else {
             selection.levelNote =
                 "selecting by test target: the history has no coverage map "
                 + "(record one with `telltale run --coverage-map`, or bring CI's with `telltale history import coverage-map.bin`)"

@@ -80,27 +80,30 @@ public struct RunOrchestrator: Sendable {
         let setup = try await prepare()
         let startedAt = Date()
         let clock = ContinuousClock.now
-        async let environment = RunEnvironmentProbe.probe(in: setup.plan.package)
         if let changes = setup.changes, changes.selectsNothing {
             setup.coverage?.collector.cleanUp()
             let outcome = RunExecution.Outcome(notes: notes + changes.explanation)
-            let record = await record(outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: 0)
+            let environment = await RunEnvironmentProbe.probe(in: setup.plan.package)
+            let record = await record(outcome, setup: setup, environment: environment, startedAt: startedAt, duration: 0)
             return try await write(record, reports: setup.reports, end: .finished, serviceFailure: nil)
         }
-        let history = await RunHistory.open(plan: setup.plan, options: options, progress: progress)
-        var outcome = try await execute(setup, history: history)
-        // Whatever ended the run, its reports say what was tested (--commit, --changed) and why.
-        outcome.notes.insert(contentsOf: notes + (setup.changes?.explanation ?? []), at: 0)
-        outcome.notes += await explainEnd(outcome)
-        await progress.finish()
-        let coverage = await measureCoverage(setup, outcome: outcome)
-        var record = await record(
-            outcome, setup: setup, environment: await environment, startedAt: startedAt, duration: (ContinuousClock.now - clock).inSeconds,
-            coverage: coverage)
-        await history.record(&record, progress: progress)
-        if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
-        return try await write(
-            record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
+        // Open from before the build (durations) until the run is recorded, and no longer.
+        return try await RunHistory.withOpened(plan: setup.plan, options: options, progress: progress) { history throws(OrchestratorError) in
+            async let environment = RunEnvironmentProbe.probe(in: setup.plan.package)
+            var outcome = try await execute(setup, history: history)
+            // Whatever ended the run, its reports say what was tested (--commit, --changed) and why.
+            outcome.notes.insert(contentsOf: notes + (setup.changes?.explanation ?? []), at: 0)
+            outcome.notes += await explainEnd(outcome)
+            await progress.finish()
+            let coverage = await measureCoverage(setup, outcome: outcome)
+            var record = await record(
+                outcome, setup: setup, environment: await environment, startedAt: startedAt,
+                duration: (ContinuousClock.now - clock).inSeconds, coverage: coverage)
+            await history.record(&record, progress: progress)
+            if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
+            return try await write(
+                record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
+        }
     }
 
     /// Every check that needs nothing started: the plan, its catalog, the selection, the

@@ -1,14 +1,17 @@
 import Foundation
+import PostgresNIO
 import TelltaleHistory
 import TelltaleModel
+import TelltalePostgres
 
-// Times the run history at scale on synthetic runs, in a fresh file:
+// Times the run history at scale on synthetic runs, in a fresh file (or, with HISTORY_URL set
+// to a PostgreSQL database whose user may create databases, in fresh databases beside it):
 // 1. recording one run of RECORD_TESTS tests (the median of ROUNDS recordings);
 // 2. with RUNS runs × TESTS tests recorded, the queries a run and its reports make:
 //    durations for scheduling, the report digest, and the flaky list;
-// 3. the file's size.
+// 3. the file's (or the database's) size.
 //
-//   telltale-history-benchmark [RECORD_TESTS] [RUNS] [TESTS] [ROUNDS]
+//   [HISTORY_URL=postgres://…] telltale-history-benchmark [RECORD_TESTS] [RUNS] [TESTS] [ROUNDS]
 
 let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
 let recordTests = arguments.first.flatMap { $0 } ?? 10_000
@@ -46,40 +49,81 @@ func format(_ value: Double) -> String { String(format: "%.1f", value) }
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-history-benchmark-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: folder) }
 let clock = ContinuousClock()
+let server = try ProcessInfo.processInfo.environment["HISTORY_URL"].map { try PostgresLocation(url: $0) }
+var databases: [String] = []
+
+/// A new, empty history named `name`: a file in the folder, or a database beside HISTORY_URL's.
+@MainActor
+func freshHistory(_ name: String) async throws -> HistoryLocation {
+    guard var location = server else { return .file(folder.appendingPathComponent("\(name).sqlite").path) }
+    let database = "telltale_benchmark_\(getpid())_\(name.replacingOccurrences(of: "-", with: "_"))"
+    try await PostgresConnector.withConnection(to: location) { connection in
+        try await connection.query("CREATE DATABASE \(unescaped: database)", logger: PostgresConnector.quiet)
+    }
+    databases.append(database)
+    location.database = database
+    return .postgres(location)
+}
+
+@MainActor
+func withHistory<T>(_ location: HistoryLocation, _ body: (HistoryStore) async throws -> T) async throws -> T {
+    try await HistoryStore.withStore(at: location) { opened in try await body(try opened.get()) }
+}
 
 // 1. Recording.
 var recordTimes: [Double] = []
 for round in 0..<rounds {
-    let store = try HistoryStore(path: folder.appendingPathComponent("record-\(round).sqlite").path)
-    // A history with some runs already, so the test table is not empty.
-    try await store.record(syntheticRun(0, tests: recordTests))
-    let run = syntheticRun(1, tests: recordTests)
-    let elapsed = try await clock.measure { try await store.record(run) }
-    recordTimes.append(milliseconds(elapsed))
+    try await withHistory(try await freshHistory("record-\(round)")) { store in
+        // A history with some runs already, so the test table is not empty.
+        try await store.record(syntheticRun(0, tests: recordTests))
+        let run = syntheticRun(1, tests: recordTests)
+        let elapsed = try await clock.measure { try await store.record(run) }
+        recordTimes.append(milliseconds(elapsed))
+    }
 }
 print("record one run of \(recordTests) tests: median \(format(median(recordTimes))) ms over \(rounds) rounds (target < 200 ms)")
 
 // 2. Queries over a long history.
-let path = folder.appendingPathComponent("history.sqlite").path
-let store = try HistoryStore(path: path)
-let filling = try await clock.measure {
-    for number in 0..<runCount { try await store.record(syntheticRun(number, tests: testCount)) }
+let long = try await freshHistory("history")
+try await withHistory(long) { store in
+    let filling = try await clock.measure {
+        for number in 0..<runCount { try await store.record(syntheticRun(number, tests: testCount)) }
+    }
+    print("filled \(runCount) runs × \(testCount) tests in \(format(milliseconds(filling) / 1000)) s")
+    let last = syntheticRun(runCount - 1, tests: testCount)
+    var durationTimes: [Double] = []
+    var digestTimes: [Double] = []
+    var flakyTimes: [Double] = []
+    for _ in 0..<rounds {
+        durationTimes.append(milliseconds(try await clock.measure { _ = try await store.durations() }))
+        digestTimes.append(milliseconds(try await clock.measure { _ = try await store.digest(for: last) }))
+        flakyTimes.append(milliseconds(try await clock.measure { _ = try await store.flakyScores() }))
+    }
+    let reportQueries = median(digestTimes) + median(flakyTimes)
+    print("durations for scheduling: median \(format(median(durationTimes))) ms")
+    print("report digest (trends, strips, flaky rates, slower than usual): median \(format(median(digestTimes))) ms")
+    print("flaky list: median \(format(median(flakyTimes))) ms")
+    print("a report's queries together: \(format(reportQueries)) ms (target < 300 ms)")
 }
-print("filled \(runCount) runs × \(testCount) tests in \(format(milliseconds(filling) / 1000)) s")
-let last = syntheticRun(runCount - 1, tests: testCount)
-var durationTimes: [Double] = []
-var digestTimes: [Double] = []
-var flakyTimes: [Double] = []
-for _ in 0..<rounds {
-    durationTimes.append(milliseconds(try await clock.measure { _ = try await store.durations() }))
-    digestTimes.append(milliseconds(try await clock.measure { _ = try await store.digest(for: last) }))
-    flakyTimes.append(milliseconds(try await clock.measure { _ = try await store.flakyScores() }))
+
+// 3. Size, and the databases dropped.
+switch long {
+case .file(let path):
+    let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    print("file size: \(format(Double(size) / 1_048_576)) MiB (+ \(format(Double(wal) / 1_048_576)) MiB WAL) for \(runCount * testCount) results")
+case .postgres(let location):
+    let size = try await PostgresConnector.withConnection(to: location) { connection in
+        var bytes = 0
+        for try await value in try await connection.query("SELECT pg_database_size(current_database())", logger: PostgresConnector.quiet)
+            .decode(Int.self)
+        { bytes = value }
+        return bytes
+    }
+    print("database size: \(format(Double(size) / 1_048_576)) MiB for \(runCount * testCount) results (an empty database is about 7.5 MiB)")
 }
-let reportQueries = median(digestTimes) + median(flakyTimes)
-print("durations for scheduling: median \(format(median(durationTimes))) ms")
-print("report digest (trends, strips, flaky rates, slower than usual): median \(format(median(digestTimes))) ms")
-print("flaky list: median \(format(median(flakyTimes))) ms")
-print("a report's queries together: \(format(reportQueries)) ms (target < 300 ms)")
-let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-print("file size: \(format(Double(size) / 1_048_576)) MiB (+ \(format(Double(wal) / 1_048_576)) MiB WAL) for \(runCount * testCount) results")
+if let server {
+    try await PostgresConnector.withConnection(to: server) { connection in
+        for database in databases { try await connection.query("DROP DATABASE \(unescaped: database)", logger: PostgresConnector.quiet) }
+    }
+}

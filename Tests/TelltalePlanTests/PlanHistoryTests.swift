@@ -19,6 +19,19 @@ struct PlanHistoryTests {
         #expect(PlanHistory.defaultPath(package: "App") == "App/.telltale/history.sqlite")
     }
 
+    /// A URL is a database, not a path: never resolved against the plan's folder, and printed
+    /// without its password.
+    @Test func aPostgresURLIsADatabaseKeptAsWrittenAndPrintedWithoutItsPassword() throws {
+        let url = "postgres://ci:s3cret@db.example.com:5432/telltale?sslmode=require"
+        let plan = try PlanLoader().parse(yaml: "version: 1\nhistory: \(url)\n", file: "Plans/app.yml")
+        #expect(plan.history == .database(url))
+        #expect(plan.resolvingPaths().history == .database(url))
+        #expect(try PlanLoader().parse(yaml: "version: 1\nhistory: postgresql://db/h\n", file: "plan.yml").history == .database("postgresql://db/h"))
+        let printed = PlanPrinter.yaml(plan)
+        #expect(printed.contains("postgres://ci:***@db.example.com:5432/telltale?sslmode=require"), "\(printed)")
+        #expect(!printed.contains("s3cret"))
+    }
+
     @Test func quarantineEntriesParseAndPrintBack() throws {
         let yaml = """
             version: 1

@@ -13,30 +13,70 @@ public struct RunHistory: Sendable {
 
     static let disabled = RunHistory(store: nil, warning: nil)
 
-    /// `--history PATH` beats the plan's `history:`; `--no-history` and `history: false` turn it off.
-    static func open(plan: Plan, options: RunOptions, progress: ConsoleProgress) async -> RunHistory {
-        guard let path = path(plan: plan, options: options) else { return .disabled }
-        do {
-            return RunHistory(store: try HistoryStore(path: path), warning: nil)
-        } catch {
-            let warning = "warning: \(error) (this run goes on without history)"
-            await progress.note(warning)
-            return RunHistory(store: nil, warning: warning)
+    /// The run's history, open for `body` (a PostgreSQL history's connections last exactly as
+    /// long); one that cannot be opened is a warning, and `body` goes on without it.
+    static func withOpened<T, E: Error>(
+        plan: Plan, options: RunOptions, progress: ConsoleProgress, _ body: (RunHistory) async throws(E) -> T
+    ) async throws(E) -> T {
+        guard let value = value(plan: plan, options: options) else { return try await body(.disabled) }
+        return try await withOpened(value, what: "this run goes on without history") { opened throws(E) in
+            if case .failure(let warning) = opened { await progress.note(warning.description) }
+            return try await body(RunHistory(opened))
         }
     }
 
-    static func path(plan: Plan, options: RunOptions) -> String? {
-        path(history: plan.history, option: options.historyPath, noHistory: options.noHistory, package: options.historyPackage ?? plan.package)
+    private init(_ opened: Result<HistoryStore, Warning>) {
+        switch opened {
+        case .success(let store): self.init(store: store, warning: nil)
+        case .failure(let warning): self.init(store: nil, warning: warning.description)
+        }
     }
 
-    /// The history file of a run: `option` (`--history`) beats the plan's `history`; `noHistory`
-    /// and `history: false` mean none; by default the file beside `package`.
-    public static func path(history: PlanHistory, option: String?, noHistory: Bool, package: String) -> String? {
+    private init(store: HistoryStore?, warning: String?) {
+        self.store = store
+        self.warning = warning
+    }
+
+    /// A history that could not be used, as the run's notes and stderr say it.
+    struct Warning: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The history named by `value` (a path or a PostgreSQL URL), open for `body`, or the
+    /// warning (ending in `(what)`) that says why it cannot be had.
+    static func withOpened<T, E: Error>(
+        _ value: String, what: String, _ body: (Result<HistoryStore, Warning>) async throws(E) -> T
+    ) async throws(E) -> T {
+        let location: HistoryLocation
+        do {
+            location = try HistoryLocation(value)
+        } catch {
+            return try await body(.failure(Warning(description: "warning: history \(error) (\(what))")))
+        }
+        return try await HistoryStore.withStore(at: location) { opened throws(E) in
+            try await body(opened.mapError { Warning(description: "warning: \($0) (\(what))") })
+        }
+    }
+
+    static func value(plan: Plan, options: RunOptions) -> String? {
+        value(history: plan.history, option: options.historyPath, noHistory: options.noHistory, package: options.historyPackage ?? plan.package)
+    }
+
+    /// The history of a run, as a path or a PostgreSQL URL: `option` (`--history`) beats
+    /// `TELLTALE_HISTORY_URL`, which beats the plan's `history`; `noHistory` and `history: false`
+    /// mean none (a plan that keeps no history is not turned back on by a CI-wide variable); by
+    /// default the file beside `package`.
+    public static func value(
+        history: PlanHistory, option: String?, noHistory: Bool, package: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
         if noHistory { return nil }
         if let option { return option }
+        if case .off = history { return nil }
+        if let url = environment[HistoryLocation.environmentVariable], !url.isEmpty { return url }
         switch history {
         case .off: return nil
-        case .file(let path): return path
+        case .file(let value), .database(let value): return value
         case .beside: return PlanHistory.defaultPath(package: package)
         }
     }
@@ -119,25 +159,27 @@ public struct RunHistory: Sendable {
         }
     }
 
-    /// `telltale merge --history PATH`: the merged run recorded once, its trends in its reports.
+    /// `telltale merge --history PATH|URL`: the merged run recorded once, its trends in its reports.
     /// Returns the warning (also added to the record's notes) when the history could not be used.
-    public static func recordMerged(_ record: inout RunRecord, historyPath: String) async -> String? {
-        await recordWhole(&record, historyPath: historyPath, what: "the merged run")
+    public static func recordMerged(_ record: inout RunRecord, history: String) async -> String? {
+        await recordWhole(&record, history: history, what: "the merged run")
     }
 
     /// `telltale import xcresult`: the imported run recorded as a `telltale run` would be.
-    public static func recordImported(_ record: inout RunRecord, historyPath: String) async -> String? {
-        await recordWhole(&record, historyPath: historyPath, what: "the imported run")
+    public static func recordImported(_ record: inout RunRecord, history: String) async -> String? {
+        await recordWhole(&record, history: history, what: "the imported run")
     }
 
     /// A whole run made outside `telltale run`, recorded once; the warning when the history could not be used.
-    private static func recordWhole(_ record: inout RunRecord, historyPath: String, what: String) async -> String? {
-        do {
-            return await Self.record(&record, in: try HistoryStore(path: historyPath), what: what)
-        } catch {
-            let warning = "warning: \(error) (\(what) was not recorded)"
-            record.notes.append(warning)
-            return warning
+    private static func recordWhole(_ record: inout RunRecord, history: String, what: String) async -> String? {
+        await withOpened(history, what: "\(what) was not recorded") { opened in
+            switch opened {
+            case .success(let store):
+                return await Self.record(&record, in: store, what: what)
+            case .failure(let warning):
+                record.notes.append(warning.description)
+                return warning.description
+            }
         }
     }
 

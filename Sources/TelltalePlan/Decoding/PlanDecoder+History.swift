@@ -5,14 +5,14 @@ import Yams
 extension PlanDecoder {
     static let quarantineKeys = ["test", "reason", "owner", "until"]
 
-    /// `history: true | false | PATH`.
+    /// `history: true | false | PATH | postgres://URL`.
     mutating func history(_ node: Node, path: String) -> PlanHistory {
         if node.isNull { return .beside }
         if case .scalar(let scalar) = node, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
             return scalar.string == "true" ? .beside : .off
         }
         guard let file = nonEmptyString(node, path: path) else { return .beside }
-        return .file(file)
+        return URLPassword.isPostgresURL(file) ? .database(file) : .file(file)
     }
 
     /// `quarantine:` — a list of `{ test, reason, owner, until }`, every key required.

@@ -6,6 +6,8 @@ public enum PlanHistory: Sendable, Equatable {
     case off
     /// `history: path/to/file.sqlite`, relative to the working directory.
     case file(String)
+    /// `history: postgres://…` (or `postgresql://`): a PostgreSQL database a team shares.
+    case database(String)
 
     /// The default file, under the package: `.telltale/` keeps a `.gitignore` of its own.
     public static func defaultPath(package: String) -> String {

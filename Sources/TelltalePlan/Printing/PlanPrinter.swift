@@ -41,6 +41,8 @@ public struct PlanPrinter {
         case .beside: "true"
         case .off: "false"
         case .file(let path): YAMLScalar.string(path)
+        // Never the password: a plan's URL should not hold one (PGPASSWORD, ~/.pgpass), but may.
+        case .database(let url): YAMLScalar.string(URLPassword.hidden(in: url))
         }
     }
 

@@ -2,7 +2,7 @@ import GRDB
 
 /// The history file's tables, built by GRDB's migrator: a new Telltale adds a migration,
 /// never edits one that has shipped, so every older file opens and upgrades in place.
-enum HistorySchema {
+enum SQLiteHistorySchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: runs, tests, results") { db in

@@ -1,0 +1,58 @@
+import Foundation
+import TelltaleModel
+
+/// What a history store keeps and reads back, in its own SQL: `SQLiteHistory` (a file) and
+/// `PostgresHistory` (a shared database). What the rows mean (medians, flaky runs, the digest,
+/// the fingerprint a run is known by) is worked out once, in `HistoryStore`, from what these return.
+protocol HistoryBackend: Sendable {
+    /// Adds the run and its results in one transaction; false when a run with its fingerprint is already kept.
+    func insert(_ run: RecordedRun) async throws -> Bool
+    func runCount() async throws -> Int
+    /// Each test's durations over its last `window` results (skips aside), newest first, by key.
+    func recentDurations(window: Int) async throws -> [String: [Double]]
+    /// The keys of the tests with at least one passing result.
+    func testsThatPassed() async throws -> Set<String>
+    /// The keys of the tests that failed (or errored) in the last recorded run.
+    func failuresOfLastRun() async throws -> [String]
+    /// The last `limit` runs, oldest first.
+    func recentRuns(limit: Int) async throws -> [HistoryRunPoint]
+    /// The last `runs` runs and their results (oldest run first), read at one moment.
+    func window(runs: Int) async throws -> (runs: [HistoryRunPoint], results: [WindowResult])
+    /// Keeps a map unless one with its digest is kept; keeps only the newest `keep`.
+    func saveCoverageMap(_ map: RecordedCoverageMap, keep: Int) async throws -> Bool
+    func coverageMapCount() async throws -> Int
+    func latestCoverageMap() async throws -> HistoryStore.StoredCoverageMap?
+    /// What went wrong, for people, naming the history (never a password).
+    func historyError(_ error: any Error) -> HistoryError
+}
+
+/// One result of a recent run, as the flaky counts and the digest read it.
+struct WindowResult: Sendable {
+    var key: String
+    var testID: String
+    var outcome: TestOutcome
+    var duration: Double
+    var attempts: [TestOutcome]
+    /// Nil when the run's tree was dirty or its commit unknown: it cannot be compared by commit.
+    var commit: String?
+
+    /// A row as both stores keep it: attempts comma-separated, oldest first.
+    init(key: String, testID: String, outcome: String, duration: Double, attempts: String?, commit: String?) {
+        self.key = key
+        self.testID = testID
+        self.outcome = TestOutcome(rawValue: outcome) ?? .error
+        self.duration = duration
+        self.attempts = (attempts ?? "").split(separator: ",").compactMap { TestOutcome(rawValue: String($0)) }
+        self.commit = commit
+    }
+}
+
+/// A coverage map as it is kept: its file form and what is known of it without decoding it.
+struct RecordedCoverageMap: Sendable {
+    var data: Data
+    var recordedAt: Date
+    var commit: String?
+    var tests: Int
+    /// The same map imported twice is kept once.
+    var digest: String
+}

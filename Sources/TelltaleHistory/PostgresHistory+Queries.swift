@@ -1,0 +1,152 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+
+/// The shared history's reads and its coverage maps.
+extension PostgresHistory {
+    func runCount() async throws -> Int {
+        try await single("SELECT count(*) FROM telltale.run", as: Int.self) ?? 0
+    }
+
+    func recentDurations(window: Int) async throws -> [String: [Double]] {
+        // One indexed look-up per test (`result_by_test`): its own last results, whatever runs left it out.
+        let rows = try await client.query(
+            """
+            SELECT test.key, ARRAY(
+                SELECT result.duration FROM telltale.result
+                WHERE result.test_id = test.id AND result.outcome <> 'skipped'
+                ORDER BY result.run_id DESC LIMIT \(window))
+            FROM telltale.test
+            """)
+        var durations: [String: [Double]] = [:]
+        for try await (key, values) in rows.decode((String, [Double]).self) { durations[key] = values }
+        return durations
+    }
+
+    func testsThatPassed() async throws -> Set<String> {
+        try await Set(
+            strings(
+                """
+                SELECT test.key FROM telltale.test
+                WHERE EXISTS (SELECT 1 FROM telltale.result WHERE result.test_id = test.id AND result.outcome = 'passed')
+                """))
+    }
+
+    func failuresOfLastRun() async throws -> [String] {
+        try await strings(
+            """
+            SELECT test.key FROM telltale.result JOIN telltale.test ON test.id = result.test_id
+            WHERE result.outcome IN ('failed', 'error')
+              AND result.run_id = (SELECT id FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT 1)
+            """)
+    }
+
+    func recentRuns(limit: Int) async throws -> [HistoryRunPoint] {
+        try await snapshot { connection in try await Self.recentRuns(connection, limit: limit) }
+    }
+
+    func window(runs: Int) async throws -> (runs: [HistoryRunPoint], results: [WindowResult]) {
+        try await snapshot { connection in
+            (try await Self.recentRuns(connection, limit: runs), try await Self.windowResults(connection, runs: runs))
+        }
+    }
+
+    private static func recentRuns(_ connection: PostgresConnection, limit: Int) async throws -> [HistoryRunPoint] {
+        let rows = try await connection.query(
+            """
+            SELECT started_at, git_commit, git_branch, tests, passed, failed, duration, covered_lines, coverable_lines
+            FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(limit)
+            """, logger: PostgresConnector.quiet)
+        var runs: [HistoryRunPoint] = []
+        for try await row in rows.decode((Date, String?, String?, Int, Int, Int, Double, Int?, Int?).self) {
+            let (startedAt, commit, branch, tests, passed, failed, duration, covered, coverable) = row
+            runs.append(
+                HistoryRunPoint(
+                    startedAt: startedAt, commit: commit, branch: branch, tests: tests, passed: passed, failed: failed, duration: duration,
+                    coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } }))
+        }
+        return runs.reversed()
+    }
+
+    /// Results of the last `runs` runs, oldest run first. One row per test, its results as
+    /// arrays (`array_agg`): a window of 30 runs × 1,000 tests is 1,000 rows, not 30,000, which
+    /// both the wire and the decoding feel; the runs' commits come once, in their own query.
+    private static func windowResults(_ connection: PostgresConnection, runs: Int) async throws -> [WindowResult] {
+        let recent = try await connection.query(
+            """
+            SELECT id, CASE WHEN dirty THEN NULL ELSE git_commit END
+            FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(runs)
+            """, logger: PostgresConnector.quiet)
+        var newestFirst: [(id: Int64, commit: String?)] = []
+        for try await (id, commit) in recent.decode((Int64, String?).self) { newestFirst.append((id, commit)) }
+        let window = Array(newestFirst.reversed())
+        var position: [Int64: Int] = [:]
+        for (index, run) in window.enumerated() { position[run.id] = index }
+        let rows = try await connection.query(
+            """
+            SELECT test.key, test.full_id, array_agg(result.run_id), array_agg(result.outcome), array_agg(result.duration),
+                   array_agg(coalesce(result.attempt_outcomes, ''))
+            FROM telltale.result JOIN telltale.test ON test.id = result.test_id
+            WHERE result.run_id = ANY(\(window.map(\.id)))
+            GROUP BY test.id
+            """, logger: PostgresConnector.quiet)
+        var byRun = Array(repeating: [WindowResult](), count: window.count)
+        for try await (key, testID, runIDs, outcomes, durations, attempts) in rows.decode(
+            (String, String, [Int64], [String], [Double], [String]).self)
+        {
+            for (index, runID) in runIDs.enumerated() {
+                guard let run = position[runID] else { continue }
+                byRun[run].append(
+                    WindowResult(
+                        key: key, testID: testID, outcome: outcomes[index], duration: durations[index],
+                        attempts: attempts[index].isEmpty ? nil : attempts[index], commit: window[run].commit))
+            }
+        }
+        return byRun.flatMap { $0 }
+    }
+
+    func saveCoverageMap(_ map: RecordedCoverageMap, keep: Int) async throws -> Bool {
+        let data = ByteBuffer(bytes: map.data)
+        return try await transaction { connection in
+            let inserted = try await connection.query(
+                """
+                INSERT INTO telltale.coverage_map (recorded_at, git_commit, tests, data, digest)
+                VALUES (\(map.recordedAt), \(map.commit), \(map.tests), \(data), \(map.digest))
+                ON CONFLICT (digest) DO NOTHING
+                RETURNING id
+                """, logger: PostgresConnector.quiet)
+            guard try await !inserted.collect().isEmpty else { return false }
+            try await connection.query(
+                """
+                DELETE FROM telltale.coverage_map WHERE id NOT IN
+                    (SELECT id FROM telltale.coverage_map ORDER BY recorded_at DESC, id DESC LIMIT \(keep))
+                """, logger: PostgresConnector.quiet)
+            return true
+        }
+    }
+
+    func coverageMapCount() async throws -> Int {
+        try await single("SELECT count(*) FROM telltale.coverage_map", as: Int.self) ?? 0
+    }
+
+    func latestCoverageMap() async throws -> HistoryStore.StoredCoverageMap? {
+        let rows = try await client.query(
+            "SELECT recorded_at, git_commit, tests, data FROM telltale.coverage_map ORDER BY recorded_at DESC, id DESC LIMIT 1")
+        for try await (recordedAt, commit, tests, data) in rows.decode((Date, String?, Int, Data).self) {
+            return HistoryStore.StoredCoverageMap(recordedAt: recordedAt, commit: commit, tests: tests, data: data)
+        }
+        return nil
+    }
+
+    private func single<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T? {
+        for try await value in try await client.query(query).decode(T.self) { return value }
+        return nil
+    }
+
+    private func strings(_ query: PostgresQuery) async throws -> [String] {
+        var values: [String] = []
+        for try await value in try await client.query(query).decode(String.self) { values.append(value) }
+        return values
+    }
+}

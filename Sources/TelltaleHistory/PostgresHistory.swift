@@ -1,0 +1,124 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+
+/// The history in a PostgreSQL database a team's machines share (`--history postgres://…`),
+/// through a pooled client that `HistoryStore.withStore` runs for as long as it is used.
+///
+/// Concurrent writers never lose a run: each run is one transaction; its row is known by its
+/// fingerprint (`ON CONFLICT DO NOTHING`, so the same run sent twice is kept once); its tests
+/// are inserted by key in key order, those already known skipped first (`ON CONFLICT DO
+/// NOTHING`, so writers sharing new tests wait for each other in one order rather than
+/// deadlock), and their results joined to them by key;
+/// a transaction the server still rolls back (a deadlock, a serialization failure) runs again.
+final class PostgresHistory: HistoryBackend {
+    let client: PostgresClient
+    let location: PostgresLocation
+
+    init(client: PostgresClient, location: PostgresLocation) {
+        self.client = client
+        self.location = location
+    }
+
+    func insert(_ run: RecordedRun) async throws -> Bool {
+        let rows = ResultColumns(run.results)
+        return try await transaction { connection in
+            let inserted = try await connection.query(
+                """
+                INSERT INTO telltale.run (started_at, duration, git_commit, git_branch, dirty, host, plan, shard, source, fingerprint,
+                                          tests, passed, failed, skipped, covered_lines, coverable_lines)
+                VALUES (\(run.startedAt), \(run.duration), \(run.commit), \(run.branch), \(run.dirty), \(run.host), \(run.plan),
+                        \(run.shard), \(run.source.rawValue), \(run.fingerprint), \(run.tests), \(run.passed), \(run.failed),
+                        \(run.skipped), \(run.coveredLines), \(run.coverableLines))
+                ON CONFLICT (fingerprint) DO NOTHING
+                RETURNING id
+                """, logger: PostgresConnector.quiet)
+            var runID: Int64?
+            for try await id in inserted.decode(Int64.self) { runID = id }
+            guard let runID else { return false }
+            try await connection.query(
+                """
+                INSERT INTO telltale.test (key, suite, full_id)
+                SELECT r.key, r.suite, r.full_id FROM unnest(\(rows.keys)::text[], \(rows.suites)::text[], \(rows.testIDs)::text[])
+                    AS r(key, suite, full_id)
+                WHERE NOT EXISTS (SELECT 1 FROM telltale.test WHERE test.key = r.key)
+                ORDER BY r.key
+                ON CONFLICT (key) DO NOTHING
+                """, logger: PostgresConnector.quiet)
+            // JUnit imports know only the key; a run's own record knows the full id.
+            if run.source == .run {
+                try await connection.query(
+                    """
+                    UPDATE telltale.test SET full_id = r.full_id
+                    FROM unnest(\(rows.keys)::text[], \(rows.testIDs)::text[]) AS r(key, full_id)
+                    WHERE test.key = r.key AND test.full_id <> r.full_id
+                    """, logger: PostgresConnector.quiet)
+            }
+            try await connection.query(
+                """
+                INSERT INTO telltale.result (run_id, test_id, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined)
+                SELECT \(runID), test.id, r.outcome, r.duration, NULLIF(r.attempt_outcomes, ''), NULLIF(r.attempt_durations, ''),
+                       NULLIF(r.worker, -1)::integer, r.quarantined
+                FROM unnest(\(rows.keys)::text[], \(rows.outcomes)::text[], \(rows.durations)::double precision[],
+                            \(rows.attemptOutcomes)::text[], \(rows.attemptDurations)::text[], \(rows.workers)::bigint[],
+                            \(rows.quarantined)::boolean[])
+                    AS r(key, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined)
+                JOIN telltale.test ON test.key = r.key
+                """, logger: PostgresConnector.quiet)
+            return true
+        }
+    }
+
+    /// A run's results as one array per column: every test in one statement (`unnest`), each
+    /// array sent in PostgreSQL's binary form. postgres-nio's arrays hold no NULL, so a missing
+    /// value travels as one no real value has (`NULLIF` turns it back): no attempts as `''` (a
+    /// retried test has two or more), no worker as -1 (workers count from 1).
+    struct ResultColumns {
+        var keys: [String] = []
+        var suites: [String] = []
+        var testIDs: [String] = []
+        var outcomes: [String] = []
+        var durations: [Double] = []
+        var attemptOutcomes: [String] = []
+        var attemptDurations: [String] = []
+        var workers: [Int] = []
+        var quarantined: [Bool] = []
+
+        init(_ results: [RecordedRun.Result]) {
+            for result in results {
+                keys.append(result.key)
+                suites.append(result.suite)
+                testIDs.append(result.testID)
+                outcomes.append(result.outcome)
+                durations.append(result.duration)
+                attemptOutcomes.append(result.attemptOutcomes ?? "")
+                attemptDurations.append(result.attemptDurations ?? "")
+                workers.append(result.worker ?? -1)
+                quarantined.append(result.quarantined)
+            }
+        }
+    }
+
+    /// `body` in one transaction (run again when the server rolled it back for a conflict).
+    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await PostgresConnector.transaction(on: client, at: location, body)
+    }
+
+    /// `body` in one read-only transaction that sees one moment of the database throughout.
+    func snapshot<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await transaction { connection in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: PostgresConnector.quiet)
+            return try await body(connection)
+        }
+    }
+
+    func historyError(_ error: any Error) -> HistoryError { Self.historyError(error, at: location) }
+
+    static func historyError(_ error: any Error, at location: PostgresLocation) -> HistoryError {
+        if let error = error as? HistoryError { return error }
+        let explained = PostgresConnectionError(error, at: location)
+        return HistoryError(
+            location: explained.location, reason: explained.reason, hint: (explained.hint.map { "\($0), " } ?? "") + "or pass --no-history")
+    }
+}

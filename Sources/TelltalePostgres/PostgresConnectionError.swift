@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why a PostgreSQL database could not be used, for people: the location (password hidden),
+/// what went wrong, and what to do. Made from postgres-nio's and NIO's errors by
+/// `PostgresConnectionError(_:at:)`, whose messages pass through `PostgresLocation.scrubbing`.
+public struct PostgresConnectionError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Hashable {
+        /// No server answered: refused, unknown host, timed out, or the connection dropped.
+        case unreachable
+        /// The server refused the user or the password.
+        case authentication
+        /// The server has no such database.
+        case databaseMissing
+        /// TLS was asked for and could not be had, or the certificate did not check out.
+        case tls
+        /// The server refused a statement (permissions, a conflict, …).
+        case server
+    }
+
+    /// The location's description: never the password.
+    public var location: String
+    public var kind: Kind
+    public var reason: String
+    public var hint: String?
+    /// The server's SQLSTATE, when the server said no.
+    public var sqlState: String?
+
+    public init(location: String, kind: Kind, reason: String, hint: String? = nil, sqlState: String? = nil) {
+        self.location = location
+        self.kind = kind
+        self.reason = reason
+        self.hint = hint
+        self.sqlState = sqlState
+    }
+
+    public var description: String { "\(location): \(reason)" + (hint.map { "; \($0)" } ?? "") }
+    public var errorDescription: String? { description }
+
+    /// A failed transaction that running it again may get through: a serialization failure or
+    /// a deadlock the server broke by rolling one side back.
+    public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+}
