@@ -7,7 +7,7 @@ struct PlanDecoder {
         "version", "name", "package", "xctestplan", "filter", "skip", "tags", "skipTags",
         "environment", "arguments", "retries", "workers", "timeout", "suites", "services", "reports",
         "capture", "expectations", "lifecycle", "history", "quarantine", "strict", "coverage", "stress",
-        "changed", "xcode",
+        "changed", "xcode", "shuffle",
     ]
     /// Sections of later plan versions. Reported rather than ignored, because
     /// a run that silently drops a service or an expectation looks green.
@@ -88,6 +88,7 @@ struct PlanDecoder {
         case "coverage": plan.coverage = coverage(value, path: key)
         case "changed": plan.changed = changed(value, path: key)
         case "stress": plan.stress = stress(value, path: key)
+        case "shuffle": plan.shuffle = shuffle(value, path: key)
         case "xcode":
             positions[key] = TextPosition(value)
             plan.xcode = xcode(value, path: key)
