@@ -169,13 +169,13 @@ public struct TestRunner: Sendable {
         observer: any TestRunObserver, ledger: TestResultLedger
     ) async throws {
         let repeating = configuration.repetitions != 1 || configuration.untilFailure != nil
+        let started = ContinuousClock.now
         if repeating {
             await observer.repeating(repetition: 1, of: configuration.repetitions, seed: configuration.seed)
             await ledger.beginRepetition(1)
         }
         try await pass(tests, contexts: contexts, listed: listed, limits: limits, retrying: true, seed: configuration.seed)
         guard repeating else { return }
-        let started = ContinuousClock.now
         var repetition = 1
         while repetition < configuration.repetitions ?? .max {
             if let budget = configuration.untilFailure {

@@ -178,6 +178,19 @@ struct FlakyCausesRunTests {
         #expect(result.stdout.contains("brittle: passes only after \(Self.xcStateSetter)"), "\(result.stdout)")
     }
 
+    /// `--until-failure=DURATION` repeats until a test fails for good: the random test fails its
+    /// third run, so the third repetition is the last, and the run fails.
+    @Test func untilFailureStopsAtTheFirstRepetitionThatFails() async throws {
+        let plan = try plan("until")
+        let (result, record) = try await run(plan, "until", ["--until-failure=10m", "--filter", "TimingTests/testRandom", "--workers", "1"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(record.order == RunOrder(seed: nil, repetitions: 3, untilFailure: true))
+        let random = try #require(record.tests.first)
+        #expect(random.allAttempts.map(\.outcome) == [.passed, .passed, .failed] && random.allAttempts.map(\.repetition) == [1, 2, 3])
+        #expect(random.repeats == TestRepeats(repetitions: 3, failedRepetitions: 1, runs: 3, failures: 1))
+        #expect(result.stderr.contains("repetition 3 (until a test fails)"), "\(result.stderr)")
+    }
+
     /// The attempts after the first of each repetition.
     static func retries(of test: TestResult) -> [TestAttempt] {
         Dictionary(grouping: test.allAttempts) { $0.repetition ?? 1 }.values.flatMap { $0.dropFirst() }
