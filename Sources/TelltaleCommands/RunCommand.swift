@@ -111,6 +111,42 @@ struct RunCommand: AsyncParsableCommand {
             valueName: "N"))
     var stressNew: Int?
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Hand out tests in an order drawn from a seed: which tests share a process, and the order batches go in (the seed is printed first; --shuffle=SEED repeats an order).",
+            discussion: "Default: the plan's `shuffle:`. Inside a process the framework orders the tests (Docs/Flaky.md)."))
+    var shuffle: Bool?
+
+    @Option(help: ArgumentHelp("The seed of --shuffle (--shuffle=SEED says the same).", valueName: "seed"))
+    var seed: Int?
+
+    @Option(
+        name: .customLong("repeat"),
+        help: ArgumentHelp(
+            "Run the selection N times, each with the next seed when shuffled; every test's failure rate is reported.", valueName: "N"))
+    var repetitions: Int?
+
+    @Flag(
+        name: .customLong("until-failure"),
+        help: ArgumentHelp(
+            "Repeat the selection until a test fails for good, for at most --until-failure=DURATION (default 10m; with --repeat N, at most N times)."
+        ))
+    var untilFailure = false
+
+    @Option(name: .customLong("until-failure-budget"), help: .hidden)
+    var untilFailureBudget: String?
+
+    @Option(
+        name: .customLong("bisect-budget"),
+        help: ArgumentHelp(
+            "Time to bisect, after the run, the tests that failed after others and passed alone (or the reverse), to find the tests they depend on; 0 turns it off (default 2m).",
+            valueName: "duration"))
+    var bisectBudget: String?
+
+    @Flag(name: .customLong("no-parallel"), help: "Run each test process's tests one at a time, as `swift test --no-parallel`.")
+    var noParallel = false
+
     @Option(
         help: ArgumentHelp(
             "How test processes start: direct (the test executable itself, on Linux), darwin (the .xctest bundle through xcrun xctest and swiftpm-testing-helper, as SwiftPM does on macOS) or swiftpm (swift test --skip-build, anywhere SwiftPM runs).",
@@ -162,6 +198,29 @@ struct RunCommand: AsyncParsableCommand {
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
         if select != nil, !changed { throw ValidationError("--select goes with --changed") }
         if coverageMap, coverage == false { throw ValidationError("--coverage-map is a coverage run: drop --no-coverage") }
+        if seed != nil, shuffle == false { throw ValidationError("--seed goes with --shuffle, not --no-shuffle") }
+        if let seed, !(0...ShuffleGenerator.largestSeed).contains(seed) {
+            throw ValidationError("--shuffle=\(seed): a seed is a whole number from 0 to \(ShuffleGenerator.largestSeed)")
+        }
+        if let repetitions, repetitions < 1 { throw ValidationError("--repeat must be at least 1") }
+        if (repetitions ?? 1) > 1 || untilFailure, (stressNew ?? 0) > 0 {
+            throw ValidationError("--stress-new runs new tests more times itself: use it without --repeat and --until-failure")
+        }
+        _ = try durations()
+    }
+
+    /// `--until-failure`'s and `--bisect-budget`'s durations, as plans write them (`90s`, `10m`).
+    func durations() throws -> (untilFailure: Duration?, bisectBudget: Duration?) {
+        func parse(_ text: String, _ option: String) throws -> Duration {
+            if text.trimmingCharacters(in: .whitespaces) == "0" { return .zero }
+            guard let duration = DurationParser.parse(text) else {
+                throw ValidationError("\(option)=\(text): use a number with a unit: 90s, 10m, 1h (or 0)")
+            }
+            return duration
+        }
+        if untilFailureBudget != nil, !untilFailure { throw ValidationError("--until-failure-budget goes with --until-failure") }
+        let until = untilFailure ? try untilFailureBudget.map { try parse($0, "--until-failure") } ?? RunOptions.defaultUntilFailure : nil
+        return (until, try bisectBudget.map { try parse($0, "--bisect-budget") })
     }
 
     func run() async throws {
@@ -205,6 +264,10 @@ struct RunCommand: AsyncParsableCommand {
         options.coverageMap = coverageMap ? true : nil
         options.select = select
         options.stressNew = stressNew
+        options.shuffle = shuffle == false ? .off : seed.map(PlanShuffle.seed) ?? (shuffle == true ? .random : nil)
+        options.repetitions = repetitions
+        (options.untilFailure, options.bisectBudget) = try durations()
+        options.noParallel = noParallel
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {
@@ -217,6 +280,7 @@ struct RunCommand: AsyncParsableCommand {
                     sourceRoot: FileManager.default.currentDirectoryPath, reportDirectory: summary.reportDirectory
                 ))
             print("reports: \(ReportDirectory(path: summary.reportDirectory).listing())")
+            FlakyConsole.print(summary.record)
             CoverageConsole.print(summary.record)
             print(totals.summaryLine)
             throw ExitCode(summary.exitCode)

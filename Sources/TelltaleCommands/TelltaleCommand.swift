@@ -10,7 +10,7 @@ public struct TelltaleCommand: AsyncParsableCommand {
         version: "\(RunOrchestrator.version) (\(BuildCommit.description))",
         subcommands: [
             RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self, HookCommand.self,
-            PublishCommand.self, ImportCommand.self,
+            PublishCommand.self, ImportCommand.self, BisectCommand.self,
         ],
         defaultSubcommand: nil
     )
@@ -20,10 +20,13 @@ public struct TelltaleCommand: AsyncParsableCommand {
 
 extension TelltaleCommand {
     /// `--changed=BASE` is `--changed --base BASE`: ArgumentParser has no flags with an optional
-    /// value, and `--changed BASE` could not be told from `--changed PLAN`.
+    /// value, and `--changed BASE` could not be told from `--changed PLAN`. So too `--shuffle=SEED`
+    /// (`--shuffle --seed SEED`) and `--until-failure=DURATION`.
     static func expandingChangedBase(_ arguments: [String]) -> [String] {
-        arguments.flatMap { argument in
-            argument.hasPrefix("--changed=") ? ["--changed", "--base", String(argument.dropFirst("--changed=".count))] : [argument]
+        let valued = [("--changed=", "--base"), ("--shuffle=", "--seed"), ("--until-failure=", "--until-failure-budget")]
+        return arguments.flatMap { argument in
+            guard let (flag, option) = valued.first(where: { argument.hasPrefix($0.0) }) else { return [argument] }
+            return [String(flag.dropLast()), option, String(argument.dropFirst(flag.count))]
         }
     }
 

@@ -17,6 +17,8 @@ public actor ConsoleProgress: TestRunObserver {
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Date
     private var total = 0
+    /// The tests selected: each repetition runs them again.
+    private var selected = 0
     private var totals = RunTotals()
     private var lineIsOpen = false
     private var started: Date?
@@ -50,6 +52,7 @@ public actor ConsoleProgress: TestRunObserver {
 
     public func runStarting(testCount: Int) {
         total = testCount
+        selected = testCount
         started = now()
         note("running \(testCount) test\(testCount == 1 ? "" : "s")")
     }
@@ -62,6 +65,22 @@ public actor ConsoleProgress: TestRunObserver {
     public func stressing(testCount: Int, run: Int, of runs: Int) {
         total += testCount
         note("stressing \(testCount) new or changed test\(testCount == 1 ? "" : "s") (run \(run) of \(runs) more)")
+    }
+
+    public func repeating(repetition: Int, of repetitions: Int?, seed: Int?) {
+        if repetition > 1 { total += selected }
+        let count = repetitions.map { " of \($0)" } ?? " (until a test fails)"
+        note("repetition \(repetition)\(count)" + (seed.map { " (shuffle seed \($0))" } ?? ""))
+    }
+
+    public func bisecting(_ suspect: OrderSuspect) {
+        let count = suspect.predecessors.count
+        let why = suspect.kind == .victim ? "failed after other tests and passed alone" : "failed alone and passed after other tests"
+        note("bisecting \(suspect.test) (it \(why)): \(count) test\(count == 1 ? "" : "s") ran before it")
+    }
+
+    public func bisected(_ test: TestID, _ dependency: OrderDependency) {
+        note("\(test): \(dependency.summary)")
     }
 
     public func testFinished(_ result: TestResult) {

@@ -63,4 +63,18 @@ actor FailFastWatch: TestRunObserver {
         stressing = true
         await next.stressing(testCount: testCount, run: run, of: runs)
     }
+
+    /// A new repetition (`--repeat`): each test has its retries again.
+    func repeating(repetition: Int, of repetitions: Int?, seed: Int?) async {
+        failures = [:]
+        await next.repeating(repetition: repetition, of: repetitions, seed: seed)
+    }
+
+    func bisecting(_ suspect: OrderSuspect) async {
+        await next.bisecting(suspect)
+    }
+
+    func bisected(_ test: TestID, _ dependency: OrderDependency) async {
+        await next.bisected(test, dependency)
+    }
 }

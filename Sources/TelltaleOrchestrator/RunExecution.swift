@@ -45,6 +45,8 @@ struct RunExecution {
         var stress: StressSelection?
         /// Set when the run selected some of the plan's tests: coverage's `minimum` then judges no total.
         var subset: CoverageSubset?
+        /// How many times the selection ran (`--repeat`, `--until-failure`).
+        var repetitions = 1
     }
 
     /// The capture server's durable log, also read back when a run ends early.
@@ -130,7 +132,9 @@ struct RunExecution {
             outcome.results = await ledger.results
             outcome.notes = await ledger.notes
             outcome.notRun = await ledger.notRun
-            outcome.events = capture.store.query(EventFilter())
+            outcome.repetitions = await ledger.repetitions
+            // A bisection's processes send events too, under their own session: not the run's.
+            outcome.events = capture.store.query(EventFilter()).filter { $0.session != runner.bisectSession }
             outcome.checkedAtEnd = await bracket.verified
             if lifecycle == .automatic {
                 let bracketed = await bracket.bracketedTests

@@ -62,6 +62,25 @@ public struct RunOptions: Sendable {
     /// Run each new or changed test this many more times (`--stress-new N`); nil lets the plan's
     /// `stress.new` decide.
     public var stressNew: Int?
+    /// The order drawn from a seed (`--shuffle[=SEED]`); nil lets the plan's `shuffle:` decide.
+    public var shuffle: PlanShuffle?
+    /// Run the selection this many times (`--repeat N`); nil: once, or with `untilFailure` until it stops.
+    public var repetitions: Int?
+    /// `--until-failure[=DURATION]`: repeat until a test fails for good, for at most this long.
+    public var untilFailure: Duration?
+    /// Time for bisecting suspected victims and brittle tests after the run (`--bisect-budget`); nil: the default.
+    public var bisectBudget: Duration?
+    /// Each test process runs its tests one at a time (`--no-parallel`, as `swift test --no-parallel`).
+    public var noParallel = false
+
+    /// `--until-failure` without a duration repeats for at most this long.
+    public static let defaultUntilFailure = Duration.seconds(600)
+    /// Without `--bisect-budget`: enough for a dozen bisections of a few hundred fast predecessors,
+    /// little beside a CI job when nothing is suspected (nothing runs then).
+    public static let defaultBisectBudget = Duration.seconds(120)
+
+    /// Whether the selection runs more than once (`--repeat`, `--until-failure`).
+    public var repeats: Bool { (repetitions ?? 1) > 1 || untilFailure != nil }
 
     public init(
         planPath: String? = nil,

@@ -42,6 +42,8 @@ public struct RunOrchestrator: Sendable {
         var changes: ChangeSelection?
         /// Nil when the run measures no coverage.
         var coverage: RunCoverage?
+        /// `--shuffle`'s seed; nil for the usual order.
+        var seed: Int?
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
@@ -134,7 +136,7 @@ public struct RunOrchestrator: Sendable {
         let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
         return Setup(
             plan: plan, verifier: verifier, selection: selection, planSelection: planSelection, timings: timings, reports: reports,
-            services: services, changes: changes, coverage: coverage)
+            services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(for: plan))
     }
 
     /// Builds and runs the tests; maps what can go wrong on the way to its exit status.
@@ -223,7 +225,8 @@ public struct RunOrchestrator: Sendable {
         coverage: RunCoverage.Measured? = nil
     ) async -> RunRecord {
         let checked = RunChecks.apply(setup.verifier, to: outcome)
-        let judged = outcome.stress?.apply(to: checked.results) ?? checked.results
+        let explained = checked.results.explainingFlakiness(machine: environment.host)
+        let judged = (outcome.stress?.apply(to: explained) ?? explained).map { $0.judgedOverRepetitions(outcome.repetitions) }
         let quarantined = QuarantineList(setup.plan.quarantine).apply(to: judged)
         return RunRecord(
             tool: ToolInfo(version: Self.version),
@@ -236,7 +239,8 @@ public struct RunOrchestrator: Sendable {
             events: checked.events,
             shard: options.shard,
             verification: checked.report,
-            coverage: coverage?.coverage
+            coverage: coverage?.coverage,
+            order: runOrder(seed: setup.seed, repetitions: outcome.repetitions)
         )
     }
 
@@ -276,6 +280,9 @@ public struct RunOrchestrator: Sendable {
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
         if let xcode = plan.xcode {
+            if setup.seed != nil || options.repeats {
+                await progress.note("--shuffle, --repeat and --until-failure do not apply under xcode: (xcodebuild orders and runs the tests)")
+            }
             return try await buildAndRunUnderXcode(setup, xcode: xcode, execution: execution, timings: timings, observer: observer)
         }
         if !options.skipBuild { try await stop.run { try await build(setup, execution: execution) } }
@@ -312,10 +319,13 @@ public struct RunOrchestrator: Sendable {
             attachments: AttachmentStore(reportDirectory: setup.reports.path)
         )
         configuration.testEnvironment = testEnvironment
+        applyOrder(to: &configuration, setup: setup, selected: selected)
         configuration.profileFile = setup.coverage?.profileFile
         configuration.profileFileByTest = setup.coverage?.profileFiles(for: selected)
         if configuration.profileFileByTest != nil { await progress.note("coverage map: every test runs in a process of its own") }
-        let stress = await stressSelection(for: selected.map(\.id), setup: setup, passed: passedTests)
+        // --repeat runs every test more times already (the command refuses --stress-new with it).
+        if options.repeats, plan.stress.new > 0 { await progress.note("stress: not with --repeat or --until-failure, which run every test again") }
+        let stress = options.repeats ? nil : await stressSelection(for: selected.map(\.id), setup: setup, passed: passedTests)
         if let stress {
             configuration.stressTests = stress.tests
             configuration.stressRuns = stress.runs

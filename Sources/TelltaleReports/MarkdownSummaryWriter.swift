@@ -41,6 +41,7 @@ public struct MarkdownSummaryWriter: Sendable {
             "| \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.errors) | \(totals.skipped) | \(totals.flaky) | \(rate) | \(Self.duration(record.duration)) |\n\n"
         var facts = ["package `\(Self.code(record.plan.package))`"]
         if let shard = record.shard { facts.append("shard \(shard)") }
+        if let seed = record.order?.seed { facts.append("shuffle seed \(seed)") }
         if let swift = record.environment.swiftVersion { facts.append(Self.escape(swift)) }
         if let commit = record.environment.gitCommit { facts.append("commit `\(Self.code(commit))`") }
         if let runs = record.history?.runs.count, runs > 1 { facts.append("\(runs) runs in the history's trend") }
@@ -79,6 +80,7 @@ public struct MarkdownSummaryWriter: Sendable {
                 ))
         }
         if let stress = Self.stressSection(record) { sections.append(stress) }
+        if let order = Self.orderSection(record) { sections.append(order) }
         if let coverage = record.coverage { sections += Self.coverageSections(coverage) }
         if !flaky.isEmpty {
             sections.append(

@@ -28,6 +28,8 @@ struct TestProcessContext: Sendable {
     var profileFileByTest: [TestID: String]?
     /// Variables of some tests' processes only, by the run's id (`TestRunner.Configuration`).
     var testEnvironment: [TestID: [String: String]] = [:]
+    /// The seed that drew the order of the pass these processes belong to (`--shuffle`).
+    var seed: Int?
 
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }

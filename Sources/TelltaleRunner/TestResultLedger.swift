@@ -21,6 +21,10 @@ public actor TestResultLedger {
     private var runNotes: [String] = []
     /// Tests a process ran without reporting them, in the order found.
     private var unreported: [ListedTest] = []
+    /// `--repeat`: the repetition now running, stamped on what arrives; nil when the run has one.
+    private var repetition: Int?
+    /// Test processes started so far, for each one's id (`TestPlacement.process`).
+    private var processes = 0
 
     public init() {}
 
@@ -35,6 +39,24 @@ public actor TestResultLedger {
         settled = current
     }
 
+    /// Repetition `number` of the selection starts (`--repeat`): from the second on, what the tests
+    /// ended with so far becomes earlier attempts, as in a stress pass.
+    func beginRepetition(_ number: Int) {
+        if number > 1 { settled = current }
+        repetition = number
+    }
+
+    /// The number of the next test process of the run, from 1.
+    func newProcess() -> Int {
+        processes += 1
+        return processes
+    }
+
+    /// Keeps what bisecting a test's predecessors found on its result.
+    func setOrderDependency(_ dependency: OrderDependency, for id: TestID) {
+        current[id]?.orderDependency = dependency
+    }
+
     /// These tests run again (a retry): what each ended with so far becomes an earlier attempt.
     func beginAttempt(_ ids: [TestID]) {
         for id in ids { settled[id] = current[id] }
@@ -46,6 +68,7 @@ public actor TestResultLedger {
         var result = result
         result.worker = result.worker ?? worker
         result.session = result.session ?? session
+        result.repetition = result.repetition ?? repetition
         if let earlier = settled[result.id] {
             result.previousAttempts = earlier.previousAttempts + [TestAttempt(earlier)]
         }
@@ -95,6 +118,14 @@ public actor TestResultLedger {
         let strays = reportedOutsideTheRun
         guard !unreported.isEmpty || !strays.isEmpty else { return runNotes }
         return runNotes + [Self.unplacedNote(unreported, reported: strays)]
+    }
+
+    /// How many times the selection ran (`--repeat`): the repetitions begun.
+    public var repetitions: Int { repetition ?? 1 }
+
+    /// Whether a test has failed for good so far (its latest result failed), `excused` aside.
+    func anyFailure(excusing excused: Set<TestID>) -> Bool {
+        current.values.contains { $0.outcome.isFailure && !excused.contains($0.id) }
     }
 
     /// How many tests the run was given.

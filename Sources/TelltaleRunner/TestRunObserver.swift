@@ -10,9 +10,19 @@ public protocol TestRunObserver: Sendable {
     func retrying(testCount: Int, attempt: Int) async
     /// `--stress-new`: `testCount` new or changed tests are about to run again, stress run `run` of `runs`.
     func stressing(testCount: Int, run: Int, of runs: Int) async
+    /// `--repeat`: repetition `repetition` of the selection starts (of `repetitions`; nil for
+    /// `--until-failure` without a count), in the order `seed` draws when shuffled.
+    func repeating(repetition: Int, of repetitions: Int?, seed: Int?) async
+    /// A test's predecessors are about to be bisected.
+    func bisecting(_ suspect: OrderSuspect) async
+    /// What bisecting `test`'s predecessors found.
+    func bisected(_ test: TestID, _ dependency: OrderDependency) async
 }
 
 extension TestRunObserver {
-    /// Observers that show no progress need not hear about stress runs.
+    /// Observers that show no progress need not hear about stress runs, repetitions or bisections.
     public func stressing(testCount: Int, run: Int, of runs: Int) async {}
+    public func repeating(repetition: Int, of repetitions: Int?, seed: Int?) async {}
+    public func bisecting(_ suspect: OrderSuspect) async {}
+    public func bisected(_ test: TestID, _ dependency: OrderDependency) async {}
 }

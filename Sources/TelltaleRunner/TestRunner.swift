@@ -56,6 +56,22 @@ public struct TestRunner: Sendable {
         /// same variables only. A test whose id names a variant (`Suite/test [loggedOut]`) is run
         /// by the id its binary lists (`Suite/test`), and its results come back under the variant's.
         public var testEnvironment: [TestID: [String: String]] = [:]
+        /// `--shuffle`: the seed that draws the first repetition's order (`WorkQueue`); each
+        /// further repetition takes the next one. Nil: the usual order.
+        public var seed: Int?
+        /// `--repeat`: how many times the selection runs, each repetition a pass of its own whose
+        /// results become attempts, as retries' do; nil runs it until `untilFailure` stops it.
+        public var repetitions: Int? = 1
+        /// `--until-failure`: no further repetition once a test has failed for good (`excused`
+        /// aside), or once this much time has passed since testing began.
+        public var untilFailure: Duration?
+        /// Tests whose failures do not stop `--until-failure`: those a quarantine entry excuses.
+        public var excused: Set<TestID> = []
+        /// `--bisect-budget`: the time suspected victims and brittle tests may take to bisect
+        /// after the run (`OrderSuspect`, `OrderBisector`); zero bisects nothing.
+        public var bisectBudget: Duration = .zero
+        /// `telltale run` as this run was spelled (plan, package), to which a reproduction adds its filters.
+        public var reproductionCommand: [String] = ["telltale", "run"]
 
         public init(
             launcher: any TestLauncher,
@@ -123,8 +139,9 @@ public struct TestRunner: Sendable {
             observer: observer, ledger: ledger)
         let listed = Dictionary(grouping: allListed, by: \.framework).mapValues { $0.map(\.id) }
 
-        try await pass(tests, contexts: contexts, listed: listed, limits: limits, retrying: true)
+        try await repeatedPasses(tests, contexts: contexts, listed: listed, limits: limits, observer: observer, ledger: ledger)
         try await stress(tests, contexts: contexts, listed: listed, limits: limits, observer: observer, ledger: ledger)
+        try await bisectSuspects(contexts, listed: listed, observer: observer, ledger: ledger)
         for context in contexts { await context.log.close() }
 
         // Every batch's process checks what it did not report (`TestWorker`); a test with no
@@ -138,6 +155,34 @@ public struct TestRunner: Sendable {
         }
         for note in await configuration.attachments?.notes ?? [] { await ledger.note(note) }
         return Outcome(results: await ledger.results, notes: await ledger.notes)
+    }
+
+    /// The first pass with its retries, then (`--repeat`, `--until-failure`) the selection again
+    /// and again, each time in the order the next seed draws, until the count is reached, a test
+    /// failed for good, or the time is up.
+    private func repeatedPasses(
+        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits,
+        observer: any TestRunObserver, ledger: TestResultLedger
+    ) async throws {
+        let repeating = configuration.repetitions != 1 || configuration.untilFailure != nil
+        let started = ContinuousClock.now
+        if repeating {
+            await observer.repeating(repetition: 1, of: configuration.repetitions, seed: configuration.seed)
+            await ledger.beginRepetition(1)
+        }
+        try await pass(tests, contexts: contexts, listed: listed, limits: limits, retrying: true, seed: configuration.seed)
+        guard repeating else { return }
+        var repetition = 1
+        while repetition < configuration.repetitions ?? .max {
+            if let budget = configuration.untilFailure {
+                if await ledger.anyFailure(excusing: configuration.excused) || ContinuousClock.now - started >= budget { return }
+            }
+            repetition += 1
+            let seed = configuration.seed.map { $0 + repetition - 1 }
+            await observer.repeating(repetition: repetition, of: configuration.repetitions, seed: seed)
+            await ledger.beginRepetition(repetition)
+            try await pass(tests, contexts: contexts, listed: listed, limits: limits, retrying: true, seed: seed)
+        }
     }
 
     /// `--stress-new`: the stressed tests that passed so far run `stressRuns` more times, each
@@ -156,12 +201,12 @@ public struct TestRunner: Sendable {
         for run in 1...configuration.stressRuns {
             await observer.stressing(testCount: stressed.count, run: run, of: configuration.stressRuns)
             await ledger.beginPass()
-            try await pass(stressed, contexts: contexts, listed: listed, limits: limits, retrying: false)
+            try await pass(stressed, contexts: contexts, listed: listed, limits: limits, retrying: false, seed: nil)
         }
     }
 
     /// One context a worker: its session, its log, and an observer that records in `ledger`.
-    private func workerContexts(
+    func workerContexts(
         count: Int, allListed: [ListedTest], scratch: String, limits: TimeLimits, observer: any TestRunObserver, ledger: TestResultLedger
     ) throws -> [TestProcessContext] {
         // Once for every worker: a long list is written to a file, which all of them share.
@@ -198,19 +243,24 @@ public struct TestRunner: Sendable {
         }
     }
 
-    /// Runs `tests` once across the workers, and with `retrying` each failure again as soon as
-    /// it is over, up to its retries; the results land in the ledger.
+    /// Runs `tests` once across the workers, in the order `seed` draws (if any), and with
+    /// `retrying` each failure again as soon as it is over, up to its retries; the results land
+    /// in the ledger.
     private func pass(
-        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits, retrying: Bool
+        _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits, retrying: Bool,
+        seed: Int?
     ) async throws {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
         let queue = WorkQueue(
             tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
-            processStartCost: configuration.launcher.processStartCost
+            processStartCost: configuration.launcher.processStartCost, seed: seed
         )
         try await withThrowingTaskGroup(of: Void.self) { group in
             for context in contexts {
-                group.addTask { try await TestWorker(context: context, listed: listed, queue: queue, retries: retrying).run() }
+                var seeded = context
+                seeded.seed = seed
+                let worker = TestWorker(context: seeded, listed: listed, queue: queue, retries: retrying)
+                group.addTask { try await worker.run() }
             }
             try await group.waitForAll()
         }

@@ -18,6 +18,8 @@ extension WebAssets {
             case coverage
             /// The Stress section of `--stress-new`.
             case stress
+            /// Order and flakiness: the seed, repetitions' failure rates, order dependencies, flaky causes.
+            case order
 
             public var styles: [WebAsset] {
                 switch self {
@@ -26,6 +28,7 @@ extension WebAssets {
                 case .richResults: [WebAsset("report-rich-results.css", PackageResources.report_rich_results_css)]
                 case .coverage: [WebAsset("report-coverage.css", PackageResources.report_coverage_css)]
                 case .stress: [WebAsset("report-stress.css", PackageResources.report_stress_css)]
+                case .order: [WebAsset("report-order.css", PackageResources.report_order_css)]
                 }
             }
 
@@ -40,6 +43,7 @@ extension WebAssets {
                 case .richResults: [WebAsset("report-rich-results.js", PackageResources.report_rich_results_js)]
                 case .coverage: [WebAsset("report-coverage.js", PackageResources.report_coverage_js)]
                 case .stress: [WebAsset("report-stress.js", PackageResources.report_stress_js)]
+                case .order: [WebAsset("report-order.js", PackageResources.report_order_js)]
                 }
             }
         }

@@ -8,13 +8,13 @@ import Testing
 /// Every variant of the report, opened from `file://` in headless Chromium and used as a person
 /// would (every test opened, its sections unfolded and "more" buttons pressed, every filter, the
 /// keyboard, the theme, the Analytics view and its links, the coverage tables and sources, the
-/// stress table, the tag filter) raises no script error: no uncaught exception, no console error,
+/// stress and flaky tables, the tag filter) raises no script error: no uncaught exception, no console error,
 /// nothing the browser refused to run (TelltaleTestSupport's `PageErrors` listens over DevTools).
 @Suite(.tags(.medium))
 struct HTMLPageErrorsTests {
     /// Each page by name: a passing run, a failing run with retries, one with an analytics
     /// verdict, a retried test's events per attempt, rich results, coverage with its trend and a
-    /// marked source, history and quarantine, stress.
+    /// marked source, history and quarantine, stress, order and flaky causes.
     static func pages() -> [(name: String, html: Data)] {
         var passing = SampleRecord.record
         passing.tests = passing.tests.filter { $0.outcome == .passed }
@@ -40,6 +40,7 @@ struct HTMLPageErrorsTests {
             ("coverage", HTMLReportWriter(coverageSources: [source]).write(coverage, context: context)),
             ("history", HTMLReportWriter().write(HTMLHistoryBrowserTests.record, context: context)),
             ("stress", HTMLReportWriter().write(StressReportsTests.record, context: context)),
+            ("order", HTMLReportWriter().write(OrderReportsTests.record, context: context)),
         ]
     }
 
@@ -111,6 +112,7 @@ struct HTMLPageErrorsTests {
             }
           }
           all('#stress tbody tr').forEach(row => { row.click(); views++; });
+          all('#flaky-explained tbody tr').forEach(row => { row.click(); views++; press('#detail summary'); });
           await frame();
           return views;
         })()

@@ -29,6 +29,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
     public var history: HistoryDigest?
     /// Code coverage (`--coverage`, a plan's `coverage:`); nil when the run measured none.
     public var coverage: CoverageSummary?
+    /// `--shuffle`'s seed and `--repeat`'s repetitions; nil when the run did neither.
+    public var order: RunOrder?
 
     public init(
         tool: ToolInfo,
@@ -42,7 +44,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
         shard: Shard? = nil,
         verification: VerificationReport? = nil,
         history: HistoryDigest? = nil,
-        coverage: CoverageSummary? = nil
+        coverage: CoverageSummary? = nil,
+        order: RunOrder? = nil
     ) {
         self.schemaVersion = Self.currentSchemaVersion
         self.tool = tool
@@ -57,6 +60,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         self.verification = verification
         self.history = history
         self.coverage = coverage
+        self.order = order
     }
 
     public var totals: RunTotals { RunTotals(tests) }
@@ -69,6 +73,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification, history, coverage
+        case order
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -87,6 +92,7 @@ public struct RunRecord: Codable, Sendable, Hashable {
         verification = try c.decodeIfPresent(VerificationReport.self, forKey: .verification)
         history = try c.decodeIfPresent(HistoryDigest.self, forKey: .history)
         coverage = try c.decodeIfPresent(CoverageSummary.self, forKey: .coverage)
+        order = try c.decodeIfPresent(RunOrder.self, forKey: .order)
     }
 }
 

@@ -36,6 +36,16 @@ public struct TestResult: Codable, Sendable, Hashable {
     public var cases: [TestCaseResult]?
     /// `--stress-new`: why it ran more times, how those runs went, and the verdict; nil when not stressed.
     public var stress: TestStress?
+    /// The test process it ran in and its place there; nil when no process reported it.
+    public var placement: TestPlacement?
+    /// `--repeat`: the repetition of the run this attempt belongs to (from 1); nil when the run had one.
+    public var repetition: Int?
+    /// `--repeat`/`--until-failure`: its runs over the repetitions; nil when the run had one.
+    public var repeats: TestRepeats?
+    /// What bisecting the tests that ran before it found, when it failed or passed by their order.
+    public var orderDependency: OrderDependency?
+    /// Why it is flaky, when it both passed and failed in this run (`FlakyClassifier`).
+    public var flakyCause: FlakyCause?
 
     public init(
         id: TestID,
@@ -56,7 +66,8 @@ public struct TestResult: Codable, Sendable, Hashable {
         bugs: [TestBug] = [],
         attachments: [TestAttachment] = [],
         cases: [TestCaseResult]? = nil,
-        stress: TestStress? = nil
+        stress: TestStress? = nil,
+        placement: TestPlacement? = nil
     ) {
         self.id = id
         self.framework = framework
@@ -77,6 +88,7 @@ public struct TestResult: Codable, Sendable, Hashable {
         self.attachments = attachments
         self.cases = cases
         self.stress = stress
+        self.placement = placement
     }
 
     /// Failed or errored, and not excused by a quarantine entry: fails the run.
@@ -124,6 +136,7 @@ extension TestResult {
     enum CodingKeys: String, CodingKey {
         case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts, session
         case worker, quarantine, displayName, tags, bugs, attachments, cases, stress
+        case placement, repetition, repeats, orderDependency, flakyCause
     }
 
     /// Empty lists are left out, so run.json stays as small as the tests' own news.
@@ -148,6 +161,11 @@ extension TestResult {
         if !attachments.isEmpty { try c.encode(attachments, forKey: .attachments) }
         try c.encodeIfPresent(cases, forKey: .cases)
         try c.encodeIfPresent(stress, forKey: .stress)
+        try c.encodeIfPresent(placement, forKey: .placement)
+        try c.encodeIfPresent(repetition, forKey: .repetition)
+        try c.encodeIfPresent(repeats, forKey: .repeats)
+        try c.encodeIfPresent(orderDependency, forKey: .orderDependency)
+        try c.encodeIfPresent(flakyCause, forKey: .flakyCause)
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -172,7 +190,12 @@ extension TestResult {
             bugs: try c.decodeIfPresent([TestBug].self, forKey: .bugs) ?? [],
             attachments: try c.decodeIfPresent([TestAttachment].self, forKey: .attachments) ?? [],
             cases: try c.decodeIfPresent([TestCaseResult].self, forKey: .cases),
-            stress: try c.decodeIfPresent(TestStress.self, forKey: .stress)
+            stress: try c.decodeIfPresent(TestStress.self, forKey: .stress),
+            placement: try c.decodeIfPresent(TestPlacement.self, forKey: .placement)
         )
+        repetition = try c.decodeIfPresent(Int.self, forKey: .repetition)
+        repeats = try c.decodeIfPresent(TestRepeats.self, forKey: .repeats)
+        orderDependency = try c.decodeIfPresent(OrderDependency.self, forKey: .orderDependency)
+        flakyCause = try c.decodeIfPresent(FlakyCause.self, forKey: .flakyCause)
     }
 }

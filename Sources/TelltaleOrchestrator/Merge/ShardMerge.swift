@@ -42,6 +42,16 @@ public enum ShardMerge {
         let start = records.map(\.startedAt).min()!
         let end = records.map { $0.startedAt.addingTimeInterval($0.duration) }.max()!
         let ordered = records.sorted { ($0.shard?.index ?? 0) < ($1.shard?.index ?? 0) }
+        // Each test keeps its own seed and process (`TestPlacement`); the run's order is the
+        // shards' when they agree, else the first's, with a note naming each.
+        let orders = ordered.compactMap(\.order)
+        var orderNotes: [String] = []
+        if Set(orders).count > 1 {
+            let each = ordered.map {
+                "shard \($0.shard?.description ?? "?"): seed \($0.order?.seed.map(String.init) ?? "none"), \($0.order?.repetitions ?? 1) repetition(s)"
+            }
+            orderNotes.append("the shards ran in different orders: " + each.joined(separator: "; "))
+        }
         return RunRecord(
             tool: first.tool,
             plan: first.plan,
@@ -49,10 +59,12 @@ public enum ShardMerge {
             startedAt: start,
             duration: end.timeIntervalSince(start),
             tests: ordered.flatMap(\.tests),
-            notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } },
+            notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } }
+                + orderNotes,
             events: ordered.flatMap(\.events).sorted { $0.receivedAt < $1.receivedAt },
             shard: nil,
-            verification: VerificationReport.merging(ordered.compactMap(\.verification))
+            verification: VerificationReport.merging(ordered.compactMap(\.verification)),
+            order: orders.first
         )
     }
 }

@@ -104,6 +104,7 @@ struct PlanDecoder {
             decoder.positions[key] = TextPosition(value)
             plan.xcode = decoder.xcode(value, path: key)
         },
+        TopLevelKey("shuffle") { decoder, value, key, plan in plan.shuffle = decoder.shuffle(value, path: key) },
     ]
 
     private static let topLevelByName = Dictionary(uniqueKeysWithValues: topLevel.map { ($0.name, $0) })

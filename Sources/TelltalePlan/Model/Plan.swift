@@ -51,6 +51,8 @@ public struct Plan: Sendable, Equatable {
     public var changed = PlanChanged()
     /// New and changed tests run more times (`stress:`, `--stress-new`); off by default.
     public var stress = PlanStress()
+    /// The order tests run in drawn from a seed (`shuffle:`, `--shuffle`); off by default.
+    public var shuffle = PlanShuffle.off
     /// The Xcode scheme whose tests run under `xcodebuild`; nil for a Swift package's `swift test`.
     public var xcode: XcodeProject?
     /// The plan file this came from; nil for a default plan.

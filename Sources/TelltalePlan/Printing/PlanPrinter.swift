@@ -30,10 +30,19 @@ public struct PlanPrinter {
         lines += coverage(plan.coverage)
         lines += ["changed:", "  select: \(plan.changed.select.rawValue)"]
         lines += ["stress:", "  new: \(plan.stress.new)", "  onFlaky: \(plan.stress.onFlaky.rawValue)"]
+        lines.append("shuffle: \(shuffle(plan.shuffle))")
         if let xcode = plan.xcode { lines += Self.xcode(xcode) }
         lines += ExpectationsPrinter.lines(plan.capture)
         lines += ExpectationsPrinter.lines(plan.expectations)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func shuffle(_ shuffle: PlanShuffle) -> String {
+        switch shuffle {
+        case .off: "false"
+        case .random: "true"
+        case .seed(let seed): "\(seed)"
+        }
     }
 
     private static func history(_ history: PlanHistory) -> String {

@@ -55,6 +55,9 @@ public struct HTMLReportWriter: Sendable {
             case .richResults: hasRichResults(record)
             case .coverage: record.coverage != nil
             case .stress: record.tests.contains { $0.stress != nil }
+            case .order:
+                record.order != nil
+                    || record.tests.contains { $0.orderDependency != nil || $0.flakyCause != nil || $0.repeats != nil }
             }
         }
     }
@@ -73,6 +76,8 @@ public struct HTMLReportWriter: Sendable {
             }
         }
         let layout = EventLayout(record, tests: tests, position: position)
+        // Where each attempt ran matters to the Order feature only: other pages leave it out.
+        let placements = Self.features(of: record).contains(.order)
         var embedder = HTMLAttachmentEmbedder(root: attachmentsRoot)
 
         var json = ScriptJSON(capacity: record.events.count * 160 + tests.count * 400 + 4096)
@@ -87,12 +92,15 @@ public struct HTMLReportWriter: Sendable {
             if let measured = record.coverage {
                 coverage(measured, history: record.history, into: &json)
             }
+            if let order = record.order {
+                runOrder(order, into: &json)
+            }
             json.array("tests") { json in
                 for (index, test) in tests.enumerated() {
                     self.test(
                         test, events: layout.attempts[index], verification: verifications[test.id],
                         history: record.history?.tests[test.id.rawValue], origin: record.startedAt, context: context,
-                        embedder: &embedder, into: &json
+                        placements: placements, embedder: &embedder, into: &json
                     )
                 }
             }
@@ -169,7 +177,7 @@ public struct HTMLReportWriter: Sendable {
     /// A test's entry; `events` has a range of the page's events for each attempt, the last one's last.
     private func test(
         _ test: TestResult, events: [EventLayout.Range], verification: TestVerification?, history: TestHistory?,
-        origin: Date, context: ReportContext, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON
+        origin: Date, context: ReportContext, placements: Bool, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON
     ) {
         json.object { json in
             json.field("id", test.id.rawValue)
@@ -190,6 +198,7 @@ public struct HTMLReportWriter: Sendable {
                             json.field("d", Self.milliseconds(attempt.duration))
                             if !attempt.messages.isEmpty { messages(attempt.messages, context: context, into: &json) }
                             if !attempt.output.isEmpty { json.field("out", output(attempt.output, context: context)) }
+                            if placements { placement(attempt.placement, repetition: attempt.repetition, into: &json) }
                             eventRange(events[number], into: &json)
                         }
                     }
@@ -200,6 +209,8 @@ public struct HTMLReportWriter: Sendable {
                 testHistory(history, into: &json)
             }
             if let stress = test.stress { stressFields(stress, into: &json) }
+            if placements { placement(test.placement, repetition: test.repetition, into: &json) }
+            orderFields(test, into: &json)
             if let entry = test.quarantine {
                 json.object("q") { json in
                     json.field("until", entry.until)

@@ -81,7 +81,7 @@ extension JUnitWriter {
             children += "</\(element)>\n"
         }
         children += reruns(test, context: context, cap: cap)
-        children += properties(tags: test.tags, attachments: test.attachments, context: context)
+        children += properties(tags: test.tags, attachments: test.attachments, more: test.orderProperties, context: context)
         children += systemOut(messages: test.messages, attachments: test.attachments, output: test.output, context: context, cap: cap)
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
@@ -114,9 +114,12 @@ extension JUnitWriter {
         return count
     }
 
-    /// A `properties` element with a `tag` per tag and an `attachment` per attachment, or nothing.
-    private func properties(tags: [String], attachments: [TestAttachment], context: ReportContext) -> String {
-        guard !tags.isEmpty || !attachments.isEmpty else { return "" }
+    /// A `properties` element with a `tag` per tag, an `attachment` per attachment and `more`
+    /// (`orderProperties`), or nothing.
+    private func properties(
+        tags: [String], attachments: [TestAttachment], more: [(name: String, value: String)], context: ReportContext
+    ) -> String {
+        guard !tags.isEmpty || !attachments.isEmpty || !more.isEmpty else { return "" }
         var xml = "      <properties>\n"
         for tag in tags {
             xml += "        <property" + attribute("name", "tag") + attribute("value", tag) + "/>\n"
@@ -125,6 +128,9 @@ extension JUnitWriter {
             xml +=
                 "        <property" + attribute("name", "attachment") + attribute("value", attachmentPath(attachment, context: context))
                 + "/>\n"
+        }
+        for (name, value) in more {
+            xml += "        <property" + attribute("name", name) + attribute("value", value) + "/>\n"
         }
         return xml + "      </properties>\n"
     }

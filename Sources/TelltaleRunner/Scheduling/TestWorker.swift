@@ -13,7 +13,8 @@ import TelltaleModel
 ///
 /// With `retries`, a test that failed and has a retry left goes back to the queue, ahead of the
 /// rest, as soon as its attempt is over: once its process has ended and no crash re-run can
-/// report it again.
+/// report it again. It runs alone (with its Swift Testing suite's other failures), so its retry
+/// shows whether it fails by itself; a plan's serial suite's failures run again together.
 struct TestWorker {
     var context: TestProcessContext
     var listed: [TestFramework: [TestID]]
@@ -97,7 +98,8 @@ struct TestWorker {
         var again: [Int: [TestID]] = [:]
         for id in ids {
             guard let result = await context.ledger.result(for: id), result.outcome.isFailure else { continue }
-            let attempt = result.previousAttempts.count + 1
+            // Retries count within a repetition (`--repeat`): each repetition has them all again.
+            let attempt = result.previousAttempts.count { $0.repetition == result.repetition } + 1
             if attempt <= context.limits.settings(for: id).retries { again[attempt, default: []].append(id) }
         }
         for attempt in again.keys.sorted() {
@@ -105,7 +107,11 @@ struct TestWorker {
             try Task.checkCancellation()
             await context.observer.retrying(testCount: tests.count, attempt: attempt)
             await context.ledger.beginAttempt(tests)
-            await queue.retry(tests, framework: batch.framework, serial: batch.serial)
+            // A plan's serial suite is retried as one batch (its tests must not run side by side);
+            // other failures each alone (a Swift Testing suite's together), whatever `--no-parallel`
+            // says, so a retry tells whether the test fails by itself (`OrderSuspect`).
+            let serialSuite = batch.serial && tests.contains { context.limits.settings(for: $0).serialGroup != nil }
+            await queue.retry(tests, framework: batch.framework, serial: serialSuite)
         }
     }
 
@@ -126,27 +132,8 @@ struct TestWorker {
         return outcome
     }
 
-    /// Runs the batch in a process (or a few, for a long selection) with its tests' own
-    /// variables. A variant's tests run by the ids the binary lists and come back under the
-    /// variant's (`VariantNamingObserver`).
     private func runProcess(_ batch: TestBatch, context: TestProcessContext) async throws -> BatchResult {
-        let listed = listed[batch.framework] ?? []
-        var context = context
-        if let variables = context.testEnvironment[batch.tests[0]] { context.environment.merge(variables) { _, own in own } }
-        if let file = context.profileFileByTest?[batch.tests[0]] { context.environment["LLVM_PROFILE_FILE"] = file }
-        var run = batch
-        let variant = batch.tests[0].variant
-        if let variant {
-            run.tests = batch.tests.map(\.withoutVariant)
-            context.observer = VariantNamingObserver(variant: variant, next: context.observer)
-            context.limits = context.limits.inVariant(variant)
-        }
-        let outcome =
-            switch batch.framework {
-            case .xctest: try await XCTestProcess(context: context, listed: listed).run(run)
-            case .swiftTesting: try await SwiftTestingProcess(context: context, listed: listed).run(run)
-            }
-        return variant.map(outcome.inVariant) ?? outcome
+        try await context.runBatch(batch, listed: listed)
     }
 
     /// A process that ended on its own terms ran every test of its batch: one it did not report

@@ -22,6 +22,12 @@ import TelltaleModel
 /// seconds, so start-ups stay under 5% of the work, and without past durations each worker
 /// gets an equal part of the tests at once.
 ///
+/// With a `seed` (`--shuffle`), the order is drawn from it instead: the order of each framework's
+/// units, of the plan's serial suites and of the frameworks, so which tests share a process and
+/// the order batches are handed out in depend on the seed, the selection and the worker count
+/// only (past durations and priorities are left out: they would make the order depend on the
+/// history too). Inside a process the framework orders the tests (see Docs/Flaky.md).
+///
 /// Retries (`retry`) go ahead of everything else, one unit a batch so they spread over the
 /// free workers: a failing test runs again as soon as a worker is free, and `--fail-fast`
 /// learns it failed for good without waiting for the rest of the pass. Workers ask with
@@ -42,19 +48,22 @@ actor WorkQueue {
     private let processStartCost: Double
     /// Without past durations and with dear start-ups: each worker's equal part, in units.
     private var equalPart: Int?
+    /// The order frameworks' batches go in when both have work (drawn from a seed, if any).
+    private let frameworks: [TestFramework]
 
     /// At or above this start-up cost, batches without past durations are one per worker.
     static let dearStart = 0.1
 
     init(
         tests: [ListedTest], limits: TimeLimits, workers: Int, estimates: DurationEstimates? = nil, priorities: [String: Int] = [:],
-        processStartCost: Double = 0
+        processStartCost: Double = 0, seed: Int? = nil
     ) {
         self.workers = max(1, workers)
+        let estimates = seed == nil ? estimates : nil
         self.estimates = estimates
         self.processStartCost = processStartCost
         var ranks: [TestID: Int] = [:]
-        if !priorities.isEmpty {
+        if !priorities.isEmpty, seed == nil {
             for test in tests { if let rank = priorities[test.id.timingKey] { ranks[test.id] = rank } }
         }
         self.priorities = ranks
@@ -67,7 +76,7 @@ actor WorkQueue {
                 pooled.append(test)
             }
         }
-        serialBatches = serial.keys.sorted().flatMap { group in
+        var serialBatches = serial.keys.sorted().flatMap { group in
             TestFramework.allCases.compactMap { framework -> TestBatch? in
                 let ids = serial[group]!.filter { $0.framework == framework }.map(\.id)
                 return ids.isEmpty ? nil : TestBatch(framework: framework, tests: ids, serial: true)
@@ -77,6 +86,15 @@ actor WorkQueue {
         for framework in TestFramework.allCases {
             units[framework] = Self.units(of: pooled.filter { $0.framework == framework }.map(\.id), framework: framework)
         }
+        var frameworks = TestFramework.allCases
+        if let seed {
+            var generator = ShuffleGenerator(seed: seed)
+            serialBatches = generator.shuffled(serialBatches)
+            for framework in TestFramework.allCases { units[framework] = generator.shuffled(units[framework] ?? []) }
+            frameworks = generator.shuffled(frameworks)
+        }
+        self.serialBatches = serialBatches
+        self.frameworks = frameworks
         if estimates != nil || !ranks.isEmpty {
             for framework in TestFramework.allCases {
                 let keyed: [(unit: [TestID], rank: Int, seconds: Double)] = (units[framework] ?? []).map { unit in
@@ -169,7 +187,7 @@ actor WorkQueue {
         if !serialBatches.isEmpty { return serialBatches.removeFirst() }
         if workers > 1, let estimates { return nextLongestFirst(estimates) }
         // The framework whose next unit is most urgent; then the first one with work left.
-        let waiting = TestFramework.allCases.filter { !(units[$0]?.isEmpty ?? true) }
+        let waiting = frameworks.filter { !(units[$0]?.isEmpty ?? true) }
         guard let framework = waiting.min(by: { Self.rank(units[$0]![0], priorities) < Self.rank(units[$1]![0], priorities) })
         else { return nil }
         let available = units[framework]!

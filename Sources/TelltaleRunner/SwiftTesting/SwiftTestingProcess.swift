@@ -29,6 +29,7 @@ struct SwiftTestingProcess {
             )
             let process = context.process(
                 context.launcher.swiftTestingRun(arguments: arguments), extraEnvironment: context.eventStreamVersion.environment)
+            let processID = await context.newProcess()
             await context.log.heading(process.commandLine)
             // The check also tails the event stream, so it always runs: results arrive live.
             let exit = try await context.run(
@@ -39,7 +40,7 @@ struct SwiftTestingProcess {
             let finished = await recorder.finish(exit: exit)
             try? FileManager.default.removeItem(atPath: eventPath)
             try? FileManager.default.removeItem(atPath: attachmentsPath)
-            outcome.results += finished.results
+            outcome.results += context.place(finished.results, in: processID)
             outcome.notes += finished.notes
             if !finished.runEnded {
                 outcome.crash = exit

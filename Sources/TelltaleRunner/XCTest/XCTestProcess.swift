@@ -17,6 +17,7 @@ struct XCTestProcess {
                 packageRoot: context.workingDirectory
             )
             let process = context.process(context.launcher.xctestRun(specifiers: specifiers))
+            let processID = await context.newProcess()
             await context.log.heading(process.commandLine)
             var check: (@Sendable () async -> Bool)?
             if watched {
@@ -24,7 +25,7 @@ struct XCTestProcess {
             }
             let exit = try await context.run(process, onLine: { await recorder.consume($0) }, check: check)
             let finished = await recorder.finish(exit: exit)
-            outcome.results += finished.results
+            outcome.results += context.place(finished.results, in: processID)
             if !finished.unclaimed.isEmpty, !exit.isSuccess {
                 outcome.notes.append("XCTest output outside any test:\n" + finished.unclaimed.suffix(20).joined(separator: "\n"))
             }

@@ -1,0 +1,148 @@
+import Foundation
+import TelltaleModel
+import TelltalePlan
+import TelltaleReports
+import TelltaleRunner
+
+/// `telltale bisect TEST_ID [PLAN] [--run PATH]`: bisects, on demand, the tests that ran before a
+/// test in one process of a recorded run (its `run.json`), as a run does after its tests.
+///
+/// The record must hold where the test ran (`TestPlacement`). If its attempts already show it a
+/// suspected victim or brittle test (`OrderSuspect`), the bisection starts at once; otherwise it
+/// first runs the test alone: a test that failed after others and passes alone is a victim, one
+/// that passed after others and fails alone is brittle, and anything else depends on no order.
+/// The processes run with the plan's environment, without the capture server or services.
+public struct BisectRun: Sendable {
+    public struct Options: Sendable {
+        public var test: TestID
+        public var planPath: String?
+        public var package: String?
+        /// A report folder or its `run.json`; nil: the plan's report folder.
+        public var run: String?
+        public var skipBuild = false
+        public var budget: Duration?
+        public var launcher: LauncherKind?
+
+        public init(test: TestID, planPath: String? = nil, package: String? = nil, run: String? = nil) {
+            self.test = test
+            self.planPath = planPath
+            self.package = package
+            self.run = run
+        }
+    }
+
+    /// What it found, or why it found nothing.
+    public enum Finding: Sendable {
+        case bisected(OrderDependency)
+        /// The test does the same alone as after the others: no order dependency to bisect.
+        case notOrderDependent(String)
+
+        /// 0 when it found the tests, else 1.
+        public var exitCode: TelltaleExitCode {
+            if case .bisected(let dependency) = self, dependency.verdict == .found { return .success }
+            return .testsFailed
+        }
+    }
+
+    /// Without `--budget`: on demand a person waits for the answer, so half an hour.
+    public static let defaultBudget = Duration.seconds(1800)
+
+    public var options: Options
+    public var progress: ConsoleProgress
+
+    public init(options: Options, progress: ConsoleProgress) {
+        self.options = options
+        self.progress = progress
+    }
+
+    public func run() async throws(OrchestratorError) -> Finding {
+        var runOptions = RunOptions(planPath: options.planPath, package: options.package, skipBuild: options.skipBuild)
+        if runOptions.planPath == nil {
+            let discovery = PlanDiscovery.find(package: options.package ?? Plan.defaultPackage)
+            if let note = discovery.note { await progress.note(note) }
+            runOptions.planPath = discovery.plan
+        }
+        let orchestrator = RunOrchestrator(options: runOptions, progress: progress)
+        let plan = try orchestrator.resolvePlan().plan
+        let (path, record) = try readRecord(plan: plan)
+        guard let result = record.tests.first(where: { $0.id == options.test }) else {
+            let nearest = record.tests.map(\.id.rawValue).min {
+                EditDistance.between($0, options.test.rawValue) < EditDistance.between($1, options.test.rawValue)
+            }
+            throw .badOption("\(path) has no test \(options.test)" + (nearest.map { "; the nearest is \($0)" } ?? ""))
+        }
+        let order = ProcessOrder(record.tests)
+        do {
+            return try await bisect(result, order: order, plan: plan, orchestrator: orchestrator)
+        } catch let error as OrchestratorError {
+            throw error
+        } catch let error as RunnerError {
+            throw .infrastructure(error)
+        } catch {
+            throw .infrastructure(.launchFailed(command: "telltale bisect", reason: "\(error)"))
+        }
+    }
+
+    private func readRecord(plan: Plan) throws(OrchestratorError) -> (String, RunRecord) {
+        let source = options.run ?? plan.reports.dir
+        let path = source.hasSuffix(".json") ? source : "\(source)/run.json"
+        do {
+            return (path, try RunRecordFile.read(path: path))
+        } catch {
+            throw .badOption("\(error.localizedDescription); give the run with --run (a report folder or its run.json)")
+        }
+    }
+
+    private func bisect(_ result: TestResult, order: ProcessOrder, plan: Plan, orchestrator: RunOrchestrator) async throws -> Finding {
+        let placed = result.allAttempts.compactMap { attempt in attempt.placement.map { (attempt.outcome, $0) } }
+        guard let after = placed.last(where: { !$0.1.isAlone && $0.0 != .skipped }) else {
+            throw OrchestratorError.badOption(
+                "the record holds no test process in which \(result.id) ran after other tests (a record from before Telltale kept the order, or the test ran alone): run it again, then bisect"
+            )
+        }
+        if !options.skipBuild {
+            await progress.note("building \(plan.package)")
+            try await PackageBuilder(packagePath: plan.package).build { _ in }
+        }
+        let product = try await PackageBuilder(packagePath: plan.package).testBinary()
+        let launcher = try await (options.launcher ?? .automatic(testProduct: product)).makeLauncher(testProduct: product, packagePath: plan.package)
+        let listing = try await TestLister(launcher: launcher, workingDirectory: plan.package).list()
+        let selection = try orchestrator.validatedSelection(for: plan)
+        let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: selection)
+        var configuration = TestRunner.Configuration(
+            launcher: launcher, workingDirectory: plan.package, environment: environment(plan),
+            settings: PlanTestSettings.settings(for: tests, plan: plan, selection: selection, retriesOverride: 0),
+            defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: 0),
+            eventStreamVersion: listing.eventStreamVersion ?? .v0)
+        configuration.testEnvironment = testEnvironment
+        return try await TestRunner(configuration: configuration).withOrderProbe(allListed: listing.tests) { probe in
+            var suspect = OrderSuspect.suspect(of: result, order: order)
+            if suspect == nil {
+                let wasFailing = after.0.isFailure
+                await progress.note("\(result.id) \(wasFailing ? "failed" : "passed") after other tests in \(after.1.process): running it alone")
+                let alone = try await probe.run([], then: result.id, framework: result.framework)
+                let aloneFailed = alone?.outcome.isFailure ?? true
+                guard aloneFailed != wasFailing else {
+                    return .notOrderDependent(
+                        "\(result.id) \(aloneFailed ? "fails" : "passes") alone too: its outcome does not depend on the tests before it")
+                }
+                suspect = OrderSuspect(
+                    test: result.id, framework: result.framework, kind: wasFailing ? .victim : .brittle, process: after.1.process,
+                    predecessors: order.predecessors(in: after.1.process, before: after.1.position))
+            }
+            await progress.bisecting(suspect!)
+            let dependency = try await probe.bisect(
+                suspect!, deadline: .now + (options.budget ?? Self.defaultBudget), command: orchestrator.reproductionCommand(plan))
+            await progress.bisected(result.id, dependency)
+            return .bisected(dependency)
+        }
+    }
+
+    /// The plan's variables and arguments for the test processes, as a run gives them (but capture's and services').
+    private func environment(_ plan: Plan) -> [String: String] {
+        var environment = plan.environment
+        environment[TelltaleEnvironment.runDirectory] = ReportDirectory(path: plan.reports.dir).absolutePath
+        if !plan.arguments.isEmpty { environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
+        return environment
+    }
+}

@@ -1,0 +1,61 @@
+import TelltaleModel
+import TelltalePlan
+import TelltaleRunner
+
+extension RunOrchestrator {
+    /// `--shuffle` or the plan's `shuffle:`: the run's seed, printed before anything else runs so
+    /// a run cut short still says how to repeat its order; nil for the usual order.
+    func shuffleSeed(for plan: Plan) async -> Int? {
+        guard let seed = (options.shuffle ?? plan.shuffle).resolvedSeed(fresh: ShuffleGenerator.freshSeed) else { return nil }
+        await progress.note(RunOrder.seedLine(seed))
+        return seed
+    }
+
+    /// The seed, repetitions and bisection of the run, and how to spell it again for a
+    /// reproduction; `--no-parallel`.
+    func applyOrder(to configuration: inout TestRunner.Configuration, setup: Setup, selected: [ListedTest]) {
+        configuration.seed = setup.seed
+        configuration.repetitions = options.untilFailure != nil ? options.repetitions : options.repetitions ?? 1
+        configuration.untilFailure = options.untilFailure
+        let quarantine = QuarantineList(setup.plan.quarantine)
+        configuration.excused = Set(selected.map(\.id).filter { quarantine.excuses($0) })
+        configuration.bisectBudget = options.bisectBudget ?? RunOptions.defaultBisectBudget
+        configuration.reproductionCommand = reproductionCommand(setup.plan)
+        if options.noParallel { configuration.oneTestAtATime = true }
+    }
+
+    /// `telltale run` with this run's plan (or package): what a reproduction adds its filters to.
+    func reproductionCommand(_ plan: Plan) -> [String] {
+        var command = ["telltale", "run"]
+        if let path = plan.sourcePath { command.append(path) }
+        if let package = options.package {
+            command += ["--package", package]
+        } else if plan.sourcePath == nil, plan.package != Plan.defaultPackage {
+            command += ["--package", plan.package]
+        }
+        return command
+    }
+
+    /// The record's order (`run.json`'s `order`), when the run was shuffled or repeated.
+    func runOrder(seed: Int?, repetitions: Int) -> RunOrder? {
+        guard seed != nil || options.repeats else { return nil }
+        return RunOrder(seed: seed, repetitions: repetitions, untilFailure: options.untilFailure != nil)
+    }
+}
+
+extension Array where Element == TestResult {
+    /// Each flaky result with its cause (`FlakyClassifier`), judged on its own attempts and those
+    /// of the same test under the plan's other variants, on `machine`. Before the stress and
+    /// repetition verdicts, which rewrite outcomes.
+    func explainingFlakiness(machine: String?) -> [TestResult] {
+        let byTest = Dictionary(grouping: self, by: \.id.withoutVariant)
+        return map { result in
+            let own = result.observations(machine: machine)
+            guard own.contains(where: { $0.outcome == .passed }), own.contains(where: { $0.outcome.isFailure }) else { return result }
+            let all = (byTest[result.id.withoutVariant] ?? [result]).flatMap { $0.observations(machine: machine) }
+            var explained = result
+            explained.flakyCause = FlakyClassifier.classify(all, orderDependency: result.orderDependency)
+            return explained
+        }
+    }
+}
