@@ -96,14 +96,21 @@ public struct TelltaleLifecycle: Sendable, Equatable {
 
     /// After the test: flushes every tracker first, so the checks see every event it sent.
     public func end(_ test: TestID) async -> [Failure] {
-        let unsent = await Tracker.flushAll()
-        let failures = unsent.map { Failure(text: "an analytics event could not be sent: \($0)") }
+        let failures = await Self.flushEvents()
         switch mode {
         case .throughTelltale(let controlURL, let session):
             return failures + (await call(controlURL, "end", test, session: session))
         case .byHand(let backendURL):
             return failures + (await post(backendURL.appendingPathComponent("tests/teardown"), test: test))
         }
+    }
+
+    /// Sends every event the process's trackers queued and waits for them; a failed send is a
+    /// failure of the test. Also called after a test with no lifecycle: a tracker sends in
+    /// batches, and a test process that exits first (`lifecycle: process`, one test per process)
+    /// would take its last events with it.
+    public static func flushEvents() async -> [Failure] {
+        await Tracker.flushAll().map { Failure(text: "an analytics event could not be sent: \($0)") }
     }
 
     struct Answer: Decodable {

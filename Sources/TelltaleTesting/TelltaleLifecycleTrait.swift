@@ -31,7 +31,14 @@
         ) async throws {
             let id = Self.testID(of: test)
             guard let lifecycle = TelltaleLifecycle.current else {
-                try await TelltaleTestContext.$currentTest.withValue(id) { try await Self.placingChecks(of: test, function) }
+                // No lifecycle to flush at the end: the test's queued events are sent here.
+                do {
+                    try await TelltaleTestContext.$currentTest.withValue(id) { try await Self.placingChecks(of: test, function) }
+                } catch {
+                    Self.record(await TelltaleLifecycle.flushEvents(), test: test)
+                    throw error
+                }
+                Self.record(await TelltaleLifecycle.flushEvents(), test: test)
                 return
             }
             let problems = await lifecycle.begin(id)

@@ -9,7 +9,8 @@
     /// plan's checks of the test's events run, and each problem is recorded as a failure of the test.
     ///
     /// The test's id is `TelltaleTestContext.currentTest` while it runs, so `Tracker` tags
-    /// its events. Under `telltale run` without its automatic lifecycle only that tagging happens; outside any run
+    /// its events. Under `telltale run` without its automatic lifecycle only that tagging (and sending what the test
+    /// queued when it ends) happens; outside any run
     /// too, unless `TELLTALE_TEST_MODE_URL` names a backend started in test mode, which it then resets, sets up and tears down.
     open class TelltaleTestCase: XCTestCase {
         /// `Module.Class/testMethod`: the id `swift test list` and Telltale use; under a plan
@@ -26,6 +27,8 @@
             let id = telltaleTestID
             guard let lifecycle = TelltaleLifecycle.current else {
                 TelltaleTestContext.$currentTest.withValue(id) { super.invokeTest() }
+                // No lifecycle to flush at the end: the test's queued events are sent here.
+                record(Self.blocking { await TelltaleLifecycle.flushEvents() })
                 return
             }
             let problems = Self.blocking { await lifecycle.begin(id) }

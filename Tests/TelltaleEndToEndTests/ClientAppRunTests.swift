@@ -110,6 +110,23 @@ struct ClientAppRunTests {
         #expect(message.location?.file.hasSuffix("Plans/app.yml") == true)
     }
 
+    /// Under `lifecycle: process` each test has a process of its own, which ends right after the
+    /// test: the tracker's queued batch must be sent before it does, in both frameworks, or the
+    /// plan sees no event from a test that sent one.
+    @Test func eventsQueuedWhenATestEndsReachThePlansChecks() async throws {
+        _ = try await Self.run.value
+        let reports = try TelltaleProcess.temporaryDirectory("ClientAppRunTests-process")
+        let result = try await TelltaleProcess.run([
+            "run", "\(Self.package)/Plans/process.yml", "--skip-build", "--no-history", "--report-dir", reports,
+        ])
+        let record = try RunRecordFile.read(path: "\(reports)/run.json")
+        #expect(record.tests.map(\.id.rawValue).sorted() == [
+            "ShopAppTests.CheckoutCase/testPayingSendsAPurchase", "ShopAppTests.CheckoutSuite/payingSendsTheAmount()",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(record.tests.allSatisfy { $0.outcome == .passed }, "\(record.tests.map { ($0.id, $0.primaryMessage?.text ?? "") })")
+    }
+
     @Test func theAppResolvesNoThirdPartyPackage() async throws {
         await FixtureRuns.shared.idle(fixture: Self.fixture)
         let dependencies = try await ChildProcesses.run("swift", ["package", "show-dependencies", "--format", "json"], in: Self.package)

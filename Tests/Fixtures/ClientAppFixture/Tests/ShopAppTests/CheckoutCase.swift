@@ -9,4 +9,9 @@ final class CheckoutCase: TelltaleTestCase {
         let events = try XCTUnwrap(EventVerifier())
         try await events.waitFor("purchase_completed", where: ["currency": "EUR"], timeout: .seconds(1))
     }
+
+    /// Sends and returns at once: the event is still queued when the test ends (`Plans/process.yml`).
+    func testPayingSendsAPurchase() {
+        Checkout().pay(5, currency: "USD")
+    }
 }
