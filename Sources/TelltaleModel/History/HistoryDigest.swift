@@ -80,6 +80,8 @@ public struct TestHistory: Codable, Sendable, Hashable {
     public var usualDuration: Double?
     /// More than twice `usualDuration`, which has at least five runs behind it.
     public var slowerThanUsual: Bool
+    /// Why it was flaky, judged over all its attempts in the window; nil when it was not.
+    public var flakyCause: FlakyCause?
 
     public init(
         outcomes: [TestOutcome], durations: [Double], flakyRuns: Int, runs: Int, usualDuration: Double?, slowerThanUsual: Bool
