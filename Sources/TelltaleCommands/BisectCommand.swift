@@ -29,7 +29,9 @@ struct BisectCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("run"),
-        help: "The recorded run: a report folder or its run.json, or a run's id in the history (see `telltale history runs`) (default: the plan's report folder).")
+        help:
+            "The recorded run: a report folder or its run.json, or a run's id in the history (see `telltale history runs`) (default: the plan's report folder)."
+    )
     var run: String?
 
     @Option(help: "The history --run RUN_ID is read from: a file or a PostgreSQL URL (default: TELLTALE_HISTORY_URL, else the plan's).")

@@ -82,7 +82,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 do {
                     let runs = try await store.listedRuns(limit: limit)
                     let count = try await store.runCount()
-                    print("\(count) run\(count == 1 ? "" : "s") in \(store.location); the last \(runs.count) (#id for telltale bisect --run):")
+                    print("\(count) run\(count == 1 ? "" : "s") in \(store.location); the last \(runs.count):")
                     for listed in runs {
                         let run = listed.point
                         let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))

@@ -57,7 +57,9 @@ extension SQLiteHistory {
     }
 
     /// Runs matching `condition`, the newest `limit`, oldest first.
-    private static func runs(_ db: Database, where condition: String, arguments: StatementArguments, limit: Int) throws
+    private static func runs(
+        _ db: Database, where condition: String, arguments: StatementArguments, limit: Int
+    ) throws
         -> [HistoryStore.ListedRun]
     {
         try Row.fetchAll(
@@ -100,7 +102,9 @@ extension SQLiteHistory {
     }
 
     /// Every column of the results of the runs `runs` selects (their `id`) of the tests `tests` selects, oldest run first.
-    private static func storedResults(_ db: Database, runs: String, tests: String = "1", arguments: StatementArguments) throws
+    private static func storedResults(
+        _ db: Database, runs: String, tests: String = "1", arguments: StatementArguments
+    ) throws
         -> [StoredResult]
     {
         try Row.fetchAll(

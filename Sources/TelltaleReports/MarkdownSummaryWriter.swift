@@ -135,7 +135,8 @@ public struct MarkdownSummaryWriter: Sendable {
                         row: { index in
                             let (id, test) = flakiest[index]
                             let cause = test.flakyCause.map { "\($0.kind.label): \(Self.oneLine($0.evidence, limit: Self.messageLimit))" } ?? ""
-                            return "| `\(Self.code(id))` | \(Int((test.flakyRate * 100).rounded()))% | \(test.flakyRuns) of \(test.runs) | \(cause) |\n"
+                            return
+                                "| `\(Self.code(id))` | \(Int((test.flakyRate * 100).rounded()))% | \(test.flakyRuns) of \(test.runs) | \(cause) |\n"
                         },
                         leftOut: { "_…and \($0) more; `telltale history flaky` lists them all._" }
                     ))

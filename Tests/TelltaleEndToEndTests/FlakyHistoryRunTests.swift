@@ -63,7 +63,9 @@ struct FlakyHistoryRunTests {
         #expect(summary.contains("| flaky rate | flaky runs | cause |"), "\(summary)")
         #expect(summary.contains("order-dependent: victim: fails after"), "\(summary)")
         let html = try String(contentsOfFile: "\(folder)/second/index.html", encoding: .utf8)
-        #expect(html.contains(try Regex(#""h":\{[^}]*"fc":\{"k":"orderDependent","l":"order-dependent","e":"victim: fails after"#)), "the history's cause")
+        #expect(
+            html.contains(try Regex(#""h":\{[^}]*"fc":\{"k":"orderDependent","l":"order-dependent","e":"victim: fails after"#)), "the history's cause"
+        )
 
         // The first run, read back from the history: bisected to the same polluter.
         let runs = try await TelltaleProcess.run(["history", "runs", "--history", history])

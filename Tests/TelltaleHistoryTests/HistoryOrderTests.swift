@@ -148,7 +148,8 @@ struct HistoryOrderTests {
                         .replacingOccurrences(of: "RESULT_TABLE", with: "result").replacingOccurrences(of: "ID_COLUMN", with: "testID")
                         .replacingOccurrences(
                             of: "COLUMNS",
-                            with: "startedAt, duration, gitCommit, gitBranch, dirty, host, plan, shard, source, fingerprint, tests, passed, failed, skipped"
+                            with:
+                                "startedAt, duration, gitCommit, gitBranch, dirty, host, plan, shard, source, fingerprint, tests, passed, failed, skipped"
                         )
                         .replacingOccurrences(of: "STARTED", with: "1790000000"))
             }
@@ -161,7 +162,8 @@ struct HistoryOrderTests {
                     .replacingOccurrences(of: "RESULT_TABLE", with: "telltale.result").replacingOccurrences(of: "ID_COLUMN", with: "full_id")
                     .replacingOccurrences(
                         of: "COLUMNS",
-                        with: "started_at, duration, git_commit, git_branch, dirty, host, plan, shard, source, fingerprint, tests, passed, failed, skipped"
+                        with:
+                            "started_at, duration, git_commit, git_branch, dirty, host, plan, shard, source, fingerprint, tests, passed, failed, skipped"
                     )
                     .replacingOccurrences(of: "STARTED", with: "to_timestamp(1790000000)")
                     .replacingOccurrences(of: "VALUES (1, 1,", with: "VALUES ((SELECT id FROM telltale.run), (SELECT id FROM telltale.test),"),

@@ -84,7 +84,8 @@ public struct TestHistory: Codable, Sendable, Hashable {
     public var flakyCause: FlakyCause?
 
     public init(
-        outcomes: [TestOutcome], durations: [Double], flakyRuns: Int, runs: Int, usualDuration: Double?, slowerThanUsual: Bool
+        outcomes: [TestOutcome], durations: [Double], flakyRuns: Int, runs: Int, usualDuration: Double?, slowerThanUsual: Bool,
+        flakyCause: FlakyCause? = nil
     ) {
         self.outcomes = outcomes
         self.durations = durations
@@ -92,6 +93,7 @@ public struct TestHistory: Codable, Sendable, Hashable {
         self.runs = runs
         self.usualDuration = usualDuration
         self.slowerThanUsual = slowerThanUsual
+        self.flakyCause = flakyCause
     }
 
     public var flakyRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }

@@ -14,7 +14,9 @@ extension BisectRun {
     }
 
     func readHistoryRun(_ id: Int64, plan: Plan) async throws(OrchestratorError) -> (String, [TestResult]) {
-        let value = RunHistory.value(history: plan.history, option: options.history, noHistory: false, package: plan.package) ?? PlanHistory.defaultPath(package: plan.package)
+        let value =
+            RunHistory.value(history: plan.history, option: options.history, noHistory: false, package: plan.package)
+            ?? PlanHistory.defaultPath(package: plan.package)
         let location: HistoryLocation
         do {
             location = try HistoryLocation(value)
