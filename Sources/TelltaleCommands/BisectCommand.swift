@@ -11,7 +11,7 @@ struct BisectCommand: AsyncParsableCommand {
         abstract:
             "Find which tests that ran before a test in one process make it fail (a victim's polluters) or pass (a brittle test's state-setters).",
         discussion: """
-            Reads where the test ran from a recorded run (run.json), runs it again after halves of the tests that ran before it there, \
+            Reads where the test ran from a recorded run (its run.json, or the history), runs it again after halves of the tests that ran before it there, \
             in their order, each time in one fresh process, and prints the smallest set that still makes the difference and a command \
             that reproduces it. Exit status: 0 found; 1 not reproduced, not order-dependent, or the budget ran out; 2 bad usage, \
             no such test or no recorded order; 3 the build or a test process could not run.
@@ -27,8 +27,15 @@ struct BisectCommand: AsyncParsableCommand {
     @Option(help: "The Swift package (overrides the plan's `package`).")
     var package: String?
 
-    @Option(name: .customLong("run"), help: "The recorded run: a report folder or its run.json (default: the plan's report folder).")
+    @Option(
+        name: .customLong("run"),
+        help:
+            "The recorded run: a report folder or its run.json, or a run's id in the history (see `telltale history runs`) (default: the plan's report folder)."
+    )
     var run: String?
+
+    @Option(help: "The history --run RUN_ID is read from: a file or a PostgreSQL URL (default: TELLTALE_HISTORY_URL, else the plan's).")
+    var history: String?
 
     @Flag(name: .customLong("skip-build"), help: "Use the existing build.")
     var skipBuild = false
@@ -41,6 +48,7 @@ struct BisectCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = BisectRun.Options(test: TestID(test), planPath: plan, package: package, run: self.run)
+        options.history = history
         options.skipBuild = skipBuild
         options.launcher = launcher
         if let budget {

@@ -80,15 +80,17 @@ struct HistoryCommand: AsyncParsableCommand {
         func run() async throws {
             try await location.withStore(mustExist: true) { store in
                 do {
-                    let runs = try await store.recentRuns(limit: limit)
+                    let runs = try await store.listedRuns(limit: limit)
                     let count = try await store.runCount()
                     print("\(count) run\(count == 1 ? "" : "s") in \(store.location); the last \(runs.count):")
-                    for run in runs {
+                    for listed in runs {
+                        let run = listed.point
                         let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
                         let commit = run.commit.map { " \($0.prefix(10))" } ?? ""
                         let branch = run.branch.map { " (\($0))" } ?? ""
                         print(
-                            "  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  \(Self.seconds(run.duration))")
+                            "  #\(listed.id)  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  "
+                                + Self.seconds(run.duration) + Self.order(listed.order))
                     }
                     if let map = try await store.latestCoverageMap() {
                         let maps = try await store.coverageMapCount()
@@ -105,6 +107,14 @@ struct HistoryCommand: AsyncParsableCommand {
         }
 
         static func seconds(_ value: Double) -> String { String(format: "%.1f s", value) }
+
+        /// `  seed 48213, 10 repetitions`; empty for a run in the usual order.
+        static func order(_ order: RunOrder?) -> String {
+            guard let order else { return "" }
+            var parts = order.seed.map { ["seed \($0)"] } ?? []
+            if order.repetitions > 1 { parts.append("\(order.repetitions) repetitions\(order.untilFailure ? " (until failure)" : "")") }
+            return parts.isEmpty ? "" : "  " + parts.joined(separator: ", ")
+        }
     }
 
     struct Import: AsyncParsableCommand {
@@ -146,80 +156,5 @@ struct HistoryCommand: AsyncParsableCommand {
                 }
             }
         }
-    }
-
-    struct Flaky: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "List tests by how often they were flaky in recent runs.",
-            discussion: """
-                A run counts as flaky for a test when it failed and then passed on a retry, or when it \
-                failed where another run of the same commit (with no uncommitted changes) passed.
-                """
-        )
-
-        @OptionGroup var location: Location
-
-        @Option(help: "How many recent runs to count over.")
-        var runs: Int = HistoryStore.defaultWindow
-
-        @Flag(help: "Print ready-to-paste `quarantine:` entries for tests at or above --threshold.")
-        var suggest = false
-
-        @Option(help: "The flaky rate (0–1) from which --suggest proposes quarantine.")
-        var threshold: Double = 0.1
-
-        @Option(help: "The owner --suggest writes into each entry (default: git's user.email).")
-        var owner: String?
-
-        @Option(help: "How many days a suggested entry holds.")
-        var days: Int = 14
-
-        func validate() throws {
-            if runs < 1 { throw ValidationError("--runs must be at least 1") }
-            if !(0...1).contains(threshold) { throw ValidationError("--threshold is a rate between 0 and 1, e.g. 0.1") }
-            if days < 1 { throw ValidationError("--days must be at least 1") }
-        }
-
-        func run() async throws {
-            let (scores, recorded, place) = try await location.withStore(mustExist: true) { store in
-                do {
-                    return (try await store.flakyScores(window: runs), try await store.runCount(), store.location.description)
-                } catch {
-                    Console.error("\(error)")
-                    throw ExitCode(TelltaleExitCode.infrastructure)
-                }
-            }
-            let counted = min(runs, recorded)
-            if suggest {
-                let until = QuarantineEntry.day(of: Date().addingTimeInterval(Double(days) * 86_400))
-                let gitUser = owner == nil ? await GitIdentity.userEmail(in: location.package) : nil
-                let entries = scores.filter { $0.rate >= threshold }.map { score in
-                    QuarantineEntry(
-                        test: score.testID,
-                        reason: "flaky in \(score.flakyRuns) of \(score.runs) recent runs (\(Self.percent(score.rate)))",
-                        owner: owner ?? gitUser ?? "TODO", until: until
-                    )
-                }
-                guard !entries.isEmpty else {
-                    print("# no test was flaky in \(Self.percent(threshold)) or more of the last \(counted) runs")
-                    return
-                }
-                print("# paste into the plan; remove each entry once its test is fixed")
-                print(PlanPrinter.quarantineYAML(entries), terminator: "")
-                return
-            }
-            guard !scores.isEmpty else {
-                print("no flaky tests in the last \(counted) runs (\(place))")
-                return
-            }
-            print("flaky tests in the last \(counted) runs (\(place)):")
-            for score in scores {
-                let percent = Self.percent(score.rate)
-                let rate = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
-                print("  \(rate)  \(score.flakyRuns) of \(score.runs) runs  \(score.testID)")
-            }
-        }
-
-        static func percent(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
     }
 }

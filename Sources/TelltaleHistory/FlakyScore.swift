@@ -1,4 +1,6 @@
-/// How often a test was flaky over the history's recent runs.
+import TelltaleModel
+
+/// How often a test was flaky over the history's recent runs, and why.
 public struct FlakyScore: Sendable, Hashable {
     /// The test's full id, as last recorded.
     public var testID: String
@@ -7,12 +9,28 @@ public struct FlakyScore: Sendable, Hashable {
     public var flakyRuns: Int
     /// Runs in the window in which the test ran (skips aside).
     public var runs: Int
+    /// Why, judged over its attempts in those runs (`FlakyClassifier`).
+    public var cause: FlakyCause?
+    /// The order dependency the cause rests on, or a bisection that did not reproduce one.
+    public var orderDependency: OrderDependency?
 
-    public init(testID: String, flakyRuns: Int, runs: Int) {
+    public init(testID: String, flakyRuns: Int, runs: Int, cause: FlakyCause? = nil, orderDependency: OrderDependency? = nil) {
         self.testID = testID
         self.flakyRuns = flakyRuns
         self.runs = runs
+        self.cause = cause
+        self.orderDependency = orderDependency
     }
 
     public var rate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+}
+
+extension FlakyScore {
+    /// `scores` grouped by their cause's kind, in `FlakyCause.Kind`'s order (order-dependent
+    /// first, unexplained last; a score with no cause counts as unexplained), each group in the
+    /// order given.
+    public static func byCause(_ scores: [FlakyScore]) -> [(kind: FlakyCause.Kind, scores: [FlakyScore])] {
+        let grouped = Dictionary(grouping: scores) { $0.cause?.kind ?? .unexplained }
+        return FlakyCause.Kind.allCases.compactMap { kind in grouped[kind].map { (kind, $0) } }
+    }
 }

@@ -15,7 +15,11 @@ protocol HistoryBackend: Sendable {
     /// The keys of the tests that failed (or errored) in the last recorded run.
     func failuresOfLastRun() async throws -> [String]
     /// The last `limit` runs, oldest first.
-    func recentRuns(limit: Int) async throws -> [HistoryRunPoint]
+    func recentRuns(limit: Int) async throws -> [HistoryStore.ListedRun]
+    /// The run kept as `id`, with every result whole; nil when there is none.
+    func storedRun(id: Int64) async throws -> (run: HistoryStore.ListedRun, results: [StoredResult])?
+    /// The results of the tests keyed `keys` in the last `runs` runs, whole, oldest run first.
+    func storedResults(keys: [String], runs: Int) async throws -> [StoredResult]
     /// The last `runs` runs and their results (oldest run first), read at one moment.
     func window(runs: Int) async throws -> (runs: [HistoryRunPoint], results: [WindowResult])
     /// Keeps a map unless one with its digest is kept; keeps only the newest `keep`.

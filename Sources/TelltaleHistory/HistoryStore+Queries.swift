@@ -36,15 +36,25 @@ extension HistoryStore {
         let results = try await run { try await $0.window(runs: window).results }
         var testIDs: [String: String] = [:]
         for result in results { testIDs[result.key] = result.testID }
-        return Self.flakyRuns(results)
-            .compactMap { key, counts in
-                counts.flaky > 0 ? FlakyScore(testID: testIDs[key] ?? key, flakyRuns: counts.flaky, runs: counts.runs) : nil
+        let flaky = Self.flakyRuns(results).filter { $0.value.flaky > 0 }
+        let causes = try await flakyCauses(keys: Array(flaky.keys), window: window)
+        return
+            flaky
+            .map { key, counts in
+                FlakyScore(
+                    testID: testIDs[key] ?? key, flakyRuns: counts.flaky, runs: counts.runs, cause: causes[key]?.cause,
+                    orderDependency: causes[key]?.dependency)
             }
             .sorted { ($0.rate, $1.testID) > ($1.rate, $0.testID) }
     }
 
     /// The last `limit` runs, oldest first.
     public func recentRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [HistoryRunPoint] {
+        try await run { try await $0.recentRuns(limit: limit) }.map(\.point)
+    }
+
+    /// The last `limit` runs, oldest first, with the ids `telltale bisect --run` takes and their order.
+    public func listedRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [ListedRun] {
         try await run { try await $0.recentRuns(limit: limit) }
     }
 
@@ -57,6 +67,7 @@ extension HistoryStore {
         let flaky = Self.flakyRuns(results)
         var byKey: [String: [WindowResult]] = [:]
         for result in results { byKey[result.key, default: []].append(result) }
+        let causes = try await flakyCauses(keys: flaky.filter { $0.value.flaky > 0 }.map(\.key), window: window)
         var tests: [String: TestHistory] = [:]
         for test in record.tests {
             guard let past = byKey[test.id.timingKey], !past.isEmpty else { continue }
@@ -74,6 +85,7 @@ extension HistoryStore {
                 outcomes: past.map(\.outcome), durations: past.map(\.duration), flakyRuns: counts.flaky, runs: counts.runs,
                 usualDuration: usual, slowerThanUsual: slower
             )
+            tests[test.id.rawValue]?.flakyCause = counts.flaky > 0 ? causes[test.id.timingKey]?.cause : nil
         }
         return HistoryDigest(runs: runs, tests: tests, window: window)
     }

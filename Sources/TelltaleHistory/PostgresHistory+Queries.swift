@@ -42,31 +42,89 @@ extension PostgresHistory {
             """)
     }
 
-    func recentRuns(limit: Int) async throws -> [HistoryRunPoint] {
+    func recentRuns(limit: Int) async throws -> [HistoryStore.ListedRun] {
         try await snapshot { connection in try await Self.recentRuns(connection, limit: limit) }
     }
 
     func window(runs: Int) async throws -> (runs: [HistoryRunPoint], results: [WindowResult]) {
         try await snapshot { connection in
-            (try await Self.recentRuns(connection, limit: runs), try await Self.windowResults(connection, runs: runs))
+            (try await Self.recentRuns(connection, limit: runs).map(\.point), try await Self.windowResults(connection, runs: runs))
         }
     }
 
-    private static func recentRuns(_ connection: PostgresConnection, limit: Int) async throws -> [HistoryRunPoint] {
+    /// The columns `listedRuns` reads.
+    private static let runColumns = """
+        started_at, git_commit, git_branch, tests, passed, failed, duration, covered_lines, coverable_lines,
+        id, host, seed, repetitions, until_failure
+        """
+
+    private static func recentRuns(_ connection: PostgresConnection, limit: Int) async throws -> [HistoryStore.ListedRun] {
         let rows = try await connection.query(
-            """
-            SELECT started_at, git_commit, git_branch, tests, passed, failed, duration, covered_lines, coverable_lines
-            FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(limit)
-            """, logger: PostgresConnector.quiet)
-        var runs: [HistoryRunPoint] = []
-        for try await row in rows.decode((Date, String?, String?, Int, Int, Int, Double, Int?, Int?).self) {
-            let (startedAt, commit, branch, tests, passed, failed, duration, covered, coverable) = row
+            "SELECT \(unescaped: runColumns) FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(limit)",
+            logger: PostgresConnector.quiet)
+        return Array(try await listedRuns(rows).reversed())
+    }
+
+    private static func listedRuns(_ rows: PostgresRowSequence) async throws -> [HistoryStore.ListedRun] {
+        var runs: [HistoryStore.ListedRun] = []
+        for try await row in rows.decode(
+            (Date, String?, String?, Int, Int, Int, Double, Int?, Int?, Int64, String?, Int?, Int?, Bool?).self)
+        {
+            let (startedAt, commit, branch, tests, passed, failed, duration, covered, coverable, id, host, seed, repetitions, untilFailure) =
+                row
+            let point = HistoryRunPoint(
+                startedAt: startedAt, commit: commit, branch: branch, tests: tests, passed: passed, failed: failed, duration: duration,
+                coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } })
             runs.append(
-                HistoryRunPoint(
-                    startedAt: startedAt, commit: commit, branch: branch, tests: tests, passed: passed, failed: failed, duration: duration,
-                    coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } }))
+                HistoryStore.ListedRun(id: id, point: point, host: host, seed: seed, repetitions: repetitions, untilFailure: untilFailure))
         }
-        return runs.reversed()
+        return runs
+    }
+
+    func storedRun(id: Int64) async throws -> (run: HistoryStore.ListedRun, results: [StoredResult])? {
+        try await snapshot { connection in
+            let rows = try await connection.query(
+                "SELECT \(unescaped: Self.runColumns) FROM telltale.run WHERE id = \(id)", logger: PostgresConnector.quiet)
+            guard let run = try await Self.listedRuns(rows).first else { return nil }
+            return (run, try await Self.storedResults(connection, where: "run.id = \(id)"))
+        }
+    }
+
+    func storedResults(keys: [String], runs: Int) async throws -> [StoredResult] {
+        guard !keys.isEmpty else { return [] }
+        return try await snapshot { connection in
+            try await Self.storedResults(
+                connection,
+                where: """
+                    run.id IN (SELECT id FROM telltale.run ORDER BY started_at DESC, id DESC LIMIT \(runs))
+                    AND test.key = ANY(\(keys))
+                    """)
+        }
+    }
+
+    /// Every column of the results `condition` selects (over `run`, `result`, `test`), oldest run first.
+    private static func storedResults(_ connection: PostgresConnection, where condition: PostgresQuery) async throws -> [StoredResult] {
+        let select = """
+            SELECT run.id, run.host, test.key, test.full_id, result.outcome, result.duration, result.attempt_outcomes,
+                   result.attempt_durations, result.worker, result.placements, result.order_dependency, result.flaky_cause,
+                   result.flaky_evidence
+            FROM telltale.result JOIN telltale.run ON run.id = result.run_id JOIN telltale.test ON test.id = result.test_id
+            """
+        let query = PostgresQuery(
+            unsafeSQL: "\(select) WHERE \(condition.sql) ORDER BY run.started_at, run.id", binds: condition.binds)
+        let rows = try await connection.query(query, logger: PostgresConnector.quiet)
+        var results: [StoredResult] = []
+        for try await row in rows.decode(
+            (Int64, String?, String, String, String, Double, String?, String?, Int?, String?, String?, String?, String?).self)
+        {
+            let (runID, host, key, testID, outcome, duration, outcomes, durations, worker, placements, dependency, cause, evidence) = row
+            results.append(
+                StoredResult(
+                    runID: runID, host: host, key: key, testID: testID, outcome: outcome, duration: duration, attemptOutcomes: outcomes,
+                    attemptDurations: durations, worker: worker, placements: placements, orderDependency: dependency, flakyCause: cause,
+                    flakyEvidence: evidence))
+        }
+        return results
     }
 
     /// Results of the last `runs` runs, oldest run first. One row per test, its results as

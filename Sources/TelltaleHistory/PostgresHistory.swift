@@ -27,10 +27,10 @@ final class PostgresHistory: HistoryBackend {
             let inserted = try await connection.query(
                 """
                 INSERT INTO telltale.run (started_at, duration, git_commit, git_branch, dirty, host, plan, shard, source, fingerprint,
-                                          tests, passed, failed, skipped, covered_lines, coverable_lines)
+                                          tests, passed, failed, skipped, covered_lines, coverable_lines, seed, repetitions, until_failure)
                 VALUES (\(run.startedAt), \(run.duration), \(run.commit), \(run.branch), \(run.dirty), \(run.host), \(run.plan),
                         \(run.shard), \(run.source.rawValue), \(run.fingerprint), \(run.tests), \(run.passed), \(run.failed),
-                        \(run.skipped), \(run.coveredLines), \(run.coverableLines))
+                        \(run.skipped), \(run.coveredLines), \(run.coverableLines), \(run.seed), \(run.repetitions), \(run.untilFailure))
                 ON CONFLICT (fingerprint) DO NOTHING
                 RETURNING id
                 """, logger: PostgresConnector.quiet)
@@ -57,13 +57,17 @@ final class PostgresHistory: HistoryBackend {
             }
             try await connection.query(
                 """
-                INSERT INTO telltale.result (run_id, test_id, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined)
+                INSERT INTO telltale.result (run_id, test_id, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined,
+                                             placements, order_dependency, flaky_cause, flaky_evidence)
                 SELECT \(runID), test.id, r.outcome, r.duration, NULLIF(r.attempt_outcomes, ''), NULLIF(r.attempt_durations, ''),
-                       NULLIF(r.worker, -1)::integer, r.quarantined
+                       NULLIF(r.worker, -1)::integer, r.quarantined, NULLIF(r.placements, ''), NULLIF(r.order_dependency, ''),
+                       NULLIF(r.flaky_cause, ''), NULLIF(r.flaky_evidence, '')
                 FROM unnest(\(rows.keys)::text[], \(rows.outcomes)::text[], \(rows.durations)::double precision[],
                             \(rows.attemptOutcomes)::text[], \(rows.attemptDurations)::text[], \(rows.workers)::bigint[],
-                            \(rows.quarantined)::boolean[])
-                    AS r(key, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined)
+                            \(rows.quarantined)::boolean[], \(rows.placements)::text[], \(rows.orderDependencies)::text[],
+                            \(rows.flakyCauses)::text[], \(rows.flakyEvidence)::text[])
+                    AS r(key, outcome, duration, attempt_outcomes, attempt_durations, worker, quarantined,
+                         placements, order_dependency, flaky_cause, flaky_evidence)
                 JOIN telltale.test ON test.key = r.key
                 """, logger: PostgresConnector.quiet)
             return true
@@ -72,8 +76,8 @@ final class PostgresHistory: HistoryBackend {
 
     /// A run's results as one array per column: every test in one statement (`unnest`), each
     /// array sent in PostgreSQL's binary form. postgres-nio's arrays hold no NULL, so a missing
-    /// value travels as one no real value has (`NULLIF` turns it back): no attempts as `''` (a
-    /// retried test has two or more), no worker as -1 (workers count from 1).
+    /// value travels as one no real value has (`NULLIF` turns it back): no attempts, placements,
+    /// order dependency or cause as `''` (none is ever empty), no worker as -1 (workers count from 1).
     struct ResultColumns {
         var keys: [String] = []
         var suites: [String] = []
@@ -84,6 +88,10 @@ final class PostgresHistory: HistoryBackend {
         var attemptDurations: [String] = []
         var workers: [Int] = []
         var quarantined: [Bool] = []
+        var placements: [String] = []
+        var orderDependencies: [String] = []
+        var flakyCauses: [String] = []
+        var flakyEvidence: [String] = []
 
         init(_ results: [RecordedRun.Result]) {
             for result in results {
@@ -96,6 +104,10 @@ final class PostgresHistory: HistoryBackend {
                 attemptDurations.append(result.attemptDurations ?? "")
                 workers.append(result.worker ?? -1)
                 quarantined.append(result.quarantined)
+                placements.append(result.placements ?? "")
+                orderDependencies.append(result.orderDependency ?? "")
+                flakyCauses.append(result.flakyCause ?? "")
+                flakyEvidence.append(result.flakyEvidence ?? "")
             }
         }
     }

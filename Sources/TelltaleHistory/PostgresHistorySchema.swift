@@ -68,6 +68,18 @@ enum PostgresHistorySchema {
                         digest text NOT NULL UNIQUE               -- the same map imported twice is kept once
                     )
                     """,
-                ])
+                ]),
+            .init(
+                version: 2, name: "order, placements, order dependencies, flaky causes",
+                statements: [
+                    // RunOrder: NULL when the run neither shuffled nor repeated.
+                    "ALTER TABLE telltale.run ADD COLUMN seed bigint, ADD COLUMN repetitions integer, ADD COLUMN until_failure boolean",
+                    // Placements: JSON, one object per attempt, oldest first (StoredAttempt); the
+                    // order dependency as JSON (OrderDependency); the flaky cause's kind and evidence.
+                    """
+                    ALTER TABLE telltale.result ADD COLUMN placements text, ADD COLUMN order_dependency text,
+                        ADD COLUMN flaky_cause text, ADD COLUMN flaky_evidence text
+                    """,
+                ]),
         ])
 }

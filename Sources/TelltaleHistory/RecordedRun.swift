@@ -16,6 +16,12 @@ struct RecordedRun: Sendable {
         var attemptDurations: String?
         var worker: Int?
         var quarantined: Bool
+        /// Where each attempt ran and its repetition, oldest first (`StoredAttempt`, JSON); nil when none says.
+        var placements: String?
+        /// `OrderDependency` as JSON.
+        var orderDependency: String?
+        var flakyCause: String?
+        var flakyEvidence: String?
     }
 
     var startedAt: Date
@@ -26,6 +32,10 @@ struct RecordedRun: Sendable {
     var host: String?
     var plan: String?
     var shard: String?
+    /// `RunOrder`: nil when the run neither shuffled nor repeated.
+    var seed: Int?
+    var repetitions: Int?
+    var untilFailure: Bool?
     var source: HistoryStore.RunSource
     /// The same run is recorded once: its start and duration to the millisecond, host, plan, shard.
     var fingerprint: String
@@ -58,6 +68,9 @@ struct RecordedRun: Sendable {
         host = environment.host
         plan = record.plan.name
         shard = record.shard?.description
+        seed = record.order?.seed
+        repetitions = record.order?.repetitions
+        untilFailure = record.order?.untilFailure
         self.source = source
         tests = totals.tests
         passed = totals.passed
@@ -81,7 +94,9 @@ struct RecordedRun: Sendable {
             let key = test.id.timingKey
             byKey[key] = Result(
                 key: key, suite: test.id.suiteName, testID: test.id.rawValue, outcome: test.outcome.rawValue, duration: test.duration,
-                attemptOutcomes: outcomes, attemptDurations: durations, worker: test.worker, quarantined: test.quarantine != nil)
+                attemptOutcomes: outcomes, attemptDurations: durations, worker: test.worker, quarantined: test.quarantine != nil,
+                placements: StoredAttempt.encode(test.allAttempts), orderDependency: StoredAttempt.json(test.orderDependency),
+                flakyCause: test.flakyCause?.kind.rawValue, flakyEvidence: test.flakyCause?.evidence)
         }
         results = byKey.values.sorted { $0.key < $1.key }
     }

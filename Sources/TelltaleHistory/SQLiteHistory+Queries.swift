@@ -48,32 +48,84 @@ extension SQLiteHistory {
         }
     }
 
-    func recentRuns(limit: Int) async throws -> [HistoryRunPoint] {
-        try await read { db in try Self.recentRuns(db, limit: limit) }
+    func recentRuns(limit: Int) async throws -> [HistoryStore.ListedRun] {
+        try await read { db in try Self.runs(db, where: "1", arguments: [], limit: limit) }
     }
 
     func window(runs: Int) async throws -> (runs: [HistoryRunPoint], results: [WindowResult]) {
-        try await read { db in (try Self.recentRuns(db, limit: runs), try Self.windowResults(db, runs: runs)) }
+        try await read { db in (try Self.runs(db, where: "1", arguments: [], limit: runs).map(\.point), try Self.windowResults(db, runs: runs)) }
     }
 
-    private static func recentRuns(_ db: Database, limit: Int) throws -> [HistoryRunPoint] {
+    /// Runs matching `condition`, the newest `limit`, oldest first.
+    private static func runs(
+        _ db: Database, where condition: String, arguments: StatementArguments, limit: Int
+    ) throws
+        -> [HistoryStore.ListedRun]
+    {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT startedAt, gitCommit, gitBranch, tests, passed, failed, duration, coveredLines, coverableLines FROM run
-                ORDER BY startedAt DESC, id DESC LIMIT ?
+                SELECT startedAt, gitCommit, gitBranch, tests, passed, failed, duration, coveredLines, coverableLines,
+                       id, host, seed, repetitions, untilFailure FROM run
+                WHERE \(condition) ORDER BY startedAt DESC, id DESC LIMIT ?
                 """,
-            arguments: [limit]
+            arguments: arguments + StatementArguments([limit])
         )
         .reversed()
         .map { row in
             let covered: Int? = row[7]
             let coverable: Int? = row[8]
-            return HistoryRunPoint(
+            let point = HistoryRunPoint(
                 startedAt: Date(timeIntervalSince1970: row[0]), commit: row[1], branch: row[2], tests: row[3], passed: row[4],
                 failed: row[5], duration: row[6],
                 coverage: covered.flatMap { covered in coverable.map { CoverageCount(covered: covered, total: $0) } }
             )
+            return HistoryStore.ListedRun(id: row[9], point: point, host: row[10], seed: row[11], repetitions: row[12], untilFailure: row[13])
+        }
+    }
+
+    func storedRun(id: Int64) async throws -> (run: HistoryStore.ListedRun, results: [StoredResult])? {
+        try await read { db in
+            guard let run = try Self.runs(db, where: "id = ?", arguments: [id], limit: 1).first else { return nil }
+            return (run, try Self.storedResults(db, runs: "SELECT id FROM run WHERE id = ?", arguments: [id]))
+        }
+    }
+
+    func storedResults(keys: [String], runs: Int) async throws -> [StoredResult] {
+        guard !keys.isEmpty else { return [] }
+        return try await read { db in
+            try Self.storedResults(
+                db, runs: "SELECT id FROM run ORDER BY startedAt DESC, id DESC LIMIT ?",
+                tests: "test.key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
+                arguments: StatementArguments([runs]) + StatementArguments(keys))
+        }
+    }
+
+    /// Every column of the results of the runs `runs` selects (their `id`) of the tests `tests` selects, oldest run first.
+    private static func storedResults(
+        _ db: Database, runs: String, tests: String = "1", arguments: StatementArguments
+    ) throws
+        -> [StoredResult]
+    {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT run.id, run.host, test.key, test.testID, result.outcome, result.duration, result.attemptOutcomes,
+                       result.attemptDurations, result.worker, result.placements, result.orderDependency, result.flakyCause,
+                       result.flakyEvidence
+                FROM (\(runs)) AS selected JOIN run ON run.id = selected.id
+                JOIN result ON result.runId = run.id
+                JOIN test ON test.id = result.testId
+                WHERE \(tests)
+                ORDER BY run.startedAt, run.id
+                """,
+            arguments: arguments
+        )
+        .map { row in
+            StoredResult(
+                runID: row[0], host: row[1], key: row[2], testID: row[3], outcome: row[4], duration: row[5], attemptOutcomes: row[6],
+                attemptDurations: row[7], worker: row[8], placements: row[9], orderDependency: row[10], flakyCause: row[11],
+                flakyEvidence: row[12])
         }
     }
 

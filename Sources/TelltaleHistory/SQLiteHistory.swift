@@ -63,13 +63,14 @@ final class SQLiteHistory: HistoryBackend {
         try db.execute(
             sql: """
                 INSERT INTO run (startedAt, duration, gitCommit, gitBranch, dirty, host, plan, shard, source, fingerprint,
-                                 tests, passed, failed, skipped, coveredLines, coverableLines)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 tests, passed, failed, skipped, coveredLines, coverableLines, seed, repetitions, untilFailure)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(fingerprint) DO NOTHING
                 """,
             arguments: [
                 run.startedAt.timeIntervalSince1970, run.duration, run.commit, run.branch, run.dirty, run.host, run.plan, run.shard,
                 run.source.rawValue, run.fingerprint, run.tests, run.passed, run.failed, run.skipped, run.coveredLines, run.coverableLines,
+                run.seed, run.repetitions, run.untilFailure,
             ]
         )
         guard db.changesCount == 1 else { return false }
@@ -84,8 +85,9 @@ final class SQLiteHistory: HistoryBackend {
         let insertResult = try db.makeStatement(
             sql: """
                 INSERT INTO result
-                    (runId, testId, outcome, duration, attemptOutcomes, attemptDurations, worker, quarantined)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (runId, testId, outcome, duration, attemptOutcomes, attemptDurations, worker, quarantined,
+                     placements, orderDependency, flakyCause, flakyEvidence)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         )
         for result in run.results {
@@ -102,7 +104,7 @@ final class SQLiteHistory: HistoryBackend {
             }
             try insertResult.execute(arguments: [
                 runID, testID, result.outcome, result.duration, result.attemptOutcomes, result.attemptDurations, result.worker,
-                result.quarantined,
+                result.quarantined, result.placements, result.orderDependency, result.flakyCause, result.flakyEvidence,
             ])
         }
         return true

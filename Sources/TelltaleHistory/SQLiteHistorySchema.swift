@@ -69,6 +69,19 @@ enum SQLiteHistorySchema {
                     """
             )
         }
+        migrator.registerMigration("v4: order, placements, order dependencies, flaky causes") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE run ADD COLUMN seed INTEGER;            -- RunOrder: NULL when the run neither shuffled nor repeated
+                    ALTER TABLE run ADD COLUMN repetitions INTEGER;
+                    ALTER TABLE run ADD COLUMN untilFailure INTEGER;
+                    ALTER TABLE result ADD COLUMN placements TEXT;     -- JSON, one object per attempt, oldest first (StoredAttempt)
+                    ALTER TABLE result ADD COLUMN orderDependency TEXT; -- JSON (OrderDependency)
+                    ALTER TABLE result ADD COLUMN flakyCause TEXT;     -- FlakyCause.Kind
+                    ALTER TABLE result ADD COLUMN flakyEvidence TEXT;
+                    """
+            )
+        }
         return migrator
     }
 }

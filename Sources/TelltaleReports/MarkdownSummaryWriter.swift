@@ -130,11 +130,13 @@ public struct MarkdownSummaryWriter: Sendable {
                     Section(
                         title: "Most flaky tests (last \(min(history.window, history.runs.count)) runs)",
                         header: "By the run history: retried to a pass, or failed where the same commit passed.\n\n"
-                            + "| test | flaky rate | flaky runs |\n|---|---:|---:|\n",
+                            + "| test | flaky rate | flaky runs | cause |\n|---|---:|---:|---|\n",
                         count: min(flakiest.count, 10),
                         row: { index in
                             let (id, test) = flakiest[index]
-                            return "| `\(Self.code(id))` | \(Int((test.flakyRate * 100).rounded()))% | \(test.flakyRuns) of \(test.runs) |\n"
+                            let cause = test.flakyCause.map { "\($0.kind.label): \(Self.oneLine($0.evidence, limit: Self.messageLimit))" } ?? ""
+                            return
+                                "| `\(Self.code(id))` | \(Int((test.flakyRate * 100).rounded()))% | \(test.flakyRuns) of \(test.runs) | \(cause) |\n"
                         },
                         leftOut: { "_…and \($0) more; `telltale history flaky` lists them all._" }
                     ))

@@ -41,7 +41,8 @@ struct HTMLHistoryBrowserTests {
             tests: [
                 flaky: TestHistory(
                     outcomes: [.passed, .failed, .passed, .passed, .passed, .passed], durations: [0.2, 0.2, 0.3, 0.2, 0.2, 0.2],
-                    flakyRuns: 2, runs: 6, usualDuration: 0.2, slowerThanUsual: false),
+                    flakyRuns: 2, runs: 6, usualDuration: 0.2, slowerThanUsual: false,
+                    flakyCause: FlakyCause(kind: .machineSpecific, evidence: "failed 2 of 3 runs on machine ci-2, passed 4 on the others")),
                 slow: TestHistory(
                     outcomes: Array(repeating: .passed, count: 6), durations: [1, 1, 1.1, 0.9, 1, 3], flakyRuns: 0, runs: 6,
                     usualDuration: 1, slowerThanUsual: true),
@@ -66,6 +67,8 @@ struct HTMLHistoryBrowserTests {
         var stripTitles: [String]
         var quarantineText: String
         var historyFacts: [String]
+        var causeGroups: [String]
+        var causeTests: [String]
     }
 
     static let driver = #"""
@@ -80,6 +83,8 @@ struct HTMLHistoryBrowserTests {
           r.trendBars = trends ? trends.querySelectorAll('svg rect.bar').length : 0;
           r.trendTitles = trends ? texts('svg rect.bar title', trends).slice(0, 1) : [];
           r.rowTags = texts('#list .row .htag');
+          r.causeGroups = texts('#flaky-causes dt');
+          r.causeTests = texts('#flaky-causes dd');
           var quarantined = Array.prototype.find.call(document.querySelectorAll('#list .row'), function (row) { return row.querySelector('.name').title === 'SampleTests.Failing/testQuarantined'; });
           quarantined.click();
           r.stripCells = document.querySelectorAll('.strip svg rect.cell').length;
@@ -116,6 +121,9 @@ struct HTMLHistoryBrowserTests {
         #expect(seen.trendTitles.first?.contains("c0ffee0") == true)
         #expect(seen.trendTitles.first?.contains("3 of 3 passed") == true)
         #expect(Set(seen.rowTags) == ["quarantined", "flaky 33%", "slower"])
+        // The history's flaky tests by cause, with the evidence.
+        #expect(seen.causeGroups == ["machine-specific (1)"])
+        #expect(seen.causeTests == ["SampleTests.Checkout/testRetried \u{00B7} flaky 33%failed 2 of 3 runs on machine ci-2, passed 4 on the others"])
         // The opened test: its strip of six runs, its entry and its facts.
         #expect(seen.stripCells == 6)
         #expect(seen.stripTitles.last == "Run 6 of 6: failed in 100 ms")

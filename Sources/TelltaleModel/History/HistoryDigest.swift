@@ -80,9 +80,12 @@ public struct TestHistory: Codable, Sendable, Hashable {
     public var usualDuration: Double?
     /// More than twice `usualDuration`, which has at least five runs behind it.
     public var slowerThanUsual: Bool
+    /// Why it was flaky, judged over all its attempts in the window; nil when it was not.
+    public var flakyCause: FlakyCause?
 
     public init(
-        outcomes: [TestOutcome], durations: [Double], flakyRuns: Int, runs: Int, usualDuration: Double?, slowerThanUsual: Bool
+        outcomes: [TestOutcome], durations: [Double], flakyRuns: Int, runs: Int, usualDuration: Double?, slowerThanUsual: Bool,
+        flakyCause: FlakyCause? = nil
     ) {
         self.outcomes = outcomes
         self.durations = durations
@@ -90,6 +93,7 @@ public struct TestHistory: Codable, Sendable, Hashable {
         self.runs = runs
         self.usualDuration = usualDuration
         self.slowerThanUsual = slowerThanUsual
+        self.flakyCause = flakyCause
     }
 
     public var flakyRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }

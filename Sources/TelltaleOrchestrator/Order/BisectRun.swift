@@ -17,8 +17,11 @@ public struct BisectRun: Sendable {
         public var test: TestID
         public var planPath: String?
         public var package: String?
-        /// A report folder or its `run.json`; nil: the plan's report folder.
+        /// A report folder or its `run.json`, or a run's id in the history (`telltale history runs`);
+        /// nil: the plan's report folder.
         public var run: String?
+        /// The history `run` is read from when it is an id (overrides `TELLTALE_HISTORY_URL` and the plan's `history:`).
+        public var history: String?
         public var skipBuild = false
         public var budget: Duration?
         public var launcher: LauncherKind?
@@ -64,14 +67,14 @@ public struct BisectRun: Sendable {
         }
         let orchestrator = RunOrchestrator(options: runOptions, progress: progress)
         let plan = try orchestrator.resolvePlan().plan
-        let (path, record) = try readRecord(plan: plan)
-        guard let result = record.tests.first(where: { $0.id == options.test }) else {
-            let nearest = record.tests.map(\.id.rawValue).min {
+        let (path, tests) = try await readRecord(plan: plan)
+        guard let result = tests.first(where: { $0.id == options.test }) else {
+            let nearest = tests.map(\.id.rawValue).min {
                 EditDistance.between($0, options.test.rawValue) < EditDistance.between($1, options.test.rawValue)
             }
             throw .badOption("\(path) has no test \(options.test)" + (nearest.map { "; the nearest is \($0)" } ?? ""))
         }
-        let order = ProcessOrder(record.tests)
+        let order = ProcessOrder(tests)
         do {
             return try await bisect(result, order: order, plan: plan, orchestrator: orchestrator)
         } catch let error as OrchestratorError {
@@ -83,17 +86,22 @@ public struct BisectRun: Sendable {
         }
     }
 
-    private func readRecord(plan: Plan) throws(OrchestratorError) -> (String, RunRecord) {
+    /// The recorded run's results: from the history when `--run` is a run's id there, else from a `run.json`.
+    private func readRecord(plan: Plan) async throws(OrchestratorError) -> (String, [TestResult]) {
+        if let id = historyRunID {
+            return try await readHistoryRun(id, plan: plan)
+        }
         let source = options.run ?? plan.reports.dir
         let path = source.hasSuffix(".json") ? source : "\(source)/run.json"
         do {
-            return (path, try RunRecordFile.read(path: path))
+            return (path, try RunRecordFile.read(path: path).tests)
         } catch {
             throw .badOption("\(error.localizedDescription); give the run with --run (a report folder or its run.json)")
         }
     }
 
-    private func bisect(_ result: TestResult, order: ProcessOrder, plan: Plan, orchestrator: RunOrchestrator) async throws -> Finding {
+    private func bisect(_ recorded: TestResult, order: ProcessOrder, plan: Plan, orchestrator: RunOrchestrator) async throws -> Finding {
+        var result = recorded
         let placed = result.allAttempts.compactMap { attempt in attempt.placement.map { (attempt.outcome, $0) } }
         guard let after = placed.last(where: { !$0.1.isAlone && $0.0 != .skipped }) else {
             throw OrchestratorError.badOption(
@@ -109,6 +117,9 @@ public struct BisectRun: Sendable {
         let listing = try await TestLister(launcher: launcher, workingDirectory: plan.package).list()
         let selection = try orchestrator.validatedSelection(for: plan)
         let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: selection)
+        // The history keeps no framework: the listing knows it.
+        if let listed = tests.first(where: { $0.id == result.id }) { result.framework = listed.framework }
+        let found = result
         var configuration = TestRunner.Configuration(
             launcher: launcher, workingDirectory: plan.package, environment: environment(plan),
             settings: PlanTestSettings.settings(for: tests, plan: plan, selection: selection, retriesOverride: 0),
@@ -116,24 +127,24 @@ public struct BisectRun: Sendable {
             eventStreamVersion: listing.eventStreamVersion ?? .v0)
         configuration.testEnvironment = testEnvironment
         return try await TestRunner(configuration: configuration).withOrderProbe(allListed: listing.tests) { probe in
-            var suspect = OrderSuspect.suspect(of: result, order: order)
+            var suspect = OrderSuspect.suspect(of: found, order: order)
             if suspect == nil {
                 let wasFailing = after.0.isFailure
-                await progress.note("\(result.id) \(wasFailing ? "failed" : "passed") after other tests in \(after.1.process): running it alone")
-                let alone = try await probe.run([], then: result.id, framework: result.framework)
+                await progress.note("\(found.id) \(wasFailing ? "failed" : "passed") after other tests in \(after.1.process): running it alone")
+                let alone = try await probe.run([], then: found.id, framework: found.framework)
                 let aloneFailed = alone?.outcome.isFailure ?? true
                 guard aloneFailed != wasFailing else {
                     return .notOrderDependent(
-                        "\(result.id) \(aloneFailed ? "fails" : "passes") alone too: its outcome does not depend on the tests before it")
+                        "\(found.id) \(aloneFailed ? "fails" : "passes") alone too: its outcome does not depend on the tests before it")
                 }
                 suspect = OrderSuspect(
-                    test: result.id, framework: result.framework, kind: wasFailing ? .victim : .brittle, process: after.1.process,
+                    test: found.id, framework: found.framework, kind: wasFailing ? .victim : .brittle, process: after.1.process,
                     predecessors: order.predecessors(in: after.1.process, before: after.1.position))
             }
             await progress.bisecting(suspect!)
             let dependency = try await probe.bisect(
                 suspect!, deadline: .now + (options.budget ?? Self.defaultBudget), command: orchestrator.reproductionCommand(plan))
-            await progress.bisected(result.id, dependency)
+            await progress.bisected(found.id, dependency)
             return .bisected(dependency)
         }
     }

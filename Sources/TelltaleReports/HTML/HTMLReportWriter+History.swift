@@ -22,7 +22,8 @@ extension HTMLReportWriter {
     }
 
     /// A test's `h`: outcome letters `s` (p, f, e, s), durations `d`, flaky runs `fn` of `rn`
-    /// and rate `fr`, usual duration `u`, and `slow` when it took more than twice that.
+    /// and rate `fr`, usual duration `u`, `slow` when it took more than twice that, and `fc`
+    /// (`{k: kind, l: label, e: evidence}`) why it was flaky across those runs.
     func testHistory(_ history: TestHistory, into json: inout ScriptJSON) {
         let letters: [TestOutcome: Character] = [.passed: "p", .failed: "f", .error: "e", .skipped: "s"]
         json.object { json in
@@ -35,6 +36,13 @@ extension HTMLReportWriter {
             json.field("fr", Self.milliseconds(history.flakyRate))
             if let usual = history.usualDuration { json.field("u", Self.milliseconds(usual)) }
             if history.slowerThanUsual { json.field("slow", true) }
+            if let cause = history.flakyCause {
+                json.object("fc") { json in
+                    json.field("k", cause.kind.rawValue)
+                    json.field("l", cause.kind.label)
+                    json.field("e", PlainText.clean(cause.evidence))
+                }
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 // The run history and quarantine (records with `history`, or a quarantined test): trends of
-// recent runs (pass rate and duration, as inline SVG), a flaky-rate and a "slower than usual"
-// mark on rows, each test's outcome strip and durations in its details, and quarantined failures
+// recent runs (pass rate and duration, as inline SVG) with the flaky tests grouped by cause, a
+// flaky-rate and a "slower than usual" mark on rows, each test's outcome strip and durations in its details, and quarantined failures
 // shown as such without failing the verdict.
 (function (T) {
   'use strict';
@@ -53,6 +53,29 @@
       var slower = tests.filter(function (t) { return t.h && t.h.slow; }).length;
       add(box, el('p', 'hint', flakiest + ' test' + (flakiest === 1 ? ' was' : 's were') + ' flaky in these runs; ' +
         slower + (slower === 1 ? ' is' : ' are') + ' slower than usual (more than twice their median).'));
+      flakyByCause(box);
+    }
+    // The flaky tests of these runs by cause (judged over all their attempts), in the classifier's order of evidence.
+    function flakyByCause(parent) {
+      var order = ['orderDependent', 'slowWhenFailing', 'machineSpecific', 'variantSpecific', 'workerSpecific', 'unexplained'];
+      var groups = {};
+      tests.forEach(function (t) {
+        if (!t.h || !(t.h.fr > 0)) return;
+        var kind = t.h.fc ? t.h.fc.k : 'unexplained';
+        (groups[kind] = groups[kind] || []).push(t);
+      });
+      var kinds = order.filter(function (k) { return groups[k]; });
+      if (!kinds.length) return;
+      var list = add(parent, el('dl', 'flaky-causes'));
+      list.id = 'flaky-causes';
+      kinds.forEach(function (kind) {
+        var group = groups[kind];
+        add(list, el('dt', null, (group[0].h.fc ? group[0].h.fc.l : 'unexplained') + ' (' + group.length + ')'));
+        group.sort(function (a, b) { return b.h.fr - a.h.fr || (a.id < b.id ? -1 : 1); }).forEach(function (t) {
+          var item = add(list, el('dd', null, t.id + ' \u00b7 flaky ' + percent(t.h.fr)));
+          if (t.h.fc) add(item, el('div', 'hint', t.h.fc.e));
+        });
+      });
     }
     function historyBlock(parent, h) {
       var strip = add(parent, el('div', 'strip'));
@@ -69,6 +92,7 @@
       add(facts, el('span', null, 'flaky in ' + h.fn + ' of ' + h.rn + ' runs (' + percent(h.fr) + ')'));
       if (h.u !== undefined) add(facts, el('span', null, 'usually ' + seconds(h.u)));
       if (h.slow) add(facts, el('span', 'htag slow', 'slower than usual'));
+      if (h.fc) add(facts, el('span', null, 'across these runs: ' + h.fc.l + ' (' + h.fc.e + ')'));
     }
     function quarantineBlock(parent, q, outcome) {
       var failing = outcome === 'failed' || outcome === 'error';
