@@ -59,7 +59,7 @@ struct InterruptTests {
             async let stdout = ChildProcesses.drain(output)
             // Wait for a finished test (a signal from the run itself, not a sleep), then interrupt;
             // a run that ends first, or never passes a test, fails here rather than hanging.
-            let passed = await Self.first(of: firstPass.stream, within: .seconds(600))
+            let passed = await Self.first(of: firstPass.stream, within: hangLimit)
             if process.isRunning { process.interrupt() }
             await ChildProcesses.waitForExit(process)
             _ = await stdout
