@@ -70,8 +70,8 @@ enum SwiftTestCoverage {
         try #require(test.status == 0, "swift test --enable-code-coverage: \(test.stdout)\(test.stderr)")
         let bin = try await TelltaleProcess.runProcess("/usr/bin/env", ["swift", "build", "--show-bin-path"], in: copy)
         let binPath = bin.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let binary = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: binPath).first { $0.hasSuffix("PackageTests.xctest") }, "no test binary in \(binPath)")
+        let products = try FileManager.default.contentsOfDirectory(atPath: binPath)
+        let binary = try #require(products.first { $0.hasSuffix("PackageTests.xctest") }, "no test binary in \(binPath)")
         let export = try await TelltaleProcess.runProcess(
             try llvmCov(), ["export", "-format=lcov", "-instr-profile=\(binPath)/codecov/default.profdata", "\(binPath)/\(binary)"], in: copy)
         try #require(export.status == 0, "llvm-cov export: \(export.stderr)")
