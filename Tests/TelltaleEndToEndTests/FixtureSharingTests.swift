@@ -43,14 +43,22 @@ struct FixtureSharingTests {
         #expect(inside.counts.withLock { $0.entered } == 40)
     }
 
-    /// The lock is the kernel's, on a file another process can see: while the block runs,
-    /// `flock -n` on that file (as another test process would take it) is refused, and after it
-    /// is granted.
+    /// The lock is the kernel's, on a file another process can see: while the block runs, a
+    /// non-blocking `flock` on that file (as another test process would take it) is refused,
+    /// and after it is granted.
     @Test func anotherProcessCannotTakeTheLockWhileTheBlockRuns() async throws {
         let package = try Self.package()
         let lockFile = "\(package)/.build/.telltale-tests.lock"
         func tryFromAnotherProcess() async throws -> Int32 {
-            try await ChildProcesses.run("flock", ["--nonblock", "--conflict-exit-code", "9", lockFile, "true"]).status
+            // Python's fcntl.flock is flock(2) on Linux and macOS alike (util-linux's flock(1) is Linux's).
+            let script = """
+                import fcntl, sys
+                try:
+                    fcntl.flock(open(sys.argv[1], 'a'), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    sys.exit(9)
+                """
+            return try await ChildProcesses.run("python3", ["-c", script, lockFile]).status
         }
         let inside = try await PackageLock.withLock(package) { try await tryFromAnotherProcess() }
         #expect(inside == 9, "another process took the lock while the block ran")
