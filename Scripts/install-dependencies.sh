@@ -13,9 +13,10 @@
 #   websocket-client (PyPI): drives headless Chromium over the DevTools protocol (the inspector test).
 #   check-jsonschema (PyPI): checks the GitHub workflows and the GitLab pipeline against the
 #                            schemas it ships (built in: no network needed).
-#   jsonschema, rfc3987 (PyPI): the reference JSON Schema validator (with its uri format
-#                            check): the tracking plan's validator is cross-checked with it, and
-#                            it validates ctrf.json against CTRF's schema (Docs/Schemas).
+#   jsonschema[format] (PyPI): the reference JSON Schema validator with its format checkers
+#                            (date-time needs rfc3339-validator, uri rfc3987: without them it
+#                            passes any value): the tracking plan's validator is cross-checked
+#                            with it, and it validates ctrf.json against CTRF's schema (Docs/Schemas).
 #   lcov:                    `lcov --summary`, the reference reader of coverage.lcov in the coverage tests.
 #   pycobertura (PyPI):      a Cobertura reader the coverage tests check coverage.xml with.
 #   postgresql (Linux):      PostgreSQL's server, Debian's: the shared history's tests start a
@@ -70,9 +71,10 @@ python3 -c 'import rudderstack.analytics' >/dev/null 2>&1 || python_packages+=(r
 python3 -c 'import lzstring' >/dev/null 2>&1 || python_packages+=(lzstring)
 # Drives headless Chromium over the DevTools protocol, for the capture inspector's live test.
 python3 -c 'import websocket' >/dev/null 2>&1 || python_packages+=(websocket-client)
-# The reference JSON Schema validator; rfc3987 makes it check the `uri` format.
-python3 -c 'import jsonschema' >/dev/null 2>&1 || python_packages+=(jsonschema)
-python3 -c 'import rfc3987' >/dev/null 2>&1 || python_packages+=(rfc3987)
+# The reference JSON Schema validator, with the packages its format checks need (it skips a
+# format whose package is missing): rfc3339-validator for `date-time`, rfc3987 for `uri`, ….
+python3 -c 'import jsonschema, rfc3339_validator, rfc3987, webcolors, uri_template, isoduration, fqdn' >/dev/null 2>&1 \
+    || python_packages+=("jsonschema[format]")
 # Conduit's method descriptions (interfaces.json), which harbormaster.json is checked against.
 python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator)
 # GitHub's and GitLab's schemas for the workflow and pipeline files (jsonschema, above, also

@@ -15,8 +15,7 @@ struct ChangedRunTests {
     static func repository() async throws -> String {
         let folder = try TelltaleProcess.temporaryDirectory("ChangedRunTests")
         let package = "\(folder)/ChangedFixture"
-        try FileManager.default.copyItem(atPath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/ChangedFixture", toPath: package)
-        try? FileManager.default.removeItem(atPath: "\(package)/.build")
+        try FixtureSources.copy(FixtureRuns.package("ChangedFixture"), to: package)
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "fixture"]] {
             let git = try await TelltaleProcess.runProcess("/usr/bin/env", ["git"] + arguments, in: package)
             try #require(git.status == 0, "git \(arguments): \(git.stderr)")

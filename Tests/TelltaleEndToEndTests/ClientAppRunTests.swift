@@ -18,11 +18,10 @@ struct ClientAppRunTests {
     static let package = "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(fixture)"
 
     static let run = Task { () throws -> (result: TelltaleProcess.Result, reports: String) in
-        try await FixtureRuns.shared.build(fixture: fixture)
         let reports = try TelltaleProcess.temporaryDirectory("ClientAppRunTests")
-        let result = try await TelltaleProcess.run([
-            "run", "\(package)/Plans/app.yml", "--skip-build", "--no-history", "--report-dir", reports,
-        ])
+        let result = try await FixtureRuns.shared.withBuilt(fixture: fixture) {
+            try await TelltaleProcess.run(["run", "\(package)/Plans/app.yml", "--skip-build", "--no-history", "--report-dir", reports])
+        }
         return (result, reports)
     }
 
@@ -114,11 +113,10 @@ struct ClientAppRunTests {
     /// test: the tracker's queued batch must be sent before it does, in both frameworks, or the
     /// plan sees no event from a test that sent one.
     @Test func eventsQueuedWhenATestEndsReachThePlansChecks() async throws {
-        _ = try await Self.run.value
         let reports = try TelltaleProcess.temporaryDirectory("ClientAppRunTests-process")
-        let result = try await TelltaleProcess.run([
-            "run", "\(Self.package)/Plans/process.yml", "--skip-build", "--no-history", "--report-dir", reports,
-        ])
+        let result = try await FixtureRuns.shared.withBuilt(fixture: Self.fixture) {
+            try await TelltaleProcess.run(["run", "\(Self.package)/Plans/process.yml", "--skip-build", "--no-history", "--report-dir", reports])
+        }
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
         #expect(record.tests.map(\.id.rawValue).sorted() == [
             "ShopAppTests.CheckoutCase/testPayingSendsAPurchase", "ShopAppTests.CheckoutSuite/payingSendsTheAmount()",
@@ -128,8 +126,9 @@ struct ClientAppRunTests {
     }
 
     @Test func theAppResolvesNoThirdPartyPackage() async throws {
-        await FixtureRuns.shared.idle(fixture: Self.fixture)
-        let dependencies = try await ChildProcesses.run("swift", ["package", "show-dependencies", "--format", "json"], in: Self.package)
+        let dependencies = try await PackageLock.withLock(Self.package) {
+            try await ChildProcesses.run("swift", ["package", "show-dependencies", "--format", "json"], in: Self.package)
+        }
         #expect(dependencies.status == 0, "\(dependencies.stderrText)")
         struct Node: Decodable {
             var url: String

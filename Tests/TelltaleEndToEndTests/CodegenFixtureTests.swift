@@ -65,8 +65,7 @@ struct CodegenFixtureTests {
     /// The fixture outside the repository, depending on this checkout by its absolute path.
     static func copyOfTheFixture() throws -> String {
         let copy = try TelltaleProcess.temporaryDirectory("CodegenFixture") + "/CodegenFixture"
-        try FileManager.default.copyItem(atPath: fixture, toPath: copy)
-        try? FileManager.default.removeItem(atPath: "\(copy)/.build")
+        try FixtureSources.copy(fixture, to: copy)
         let manifest = "\(copy)/Package.swift"
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         try text.replacingOccurrences(of: #"path: "../../..""#, with: "path: \"\(TelltaleProcess.repositoryRoot)\"")

@@ -20,8 +20,7 @@ struct CoverageDiffRunTests {
     static let changed = Task<Changed, any Error> {
         let folder = try TelltaleProcess.temporaryDirectory("CoverageDiffRunTests")
         let package = "\(folder)/\(CoverageRunTests.fixture)"
-        try FileManager.default.copyItem(atPath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(CoverageRunTests.fixture)", toPath: package)
-        try? FileManager.default.removeItem(atPath: "\(package)/.build")
+        try FixtureSources.copy(FixtureRuns.package(CoverageRunTests.fixture), to: package)
         try Data(".build/\nReports/\n".utf8).write(to: URL(fileURLWithPath: "\(package)/.gitignore"))
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "fixture"]] {
             let git = try await TelltaleProcess.runProcess("/usr/bin/env", ["git"] + arguments, in: package)

@@ -64,9 +64,10 @@ struct CoverageParallelTests {
     }
 
     @Test func theFixtureMeasuresTheSameLinesHoweverItIsSpread() async throws {
-        await FixtureRuns.shared.idle(fixture: CoverageRunTests.fixture)
         let package = "Tests/Fixtures/\(CoverageRunTests.fixture)"
-        let spreads = try await Self.spreads(package: package, extra: ["--retries", "1"])
+        let spreads = try await PackageLock.withLock(FixtureRuns.package(CoverageRunTests.fixture)) {
+            try await Self.spreads(package: package, extra: ["--retries", "1"])
+        }
         try Self.expectTheSame(spreads)
         #expect(spreads[0].record.coverage?.lines == CoverageCount(covered: 22, total: 27))
     }
@@ -75,7 +76,6 @@ struct CoverageParallelTests {
     /// for its own `--enable-code-coverage`, so its test processes keep Telltale's, and each still
     /// writes its own profile.
     @Test func theSwiftPMLauncherMeasuresTheSameLines() async throws {
-        await FixtureRuns.shared.idle(fixture: CoverageRunTests.fixture)
         let direct = try await CoverageRunTests.run(["--workers", "1"])
         let swiftpm = try await FixtureRuns.shared.run(
             fixture: CoverageRunTests.fixture, extraArguments: ["--coverage", "--retries", "1", "--workers", "2", "--launcher", "swiftpm"])

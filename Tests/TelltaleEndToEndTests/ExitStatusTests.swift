@@ -79,19 +79,18 @@ struct ExitStatusTests {
     }
 
     /// A plan for an Xcode scheme is a usage error off macOS, naming what works there instead.
-    @Test func anXcodePlanOffMacOSIsUsageErrorNamingTheImport() async throws {
-        #if !os(macOS)
-            let folder = try TelltaleProcess.temporaryDirectory("xcode-plan")
-            try """
-            version: 1
-            xcode: { project: Shop.xcodeproj, scheme: Shop, destination: "platform=iOS Simulator,name=iPhone 16" }
-            """.write(toFile: "\(folder)/ios.yml", atomically: true, encoding: .utf8)
-            let result = try await TelltaleProcess.run(["run", "\(folder)/ios.yml", "--report-dir", "\(folder)/Reports"])
-            #expect(result.status == 2, "stderr: \(result.stderr)")
-            #expect(result.stderr.contains("xcodebuild, which only macOS has"), "stderr: \(result.stderr)")
-            #expect(result.stderr.contains("telltale import xcresult"))
-            #expect(!FileManager.default.fileExists(atPath: "\(folder)/Reports"), "a refused run must leave nothing behind")
-        #endif
+    @Test(.disabled(if: Platform.isMacOS, "macOS has xcodebuild"))
+    func anXcodePlanOffMacOSIsUsageErrorNamingTheImport() async throws {
+        let folder = try TelltaleProcess.temporaryDirectory("xcode-plan")
+        try """
+        version: 1
+        xcode: { project: Shop.xcodeproj, scheme: Shop, destination: "platform=iOS Simulator,name=iPhone 16" }
+        """.write(toFile: "\(folder)/ios.yml", atomically: true, encoding: .utf8)
+        let result = try await TelltaleProcess.run(["run", "\(folder)/ios.yml", "--report-dir", "\(folder)/Reports"])
+        #expect(result.status == 2, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("xcodebuild, which only macOS has"), "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("telltale import xcresult"))
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/Reports"), "a refused run must leave nothing behind")
     }
 
     /// What reads a Swift package's targets and profiles is refused with `xcode:`, on any machine.

@@ -8,12 +8,13 @@ import Testing
 @Suite(.tags(.large))
 struct FailFastRunTests {
     @Test func theRunStopsAtTheFirstFailureAndReportsWhatRan() async throws {
-        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
         let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
-        let result = try await TelltaleProcess.run([
-            "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "1", "--fail-fast",
-            "--filter", "FlakyCases/testAlwaysFails|SleepingCases", "--report-dir", reports,
-        ])
+        let result = try await FixtureRuns.shared.withBuilt(fixture: "SchedulingFixture") {
+            try await TelltaleProcess.run([
+                "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "1", "--fail-fast",
+                "--filter", "FlakyCases/testAlwaysFails|SleepingCases", "--report-dir", reports,
+            ])
+        }
         #expect(result.status == 1, "stderr: \(result.stderr)")
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
         // XCTest runs FlakyCases before SleepingCases: the failure comes first, the sleepers never start.
@@ -30,12 +31,13 @@ struct FailFastRunTests {
     /// earlier attempts, its session, its worker and its output; and the stop is orderly, so the
     /// console shows no error-level line from the servers' shutdown.
     @Test func aStoppedRunKeepsEveryDetailOfWhatRan() async throws {
-        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
         let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
-        let result = try await TelltaleProcess.run([
-            "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "1", "--retries", "1", "--fail-fast",
-            "--filter", "FlakyCases/testAlwaysFails|SleepingCases/testSleep1$", "--report-dir", reports,
-        ])
+        let result = try await FixtureRuns.shared.withBuilt(fixture: "SchedulingFixture") {
+            try await TelltaleProcess.run([
+                "run", "--package", "Tests/Fixtures/SchedulingFixture", "--skip-build", "--workers", "1", "--retries", "1", "--fail-fast",
+                "--filter", "FlakyCases/testAlwaysFails|SleepingCases/testSleep1$", "--report-dir", reports,
+            ])
+        }
         #expect(result.status == 1, "stderr: \(result.stderr)")
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
         let failing = try #require(record.tests.first { $0.id.rawValue.hasSuffix("testAlwaysFails") })
@@ -64,7 +66,6 @@ struct FailFastRunTests {
 
     /// A quarantined failure does not fail the run, so it does not stop it either.
     @Test func aQuarantinedFailureDoesNotStopTheRun() async throws {
-        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
         let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
         let plan = "\(reports)/plan.yml"
         try """
@@ -75,7 +76,9 @@ struct FailFastRunTests {
         quarantine:
           - { test: SchedulingFixtureTests.FlakyCases/testAlwaysFails, reason: known, owner: me, until: 2099-12-31 }
         """.write(toFile: plan, atomically: true, encoding: .utf8)
-        let result = try await TelltaleProcess.run(["run", plan, "--skip-build", "--fail-fast", "--report-dir", "\(reports)/out"])
+        let result = try await FixtureRuns.shared.withBuilt(fixture: "SchedulingFixture") {
+            try await TelltaleProcess.run(["run", plan, "--skip-build", "--fail-fast", "--report-dir", "\(reports)/out"])
+        }
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let record = try RunRecordFile.read(path: "\(reports)/out/run.json")
         #expect(record.tests.count == 3)

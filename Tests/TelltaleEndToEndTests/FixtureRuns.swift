@@ -1,9 +1,14 @@
 import Foundation
 import TelltaleModel
 import TelltaleReports
+import TelltaleTestSupport
 
-/// One `telltale run` per fixture and argument list, shared by every test that
-/// asserts on it: a fixture builds once, and two runs never race on its build folder.
+/// One `telltale run` per fixture and argument list, shared by every test that asserts on it.
+///
+/// Whatever uses a fixture's build folder holds the fixture's `PackageLock` while it does: the
+/// runs here, `build` and `withBuilt` (for tests that run the built fixture themselves, with
+/// `--skip-build` or `swift test`). A test that changes a fixture works on a copy of its
+/// sources (`FixtureSources`), never on the fixture or its `.build`.
 actor FixtureRuns {
     static let shared = FixtureRuns()
 
@@ -13,55 +18,40 @@ actor FixtureRuns {
         var record: RunRecord?
     }
 
+    /// The fixture's folder, absolute.
+    static func package(_ fixture: String) -> String {
+        "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(fixture)"
+    }
+
     private var runs: [[String]: Task<Run, any Error>] = [:]
-    /// Runs on one fixture package are serialised: SwiftPM locks its build folder.
-    private var fixtureQueues: [String: Task<Void, Never>] = [:]
 
     func run(fixture: String, extraArguments: [String] = []) async throws -> Run {
         let key = [fixture] + extraArguments
         if let existing = runs[key] { return try await existing.value }
-        let previous = fixtureQueues[fixture]
         let task = Task<Run, any Error> {
-            await previous?.value
-            let reports = try TelltaleProcess.temporaryDirectory(fixture)
-            let process = try await TelltaleProcess.run(
-                ["run", "--package", "Tests/Fixtures/\(fixture)", "--report-dir", reports] + extraArguments
-            )
-            let record = try? RunRecordFile.read(path: "\(reports)/run.json")
-            return Run(process: process, reportDirectory: reports, record: record)
+            try await PackageLock.withLock(Self.package(fixture)) {
+                let reports = try TelltaleProcess.temporaryDirectory(fixture)
+                let process = try await TelltaleProcess.run(
+                    ["run", "--package", "Tests/Fixtures/\(fixture)", "--report-dir", reports] + extraArguments
+                )
+                let record = try? RunRecordFile.read(path: "\(reports)/run.json")
+                return Run(process: process, reportDirectory: reports, record: record)
+            }
         }
         runs[key] = task
-        fixtureQueues[fixture] = Task { _ = try? await task.value }
         return try await task.value
     }
 
-    private var builds: [String: Task<Void, any Error>] = [:]
-
-    /// Builds `fixture` once (in its queue), for tests that run it themselves with `--skip-build`.
+    /// Builds `fixture` once, as `telltale run` builds it, for tests that run it with `--skip-build`.
     func build(fixture: String) async throws {
-        if let existing = builds[fixture] { return try await existing.value }
-        let previous = fixtureQueues[fixture]
-        let task = Task<Void, any Error> {
-            await previous?.value
-            let result = try await TelltaleProcess.runProcess(
-                "/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", "Tests/Fixtures/\(fixture)"],
-                in: TelltaleProcess.repositoryRoot
-            )
-            guard result.status == 0 else { throw FixtureBuildFailed(fixture: fixture, output: result.stderr + result.stdout) }
-        }
-        builds[fixture] = task
-        fixtureQueues[fixture] = Task { _ = try? await task.value }
-        try await task.value
+        try await FixtureBuilds.shared.build(Self.package(fixture))
     }
 
-    struct FixtureBuildFailed: Error, CustomStringConvertible {
-        var fixture: String
-        var output: String
-        var description: String { "swift build of \(fixture) failed:\n\(output)" }
-    }
-
-    /// Waits until every run on `fixture` has finished, for tests that use its build folder directly.
-    func idle(fixture: String) async {
-        await fixtureQueues[fixture]?.value
+    /// Builds `fixture` once, then runs `body` while nothing else uses its build folder: for
+    /// tests that run the built fixture themselves (`--skip-build`, `swift test --skip-build`).
+    func withBuilt<T>(
+        fixture: String, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async throws -> T {
+        try await FixtureBuilds.shared.withBuilt(Self.package(fixture), FixtureBuilds.asTelltaleBuilds, isolation: isolation, body)
     }
 }

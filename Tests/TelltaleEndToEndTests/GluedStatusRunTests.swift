@@ -20,10 +20,12 @@ struct GluedStatusRunTests {
         #expect(Set(expected.values) == ["passed", "failure"])
         for run in 1...10 {
             let reports = try TelltaleProcess.temporaryDirectory("GluedStatusRunTests")
-            let result = try await TelltaleProcess.run([
-                "run", "--package", "Tests/Fixtures/\(Self.fixture)", "--skip-build", "--no-history", "--workers", "2",
-                "--launcher", launcher, "--report-dir", reports,
-            ])
+            let result = try await FixtureRuns.shared.withBuilt(fixture: Self.fixture) {
+                try await TelltaleProcess.run([
+                    "run", "--package", "Tests/Fixtures/\(Self.fixture)", "--skip-build", "--no-history", "--workers", "2",
+                    "--launcher", launcher, "--report-dir", reports,
+                ])
+            }
             #expect(result.status == 1, "run \(run): \(result.stderr)")
             let record = try RunRecordFile.read(path: "\(reports)/run.json")
             var verdicts: [String: String] = [:]
@@ -51,12 +53,11 @@ struct GluedStatusRunTests {
 
     /// `swift test --parallel --xunit-output`: each test's verdict as SwiftPM judged it.
     static func swiftTestVerdicts() async throws -> [String: String] {
-        try await FixtureRuns.shared.build(fixture: fixture)
         let xunit = try TelltaleProcess.temporaryDirectory("GluedStatusRunTests") + "/xunit.xml"
-        await FixtureRuns.shared.idle(fixture: fixture)
-        _ = try await ChildProcesses.run(
-            "swift", ["test", "--skip-build", "--parallel", "--xunit-output", xunit],
-            in: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(fixture)")
+        _ = try await FixtureRuns.shared.withBuilt(fixture: fixture) {
+            try await ChildProcesses.run(
+                "swift", ["test", "--skip-build", "--parallel", "--xunit-output", xunit], in: FixtureRuns.package(fixture))
+        }
         var verdicts: [String: String] = [:]
         for (key, outcome) in try JUnitTotals.outcomeList(path: xunit) {
             // `Module.Class/test`, as Telltale names an XCTest test.

@@ -23,7 +23,11 @@ struct HistoryRunTests {
 
     /// One `telltale run` of the built fixture into `reports` (under the test's folder).
     func run(_ reports: String, _ arguments: [String]) async throws -> (TelltaleProcess.Result, RunRecord?) {
-        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        try await FixtureRuns.shared.withBuilt(fixture: "SchedulingFixture") { try await runBuilt(reports, arguments) }
+    }
+
+    /// `run`, for a caller that holds the fixture (`withBuilt`).
+    func runBuilt(_ reports: String, _ arguments: [String]) async throws -> (TelltaleProcess.Result, RunRecord?) {
         let directory = "\(folder)/\(reports)"
         let result = try await TelltaleProcess.run(
             ["run", "--package", Self.fixture, "--skip-build", "--report-dir", directory] + arguments
@@ -116,10 +120,11 @@ struct HistoryRunTests {
     }
 
     @Test func twoRunsAtOnceSharingOneHistoryAreBothRecorded() async throws {
-        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
-        async let first = run("first", ["--filter", "VariedDurationCases", "--history", history])
-        async let second = run("second", ["--filter", "VariedDurationCases", "--history", history])
-        let (a, b) = try await (first, second)
+        let (a, b) = try await FixtureRuns.shared.withBuilt(fixture: "SchedulingFixture") {
+            async let first = runBuilt("first", ["--filter", "VariedDurationCases", "--history", history])
+            async let second = runBuilt("second", ["--filter", "VariedDurationCases", "--history", history])
+            return try await (first, second)
+        }
         #expect(a.0.status == 0 && b.0.status == 0, "stderr: \(a.0.stderr)\n\(b.0.stderr)")
         let runs = try await TelltaleProcess.run(["history", "runs", "--history", history])
         #expect(runs.stdout.hasPrefix("2 runs in "), "\(runs.stdout)\(runs.stderr)")
@@ -234,24 +239,31 @@ struct HistoryRunTests {
         return pid
     }
 
-    /// Polls (yielding the CPU, up to two minutes) until `wal` holds frames of a transaction
-    /// not yet committed, or `pid` has exited. (Opening the history may commit a small
-    /// transaction of its own first; the import's is the one after it.)
+    /// Waits until `wal` holds frames of a transaction not yet committed, or `pid` has exited
+    /// (opening the history may commit a small transaction of its own first; the import's is the
+    /// one after it). Woken by the kernel, never spinning: inotify when a file in the history's
+    /// folder is written, a pidfd when the import ends; `hangLimit` only bounds a hang.
     static func waitForWrites(into wal: String, by pid: pid_t) {
-        let deadline = ContinuousClock.now + .seconds(120)
-        var lastSize = 0
+        let changes = inotify_init1(Int32(IN_CLOEXEC))
+        defer { close(changes) }
+        // The folder, since the log may not exist yet.
+        _ = inotify_add_watch(changes, URL(fileURLWithPath: wal).deletingLastPathComponent().path, UInt32(IN_MODIFY | IN_CREATE))
+        let exit = pidfdOpen(pid, 0)
+        guard exit >= 0 else { return }  // ended and reaped already
+        defer { close(exit) }
+        let deadline = ContinuousClock.now + hangLimit
+        var lastSize = -1
+        var events = [UInt8](repeating: 0, count: 64 * 1024)
         while ContinuousClock.now < deadline {
             let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0
             if size != lastSize {
                 lastSize = size
                 if (try? WriteAheadLog.isMidTransaction(path: wal)) == true { return }
             }
-            var info = siginfo_t()
-            // WNOWAIT: look without reaping, so the kill below still names this child.
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid {
-                return
-            }
-            sched_yield()
+            var watched = [pollfd(fd: changes, events: Int16(POLLIN), revents: 0), pollfd(fd: exit, events: Int16(POLLIN), revents: 0)]
+            guard poll(&watched, 2, 1_000) >= 0 || errno == EINTR else { return }
+            if watched[1].revents != 0 { return }
+            if watched[0].revents != 0 { _ = read(changes, &events, events.count) }
         }
     }
 

@@ -9,8 +9,6 @@ import Testing
 @Suite(.tags(.large))
 struct InterruptTests {
     @Test func interruptedRunKeepsFinishedTestsAndLeavesNoProcessBehind() async throws {
-        await FixtureRuns.shared.idle(fixture: "SchedulingFixture")
-        _ = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: ["--filter", "SleepingCases", "--workers", "4"])
         let reports = try TelltaleProcess.temporaryDirectory("interrupt")
         // The sleeping tests go first on both workers, so one passes before the interrupt: past
         // durations that put them first (longest first), and no history, whose failures of the
@@ -37,24 +35,38 @@ struct InterruptTests {
         environment["CI"] = "true"
         process.environment = environment
         let errors = Pipe()
+        let output = Pipe()
         process.standardError = errors
-        process.standardOutput = Pipe()
+        process.standardOutput = output
+        // Ends when a test has passed, or when the run has ended without one.
         let firstPass = AsyncStream<Void>.makeStream()
         let stderr = Mutex("")
         errors.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = String(decoding: handle.availableData, as: UTF8.self)
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                firstPass.continuation.finish()
+                return
+            }
             let text = stderr.withLock {
-                $0 += chunk
+                $0 += String(decoding: data, as: UTF8.self)
                 return $0
             }
             if text.contains("✔ ") { firstPass.continuation.yield() }
         }
-        try process.run()
-        // Wait for a finished test (a signal from the run itself, not a sleep), then interrupt.
-        for await _ in firstPass.stream { break }
-        process.interrupt()
-        await ChildProcesses.waitForExit(process)
-        errors.fileHandleForReading.readabilityHandler = nil
+        process.terminationHandler = { _ in firstPass.continuation.finish() }
+        try await FixtureRuns.shared.withBuilt(fixture: "SchedulingFixture") {
+            try process.run()
+            async let stdout = ChildProcesses.drain(output)
+            // Wait for a finished test (a signal from the run itself, not a sleep), then interrupt;
+            // a run that ends first, or never passes a test, fails here rather than hanging.
+            let passed = await Self.first(of: firstPass.stream, within: hangLimit)
+            if process.isRunning { process.interrupt() }
+            await ChildProcesses.waitForExit(process)
+            _ = await stdout
+            errors.fileHandleForReading.readabilityHandler = nil
+            try #require(passed, "no test passed before the run ended (status \(process.terminationStatus)): \(stderr.withLock { $0 })")
+        }
 
         #expect(process.terminationStatus == 130, "stderr: \(stderr.withLock { $0 })")
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
@@ -66,6 +78,23 @@ struct InterruptTests {
         let console = stderr.withLock { $0 }
         #expect(!console.contains("error telltale") && !console.contains("[Hummingbird"), "an orderly stop logs no error: \(console)")
         #expect(try Self.processesOfRun(reports).isEmpty, "processes of the run still alive")
+    }
+
+    /// Whether `stream` yields within `limit` (a limit only a hang reaches), not whether it ends first.
+    static func first(of stream: AsyncStream<Void>, within limit: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await _ in stream { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
     }
 
     /// Processes whose environment names this run's folder: the test processes Telltale started.

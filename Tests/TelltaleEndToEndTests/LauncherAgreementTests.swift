@@ -9,9 +9,15 @@ import Testing
 /// their blame included. (Darwin's commands run only on macOS: the project's macOS CI job.)
 @Suite(.tags(.large))
 struct LauncherAgreementTests {
+    /// The direct launcher's arguments. On Linux it is the automatic choice, unless the suite
+    /// forces another (`TELLTALE_E2E_LAUNCHER`): then none, so the run is the fixture's plain
+    /// one, which other tests read too (one run of each fixture fewer).
+    static let direct =
+        Platform.isMacOS || ProcessInfo.processInfo.environment[TelltaleProcess.launcherVariable] != nil ? ["--launcher", "direct"] : []
+
     @Test(arguments: ["MixedFixture", "CrashingFixture", "XCTestOnlyFixture", "SameNameFixture", "RichResultsFixture", "RawIdentifierFixture"])
     func swiftpmAgreesWithDirect(fixture: String) async throws {
-        let direct = try await FixtureRuns.shared.run(fixture: fixture, extraArguments: ["--launcher", "direct"])
+        let direct = try await FixtureRuns.shared.run(fixture: fixture, extraArguments: Self.direct)
         let swiftpm = try await FixtureRuns.shared.run(fixture: fixture, extraArguments: ["--launcher", "swiftpm", "--workers", "2"])
         let expected = try #require(direct.record, "direct: \(direct.process.stderr)")
         let actual = try #require(swiftpm.record, "swiftpm: \(swiftpm.process.stderr)")
@@ -32,7 +38,7 @@ struct LauncherAgreementTests {
     /// to its test process's group), the rest go on, and retries find the same flaky tests.
     @Test func swiftpmAgreesWithDirectOnTimeoutsAndRetries() async throws {
         let plan = "\(ExitStatusTests.fixtures)/schedulingRetriesAndTimeouts.yml"
-        let direct = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: [plan, "--launcher", "direct"])
+        let direct = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: [plan] + Self.direct)
         let swiftpm = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: [plan, "--launcher", "swiftpm"])
         let expected = try #require(direct.record, "direct: \(direct.process.stderr)")
         let actual = try #require(swiftpm.record, "swiftpm: \(swiftpm.process.stderr)")

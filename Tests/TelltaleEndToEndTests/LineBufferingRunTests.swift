@@ -13,12 +13,13 @@ import Testing
 @Suite(.tags(.large))
 struct LineBufferingRunTests {
     static func runWithoutStdbuf(_ fixture: String) async throws -> RunRecord {
-        try await FixtureRuns.shared.build(fixture: fixture)
         let reports = try TelltaleProcess.temporaryDirectory("\(fixture)-no-stdbuf")
-        let run = try await TelltaleProcess.runProcess(
-            TelltaleProcess.executable(),
-            ["run", "--package", "Tests/Fixtures/\(fixture)", "--report-dir", reports, "--skip-build", "--no-history"],
-            in: TelltaleProcess.repositoryRoot, environment: ["TELLTALE_STDBUF": "off"])
+        let run = try await FixtureRuns.shared.withBuilt(fixture: fixture) {
+            try await TelltaleProcess.runProcess(
+                TelltaleProcess.executable(),
+                ["run", "--package", "Tests/Fixtures/\(fixture)", "--report-dir", reports, "--skip-build", "--no-history"],
+                in: TelltaleProcess.repositoryRoot, environment: ["TELLTALE_STDBUF": "off"])
+        }
         #expect(run.status == 1, "\(run.stderr)")
         return try RunRecordFile.read(path: "\(reports)/run.json")
     }

@@ -6,25 +6,25 @@ import Testing
 @Suite(.tags(.large))
 struct PlanRunTests {
     @Test func suitesSelectTheirTests() async throws {
-        await FixtureRuns.shared.idle(fixture: "MixedFixture")
-        _ = try await FixtureRuns.shared.run(fixture: "MixedFixture")
         let reports = try TelltaleProcess.temporaryDirectory("plan")
-        let result = try await TelltaleProcess.run([
-            "run", "\(ExitStatusTests.fixtures)/planSelectsSuites.yml", "--report-dir", reports, "--skip-build",
-        ])
+        let result = try await FixtureRuns.shared.withBuilt(fixture: "MixedFixture") {
+            try await TelltaleProcess.run([
+                "run", "\(ExitStatusTests.fixtures)/planSelectsSuites.yml", "--report-dir", reports, "--skip-build",
+            ])
+        }
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("5 passed, 0 failed, 0 skipped"))
     }
 
     /// A plan's paths are relative to its own folder: the same plan runs from another folder.
     @Test func aPlanRunsFromAnotherFolder() async throws {
-        await FixtureRuns.shared.idle(fixture: "MixedFixture")
-        _ = try await FixtureRuns.shared.run(fixture: "MixedFixture")
         let reports = try TelltaleProcess.temporaryDirectory("plan")
-        let result = try await TelltaleProcess.runProcess(
-            try TelltaleProcess.executable(),
-            ["run", "TelltaleEndToEndTests/Fixtures/planSelectsSuites.yml", "--report-dir", reports, "--skip-build"],
-            in: "\(TelltaleProcess.repositoryRoot)/Tests")
+        let result = try await FixtureRuns.shared.withBuilt(fixture: "MixedFixture") {
+            try await TelltaleProcess.runProcess(
+                try TelltaleProcess.executable(),
+                ["run", "TelltaleEndToEndTests/Fixtures/planSelectsSuites.yml", "--report-dir", reports, "--skip-build"],
+                in: "\(TelltaleProcess.repositoryRoot)/Tests")
+        }
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("5 passed, 0 failed, 0 skipped"))
     }
@@ -32,8 +32,6 @@ struct PlanRunTests {
     /// An expectation for a Swift Testing test written without its `()` selects nothing: a
     /// warning with the real id before anything runs, and exit 2 under `--strict`.
     @Test func aSelectorThatSelectsNothingIsLoud() async throws {
-        await FixtureRuns.shared.idle(fixture: "MixedFixture")
-        _ = try await FixtureRuns.shared.run(fixture: "MixedFixture")
         let folder = try TelltaleProcess.temporaryDirectory("selector")
         let plan = "\(folder)/plan.yml"
         try """
@@ -44,13 +42,17 @@ struct PlanRunTests {
           MixedFixtureTests.SwiftTestingPassing/addition:
             forbid: [app_crash]
         """.write(toFile: plan, atomically: true, encoding: .utf8)
-        let warned = try await TelltaleProcess.run(["run", plan, "--report-dir", "\(folder)/a", "--skip-build"])
+        let (warned, strict) = try await FixtureRuns.shared.withBuilt(fixture: "MixedFixture") {
+            (
+                try await TelltaleProcess.run(["run", plan, "--report-dir", "\(folder)/a", "--skip-build"]),
+                try await TelltaleProcess.run(["run", plan, "--report-dir", "\(folder)/b", "--skip-build", "--strict"])
+            )
+        }
         #expect(warned.status == 0, "stderr: \(warned.stderr)")
         #expect(
             warned.stderr.contains(
                 "warning: \(plan):5:3: expectations for MixedFixtureTests.SwiftTestingPassing/addition select no test of the package; "
                     + "did you mean `MixedFixtureTests.SwiftTestingPassing/addition()`?"), "\(warned.stderr)")
-        let strict = try await TelltaleProcess.run(["run", plan, "--report-dir", "\(folder)/b", "--skip-build", "--strict"])
         #expect(strict.status == 2, "stderr: \(strict.stderr)")
         #expect(strict.stderr.contains("\(plan):5:3: error: expectations.MixedFixtureTests.SwiftTestingPassing/addition: selects no test"))
         #expect(strict.stderr.contains("hint: did you mean `MixedFixtureTests.SwiftTestingPassing/addition()`?"))

@@ -36,7 +36,7 @@ struct RawIdentifierRunTests {
 
     /// Every launcher on Linux (direct, and `swift test` itself) records every test, and each
     /// verdict is `swift test`'s own. (The same runs as `LauncherAgreementTests`'.)
-    @Test(arguments: [["--launcher", "direct"], ["--launcher", "swiftpm", "--workers", "2"]])
+    @Test(arguments: [LauncherAgreementTests.direct, ["--launcher", "swiftpm", "--workers", "2"]])
     func everyRawIdentifierTestIsRecordedWithSwiftTestsVerdict(launcher: [String]) async throws {
         let (run, record) = try await run(launcher)
         #expect(run.process.status == 1, "stderr: \(run.process.stderr)")
@@ -46,8 +46,9 @@ struct RawIdentifierRunTests {
         #expect(record.tests.first { $0.id.name == "`doubles a number`(n:)" }?.cases?.count == 3)
         #expect(run.process.stdout.contains("8 passed, 1 failed, 0 skipped"), "\(run.process.stdout)")
 
-        await FixtureRuns.shared.idle(fixture: Self.fixture)
-        let swiftTest = try await SwiftTestVerdicts.collect(packagePath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(Self.fixture)")
+        let swiftTest = try await FixtureRuns.shared.withBuilt(fixture: Self.fixture) {
+            try await SwiftTestVerdicts.collect(packagePath: FixtureRuns.package(Self.fixture))
+        }
         #expect(SwiftTestVerdicts.telltaleVerdicts(record) == swiftTest)
         #expect(swiftTest.values.joined().count == Self.outcomes.count)
 

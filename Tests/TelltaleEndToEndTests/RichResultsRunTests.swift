@@ -13,7 +13,8 @@ import Testing
 @Suite(.tags(.large))
 struct RichResultsRunTests {
     static let fixture = "RichResultsFixture"
-    /// The suite whose test blocks its thread: only the time-limit test runs it.
+    /// The suite whose test blocks its thread: only the time-limit test (and the launchers'
+    /// agreement, whose direct run it shares) runs it.
     static let withoutHang = ["--skip", "TimeLimitTests"]
 
     func run(_ arguments: [String] = withoutHang) async throws -> (run: FixtureRuns.Run, record: RunRecord) {
@@ -151,11 +152,12 @@ struct RichResultsRunTests {
         #expect(!skipped.tests.contains { !$0.tags.isEmpty })
         #expect(skipped.tests.count == 10 - 2)
 
-        await FixtureRuns.shared.idle(fixture: Self.fixture)
         let reports = try TelltaleProcess.temporaryDirectory("tag-plan")
-        let planned = try await TelltaleProcess.run([
-            "run", "\(ExitStatusTests.fixtures)/tagsSelectExactlyTheTaggedTests.yml", "--report-dir", reports, "--skip-build",
-        ])
+        let planned = try await FixtureRuns.shared.withBuilt(fixture: Self.fixture) {
+            try await TelltaleProcess.run([
+                "run", "\(ExitStatusTests.fixtures)/tagsSelectExactlyTheTaggedTests.yml", "--report-dir", reports, "--skip-build",
+            ])
+        }
         #expect(planned.status == 0, "stderr: \(planned.stderr)")
         #expect(planned.stdout.contains("1 passed, 0 failed, 0 skipped"), "\(planned.stdout)")
     }
@@ -164,10 +166,9 @@ struct RichResultsRunTests {
     /// no `<skipped>` (its console says "was cancelled"); Telltale reports it skipped.
     @Test func verdictsAgreeWithSwiftTest() async throws {
         let (_, record) = try await run()
-        await FixtureRuns.shared.idle(fixture: Self.fixture)
-        var swiftTest = try await SwiftTestVerdicts.collect(
-            packagePath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(Self.fixture)", extraArguments: Self.withoutHang
-        )
+        var swiftTest = try await FixtureRuns.shared.withBuilt(fixture: Self.fixture) {
+            try await SwiftTestVerdicts.collect(packagePath: FixtureRuns.package(Self.fixture), extraArguments: Self.withoutHang)
+        }
         let cancelled = "RichResultsFixtureTests.IssueTests/cancelsItself()"
         #expect(swiftTest[cancelled] == ["passed"])
         swiftTest[cancelled] = ["skipped"]
@@ -195,7 +196,8 @@ struct RichResultsRunTests {
     /// allows): Swift Testing records the overrun but cannot end it, so Telltale kills it,
     /// well before the plan's default timeout.
     @Test func aTestsOwnTimeLimitStopsItWhenItCannotStopItself() async throws {
-        let (run, record) = try await run(["--filter", "TimeLimitTests"])
+        // The whole fixture, as the launchers' agreement runs it: the hang costs a minute once.
+        let (run, record) = try await run(LauncherAgreementTests.direct)
         #expect(run.process.status == 1)
         let hung = try result(record, "TimeLimitTests/hangs()")
         #expect(hung.outcome == .error)

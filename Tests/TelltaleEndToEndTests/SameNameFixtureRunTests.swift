@@ -48,10 +48,9 @@ struct SameNameFixtureRunTests {
 
     @Test func verdictsAgreeWithSwiftTest() async throws {
         let (_, record) = try await run()
-        await FixtureRuns.shared.idle(fixture: Self.fixture)
-        let swiftTest = try await SwiftTestVerdicts.collect(
-            packagePath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/\(Self.fixture)"
-        )
+        let swiftTest = try await FixtureRuns.shared.withBuilt(fixture: Self.fixture) {
+            try await SwiftTestVerdicts.collect(packagePath: FixtureRuns.package(Self.fixture))
+        }
         #expect(SwiftTestVerdicts.telltaleVerdicts(record) == swiftTest)
         #expect(swiftTest.values.joined().count == Self.outcomes.count)
     }

@@ -111,19 +111,27 @@ struct ShardMergeTests {
     /// A parallel GitLab job needs no `--shard`: `CI_NODE_INDEX`/`CI_NODE_TOTAL` choose it.
     @Test func gitLabsParallelJobVariablesChooseTheShard() async throws {
         let full = try #require(try await FixtureRuns.shared.run(fixture: "MixedFixture").record)
-        await FixtureRuns.shared.idle(fixture: "MixedFixture")
         let folder = try TelltaleProcess.temporaryDirectory("ci-shards")
-        var shardFolders: [String] = []
-        for index in 1...2 {
-            let reports = "\(folder)/shard\(index)"
-            let run = try await TelltaleProcess.runProcess(
-                TelltaleProcess.executable(),
-                ["run", "--package", "Tests/Fixtures/MixedFixture", "--report-dir", reports, "--no-history", "--skip-build"],
-                in: TelltaleProcess.repositoryRoot, environment: ["CI_NODE_INDEX": "\(index)", "CI_NODE_TOTAL": "2"]
+        let shardFolders = (1...2).map { "\(folder)/shard\($0)" }
+        let (shards, wrong) = try await FixtureRuns.shared.withBuilt(fixture: "MixedFixture") {
+            var shards: [TelltaleProcess.Result] = []
+            for (index, reports) in zip(1..., shardFolders) {
+                shards.append(
+                    try await TelltaleProcess.runProcess(
+                        TelltaleProcess.executable(),
+                        ["run", "--package", "Tests/Fixtures/MixedFixture", "--report-dir", reports, "--no-history", "--skip-build"],
+                        in: TelltaleProcess.repositoryRoot, environment: ["CI_NODE_INDEX": "\(index)", "CI_NODE_TOTAL": "2"]
+                    ))
+            }
+            let wrong = try await TelltaleProcess.runProcess(
+                TelltaleProcess.executable(), ["run", "--package", "Tests/Fixtures/MixedFixture", "--no-history", "--skip-build"],
+                in: TelltaleProcess.repositoryRoot, environment: ["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "2"]
             )
+            return (shards, wrong)
+        }
+        for (index, (run, reports)) in zip(1..., zip(shards, shardFolders)) {
             #expect(run.stderr.contains("shard \(index)/2, from GitLab's CI_NODE_INDEX=\(index) of CI_NODE_TOTAL=2"), "\(run.stderr)")
             #expect(try RunRecordFile.read(path: "\(reports)/run.json").shard == Shard(index: index, count: 2))
-            shardFolders.append(reports)
         }
         let out = "\(folder)/merged"
         let merge = try await TelltaleProcess.run(["merge"] + shardFolders + ["--out", out])
@@ -132,10 +140,6 @@ struct ShardMergeTests {
         #expect(Set(merged.tests.map(\.id)) == Set(full.tests.map(\.id)))
         #expect(merged.totals == full.totals)
 
-        let wrong = try await TelltaleProcess.runProcess(
-            TelltaleProcess.executable(), ["run", "--package", "Tests/Fixtures/MixedFixture", "--no-history", "--skip-build"],
-            in: TelltaleProcess.repositoryRoot, environment: ["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "2"]
-        )
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("GitLab's CI_NODE_INDEX=0 and CI_NODE_TOTAL=2 make no shard"), "\(wrong.stderr)")
     }

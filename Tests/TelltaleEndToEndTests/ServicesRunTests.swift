@@ -112,7 +112,6 @@ struct ServicesRunTests {
     @Test(arguments: [("setpriv", "direct"), ("watcher", "direct"), ("watcher", "swiftpm")])
     func killingTelltaleWithSIGKILLLeavesNoProcessOfTheRun(orphanGuard: String, launcher: String) async throws {
         try #require(orphanGuard == "watcher" || FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"))
-        try await Self.buildOnce()
         let reports = try TelltaleProcess.temporaryDirectory("services-kill-\(orphanGuard)-\(launcher)")
         let signal = reports + "/running.fifo"
         #expect(mkfifo(signal, 0o600) == 0)
@@ -127,19 +126,21 @@ struct ServicesRunTests {
             .merging(["TELLTALE_ORPHAN_GUARD": orphanGuard]) { _, forced in forced }
         telltale.standardOutput = FileHandle.nullDevice
         telltale.standardError = FileHandle.nullDevice
-        try telltale.run()
-        // The slow test writes to the FIFO once it runs, with its backend ready.
-        let line = await ChildProcesses.drain(path: signal)
-        #expect(String(decoding: line, as: UTF8.self).contains("running"))
-        let before = try InterruptTests.processesOfRun(reports)
-        #expect(before.count >= 2, "expected the backend and the test process, found \(before)")
-        let watchers = Self.orphanWatchers(guarding: Set(before.compactMap { Int32($0) }))
-        if orphanGuard == "watcher" { #expect(watchers.count >= 2, "a watcher beside the backend and the test process") }
-
-        kill(telltale.processIdentifier, SIGKILL)
-        await ChildProcesses.waitForExit(telltale)
+        let (before, watchers) = try await FixtureRuns.shared.withBuilt(fixture: "ServicesRunFixture") {
+            try telltale.run()
+            // The slow test writes to the FIFO once it runs, with its backend ready.
+            let line = await ChildProcesses.drain(path: signal)
+            #expect(String(decoding: line, as: UTF8.self).contains("running"))
+            let before = try InterruptTests.processesOfRun(reports)
+            #expect(before.count >= 2, "expected the backend and the test process, found \(before)")
+            let watchers = Self.orphanWatchers(guarding: Set(before.compactMap { Int32($0) }))
+            if orphanGuard == "watcher" { #expect(watchers.count >= 2, "a watcher beside the backend and the test process") }
+            kill(telltale.processIdentifier, SIGKILL)
+            await ChildProcesses.waitForExit(telltale)
+            return (before, watchers)
+        }
         let pids = before.compactMap { Int32($0) } + watchers
-        #expect(await processesEnd(pids, within: .seconds(10)), "still alive: \(pids.filter(isAlive))")
+        #expect(await processesEnd(pids), "still alive: \(pids.filter(isAlive))")
         for pid in pids where isAlive(pid) { kill(pid, SIGKILL) }
     }
 
@@ -168,12 +169,19 @@ struct ServicesRunTests {
         workers: Int = 1, filter: String, onCrash: String = "restart", database: String = "{run_dir}/shop-{worker}_test.sqlite",
         flags: [String] = ["--http"], build: Bool = true, extra: String = ""
     ) async throws -> Run {
-        if build { try await buildOnce() }
         let reports = try TelltaleProcess.temporaryDirectory("services")
         let plan = try await Self.plan(
             in: reports, workers: workers, filter: filter, onCrash: onCrash, database: database, flags: flags, extra: extra
         )
-        let process = try await TelltaleProcess.run(["run", plan, "--report-dir", reports] + (build ? ["--skip-build"] : []))
+        // Without the build, the run must stop before it would build (the guard's case).
+        let process: TelltaleProcess.Result
+        if build {
+            process = try await FixtureRuns.shared.withBuilt(fixture: "ServicesRunFixture") {
+                try await TelltaleProcess.run(["run", plan, "--report-dir", reports, "--skip-build"])
+            }
+        } else {
+            process = try await TelltaleProcess.run(["run", plan, "--report-dir", reports])
+        }
         return Run(process: process, reports: reports, record: try? RunRecordFile.read(path: "\(reports)/run.json"))
     }
 
@@ -209,36 +217,11 @@ struct ServicesRunTests {
         return path
     }
 
-    /// Builds the backend fixture, and the suites once (a run, whose result is not needed).
+    /// The backend fixture, built once (`swift build`, as TelltaleServicesTests builds it).
     static func serviceFixture() async throws -> String {
-        try await Builds.shared.serviceFixture()
+        let package = FixtureRuns.package("ServiceFixture")
+        try await FixtureBuilds.shared.build(package, ["build"])
+        return package + "/.build/debug/service-fixture"
     }
 
-    static func buildOnce() async throws {
-        try await Builds.shared.suites()
-    }
-
-    actor Builds {
-        static let shared = Builds()
-        private var service: String?
-        private var suitesBuilt = false
-
-        func serviceFixture() async throws -> String {
-            if let service { return service }
-            let package = TelltaleProcess.repositoryRoot + "/Tests/Fixtures/ServiceFixture"
-            let build = try await ChildProcesses.run("swift", ["build", "--package-path", package])
-            try #require(build.status == 0, "building the service fixture failed: \(build.stderrText)")
-            service = package + "/.build/debug/service-fixture"
-            return service!
-        }
-
-        func suites() async throws {
-            guard !suitesBuilt else { return }
-            let build = try await ChildProcesses.run(
-                "swift", ["build", "--build-tests", "--package-path", TelltaleProcess.repositoryRoot + "/" + ServicesRunTests.fixture]
-            )
-            try #require(build.status == 0, "building the suites failed: \(build.stderrText)")
-            suitesBuilt = true
-        }
-    }
 }

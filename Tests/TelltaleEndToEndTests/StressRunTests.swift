@@ -43,19 +43,23 @@ struct StressRunTests {
         return (result, try? RunRecordFile.read(path: "\(directory)/run.json"))
     }
 
+    /// `run` of the fixture in place, built once and held for the run.
+    func runBuilt(_ plan: String, _ reports: String, _ arguments: [String]) async throws -> (TelltaleProcess.Result, RunRecord?) {
+        try await FixtureRuns.shared.withBuilt(fixture: "StressFixture") { try await run(plan, reports, ["--skip-build"] + arguments) }
+    }
+
     @Test func aNewTestThatFailsOneRunInThreeIsFlakyOnArrivalAndAStableOnePasses() async throws {
-        try await FixtureRuns.shared.build(fixture: "StressFixture")
         let package = "\(TelltaleProcess.repositoryRoot)/\(Self.fixture)"
         let failing = try plan("fail", package: package, counters: "\(folder)/counters-1")
 
         // The history knows the settled test only; nothing is stressed without a history yet.
-        let (first, firstRecord) = try await run(
-            failing, "first", ["--skip-build", "--filter", "SettledTests", "--history", history, "--stress-new", "5"])
+        let (first, firstRecord) = try await runBuilt(
+            failing, "first", ["--filter", "SettledTests", "--history", history, "--stress-new", "5"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(firstRecord?.tests.allSatisfy { $0.stress == nil } == true)
         #expect(firstRecord?.notes.contains { $0.contains("no run history to tell new tests by") } == true, "\(firstRecord?.notes ?? [])")
 
-        let (result, record) = try await run(failing, "stressed", ["--skip-build", "--history", history, "--stress-new", "5"])
+        let (result, record) = try await runBuilt(failing, "stressed", ["--history", history, "--stress-new", "5"])
         #expect(result.status == 1, "\(result.stderr)")
         let tests = try #require(record?.tests)
         let flaky = try #require(tests.first { $0.id == Self.flaky })
@@ -85,7 +89,7 @@ struct StressRunTests {
         // own), so it is stressed again and reported flaky, and the run passes; the stable one
         // passed last time and is not stressed again.
         let reporting = try plan("report", package: package, counters: "\(folder)/counters-2", onFlaky: "report")
-        let (reported, reportedRecord) = try await run(reporting, "reported", ["--skip-build", "--history", history, "--stress-new", "5"])
+        let (reported, reportedRecord) = try await runBuilt(reporting, "reported", ["--history", history, "--stress-new", "5"])
         #expect(reported.status == 0, "\(reported.stderr)")
         let again = try #require(reportedRecord?.tests.first { $0.id == Self.flaky })
         #expect(again.outcome == .passed && again.isFlaky)
@@ -101,8 +105,7 @@ struct StressRunTests {
     /// edited file for their file, and the rest not at all.
     @Test func newIsToldByTheHistoryAndChangedByTheTestFile() async throws {
         let package = "\(folder)/StressFixture"
-        try FileManager.default.copyItem(atPath: "\(TelltaleProcess.repositoryRoot)/\(Self.fixture)", toPath: package)
-        try? FileManager.default.removeItem(atPath: "\(package)/.build")
+        try FixtureSources.copy("\(TelltaleProcess.repositoryRoot)/\(Self.fixture)", to: package)
         for arguments in [["init", "-q"], ["add", "-A"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "fixture"]] {
             let git = try await TelltaleProcess.runProcess("/usr/bin/env", ["git"] + arguments, in: package)
             try #require(git.status == 0, "git \(arguments): \(git.stderr)")

@@ -14,9 +14,10 @@ import Testing
 struct SwiftTestAgreementTests {
     @Test func mixedFixtureAgreesWithSwiftTest() async throws {
         let run = try await FixtureRuns.shared.run(fixture: "MixedFixture")
-        await FixtureRuns.shared.idle(fixture: "MixedFixture")
         let record = try #require(run.record)
-        let swiftTest = try await SwiftTestVerdicts.collect(packagePath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/MixedFixture")
+        let swiftTest = try await FixtureRuns.shared.withBuilt(fixture: "MixedFixture") {
+            try await SwiftTestVerdicts.collect(packagePath: FixtureRuns.package("MixedFixture"))
+        }
         #expect(SwiftTestVerdicts.telltaleVerdicts(record) == swiftTest)
         #expect(swiftTest.values.joined().count == 16)
     }

@@ -20,8 +20,7 @@ struct TestLevelSelectionRunTests {
     static func repositoryWithMap() async throws -> String {
         let folder = try TelltaleProcess.temporaryDirectory("TestLevelSelectionRunTests")
         let package = "\(folder)/TestLevelSelectionFixture"
-        try FileManager.default.copyItem(atPath: "\(TelltaleProcess.repositoryRoot)/Tests/Fixtures/TestLevelSelectionFixture", toPath: package)
-        try? FileManager.default.removeItem(atPath: "\(package)/.build")
+        try FixtureSources.copy(FixtureRuns.package("TestLevelSelectionFixture"), to: package)
         try await ChangedRunTests.git(["init", "-q"], in: package)
         try await ChangedRunTests.git(["add", "-A"], in: package)
         try await ChangedRunTests.git(["commit", "-qm", "fixture"], in: package)

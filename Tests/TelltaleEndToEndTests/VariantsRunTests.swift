@@ -46,12 +46,14 @@ struct VariantsRunTests {
 
     func run(_ reports: String, _ arguments: [String]) async throws -> (TelltaleProcess.Result, RunRecord?, String) {
         let directory = "\(folder)/\(reports)"
-        let result = try await TelltaleProcess.run(["run", try plan(), "--report-dir", directory] + arguments)
+        let plan = try plan()
+        let result = try await FixtureRuns.shared.withBuilt(fixture: "VariantsFixture") {
+            try await TelltaleProcess.run(["run", plan, "--report-dir", directory] + arguments)
+        }
         return (result, try? RunRecordFile.read(path: "\(directory)/run.json"), directory)
     }
 
     @Test func eachVariantRunsEveryTestOfItsSuiteUnderItsOwnFlags() async throws {
-        try await FixtureRuns.shared.build(fixture: "VariantsFixture")
         let history = "\(folder)/history.sqlite"
         let (result, record, reports) = try await run("all", ["--skip-build", "--workers", "2", "--history", history])
         #expect(result.status == 1, "a guest cannot pay with a saved card: \(result.stderr)")
@@ -90,7 +92,6 @@ struct VariantsRunTests {
 
     /// A pattern may name one variant; one that names the test selects all of them.
     @Test func aFilterSelectsOneVariantOrAll() async throws {
-        try await FixtureRuns.shared.build(fixture: "VariantsFixture")
         let (one, oneRecord, _) = try await run("one", ["--skip-build", "--filter", #"paysWithASavedCard\(\) \[loggedIn\]"#])
         #expect(one.status == 0, "\(one.stderr)")
         #expect(oneRecord?.tests.map(\.id.rawValue) == ["VariantsTests.Checkout/paysWithASavedCard() [loggedIn]"])

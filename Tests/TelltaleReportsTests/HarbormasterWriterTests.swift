@@ -30,11 +30,11 @@ struct HarbormasterWriterTests {
         #expect(message.unit[1].details == nil && message.unit[1].format == nil)
     }
 
-    @Test func aFenceInAMessageCannotCloseItsBlock() {
+    @Test func aFenceInAMessageCannotCloseItsBlock() throws {
         let text = "expected:\n```\n[[ https://evil | click ]]\n```"
         let failing = Self.test("Rich.Suite/fails()", .failed, messages: [TestMessage(kind: .failure, text: text)])
-        let details = try? #require(HarbormasterWriter().message(Self.record([failing]), context: RichRecord.context).unit.first?.details)
-        #expect(details?.components(separatedBy: "```").count == 3, "one block: \(details ?? "")")
+        let details = try #require(HarbormasterWriter().message(Self.record([failing]), context: RichRecord.context).unit.first?.details)
+        #expect(details.components(separatedBy: "```").count == 3, "one block: \(details)")
     }
 
     @Test func theRemarkupSummaryListsFailuresWithTheirFirstLine() {

@@ -3,14 +3,31 @@ import TelltaleServices
 import TelltaleTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A crash is asked of the fixture once the supervisor has seen it ready (`POST /crash`), never
+/// timed: a service that crashes a fixed time after its first answer may, on a loaded machine,
+/// crash before the supervisor has read that answer, which is another case (not ready).
 @Suite struct LifecycleTests {
+    /// Asks the running fixture to exit with status 42 (it answers first).
+    static func crash(_ supervisor: ServiceSupervisor) async throws {
+        let url = try #require(supervisor.url?.appendingPathComponent("crash"))
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: body, as: UTF8.self))")
+    }
+
     @Test(.tags(.medium)) func crashMidRunIsNoticedAtOnceAndStopsTheRun() async throws {
-        let (spec, context) = try await FixtureService.spec("crashy", ["--http", "--crash-after", "0.3"])
+        let (spec, context) = try await FixtureService.spec("crashy", ["--http"])
         let supervisor = try ServiceSupervisor(spec: spec, context: context)
         let error = await #expect(throws: ServiceError.self) {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await supervisor.run() }
                 try await supervisor.waitUntilReady()
+                try await Self.crash(supervisor)
                 try await group.waitForAll()
             }
         }
@@ -20,7 +37,7 @@ import Testing
         }
         #expect(service == "crashy")
         #expect(exit == .exited(42))
-        #expect(lines.last == "fixture: crashing now")
+        #expect(lines.last == "fixture: crashing on request")
         #expect(await supervisor.exitStatus == .exited(42))
         #expect(await supervisor.lastCrash == error)
         var events: [ServiceEvent] = []
@@ -31,17 +48,19 @@ import Testing
     }
 
     @Test(.tags(.medium)) func crashedServiceIsRestartedWhenThePlanSaysSo() async throws {
-        let (spec, context) = try await FixtureService.spec("phoenix", ["--http", "--crash-after", "0.2"], onCrash: .restart)
+        let (spec, context) = try await FixtureService.spec("phoenix", ["--http"], onCrash: .restart)
         let supervisor = try ServiceSupervisor(spec: spec, context: context)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await supervisor.run() }
             var seen: [String] = []
             for await event in supervisor.events {
                 switch event {
-                case .ready(let generation, _, _): seen.append("ready \(generation)")
+                case .ready(let generation, _, _):
+                    seen.append("ready \(generation)")
+                    if generation == 1 { try await Self.crash(supervisor) }
                 case .crashed(let generation, let error):
                     seen.append("crashed \(generation)")
-                    #expect(error.lastLines.last == "fixture: crashing now")
+                    #expect(error.lastLines.last == "fixture: crashing on request")
                 case .restarting(let generation): seen.append("restarting \(generation)")
                 }
                 if seen.count == 4 { break }

@@ -16,7 +16,7 @@ import Testing
 
     @Test(.tags(.large), .enabled(if: ServiceLaunchInfo.parentDeathSignalAvailable))
     func killingTheSupervisingProcessWithSIGKILLKillsTheService() async throws {
-        let fixture = try await FixtureService.shared.executable()
+        let fixture = try await FixtureService.executable()
         let logs = NSTemporaryDirectory() + "TelltaleServicesTests-\(UUID().uuidString)"
         let parent = Process()
         parent.executableURL = URL(fileURLWithPath: Self.probe)
@@ -42,16 +42,11 @@ import Testing
     @Test(.tags(.medium), .enabled(if: ServiceLaunchInfo.parentDeathSignalAvailable))
     func parentDeathSignalFiresWhenTheForkingThreadExits() async throws {
         let fromSpawnThread = try await withTaskExecutorPreference(SpawnThread.shared) { try Self.spawnSleeper() }
-        Self.waitUntilExecuted(fromSpawnThread)
 
+        // setpriv has set the signal before this thread exits (spawnSleeper waits for the
+        // child's word): were the thread gone first, the child would already have a new parent.
         let fromShortThread = try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                let result = Result { try Self.spawnSleeper() }
-                // setpriv must have set the signal before this thread exits: were the
-                // thread gone first, the child would already have a new parent.
-                if case .success(let pid) = result { Self.waitUntilExecuted(pid) }
-                continuation.resume(with: result)
-            }
+            let thread = Thread { continuation.resume(with: Result { try Self.spawnSleeper() }) }
             thread.start()
         }
         // That thread has exited (or is about to): the kernel kills its child.
@@ -64,27 +59,34 @@ import Testing
         Self.reap(fromSpawnThread)
     }
 
-    /// The sleeper outlasts any wait here (a busy 2-core CI machine once took 33 s over this
-    /// test, and a 30 s sleeper ended by itself); the test kills it when done.
+    /// Starts a sleeper under `setpriv --pdeathsig KILL` and returns once setpriv has set the
+    /// signal: the shell it then starts says so on its standard output (a word from the child,
+    /// not a wait), then becomes `sleep`, which keeps the signal. The sleeper outlasts any wait
+    /// here; the test kills it when done.
     static func spawnSleeper() throws -> pid_t {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
+        posix_spawn_file_actions_addclose(&actions, descriptors[0])
+        posix_spawn_file_actions_addclose(&actions, descriptors[1])
         var pid: pid_t = 0
-        let arguments = ["/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/bin/sleep", "3600"]
+        let arguments = ["/usr/bin/setpriv", "--pdeathsig", "KILL", "--", "/bin/sh", "-c", "echo started; exec /bin/sleep 3600"]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let status = posix_spawn(&pid, arguments[0], nil, nil, &argv, environ)
+        let status = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        close(descriptors[1])
+        defer { close(descriptors[0]) }
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
+        // Blocks this thread (never one of Swift's pool: SpawnThread, or a thread of its own)
+        // until the line comes, or the child ends without it.
+        var byte: UInt8 = 0
+        var line = ""
+        while read(descriptors[0], &byte, 1) == 1, byte != 10 { line.append(Character(UnicodeScalar(byte))) }
+        guard line == "started" else { throw POSIXError(.ECHILD) }
         return pid
-    }
-
-    /// Waits (up to 10 s) until `setpriv` has set the parent-death signal and exec'd `sleep`:
-    /// the child's `/proc/PID/exe` then names `sleep`. Polls the condition, yielding the CPU.
-    static func waitUntilExecuted(_ pid: pid_t) {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
-            if exe.hasSuffix("/sleep") || !isAlive(pid) { return }
-            sched_yield()
-        }
     }
 
     /// A killed child stays a zombie (and `kill(pid, 0)` succeeds) until reaped.

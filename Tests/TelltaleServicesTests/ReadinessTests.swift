@@ -42,7 +42,7 @@ import Testing
         try await ServiceSupervisor.withRunning(spec, context: context) { _ in
             let waited = ContinuousClock.now - started
             // No upper bound in wall time: a loaded CI machine stretches it, and a wait past the
-            // 10 s readiness timeout would have thrown instead.
+            // readiness timeout would have thrown instead.
             #expect(waited >= .milliseconds(500))
         }
         // The probe was refused until the port opened, and then got an answer. Read after the
@@ -56,7 +56,7 @@ import Testing
         let error = await #expect(throws: ServiceError.self) {
             try await ServiceSupervisor.withRunning(spec, context: context) { _ in }
         }
-        // The 400 ms limit applied (not the fixture's 10 s default): the error names it. Wall time
+        // The 400 ms limit applied (not the fixture's default): the error names it. Wall time
         // is not checked; a loaded CI machine once took 8.1 s over this test.
         guard case .notReady(let service, _, let check, let timeout, let lines)? = error else {
             Issue.record("expected notReady, got \(String(describing: error))")

@@ -9,7 +9,7 @@ import Testing
             "backend", ["--http"], testMode: TestModePaths(), database: "{run_dir}/shop_test.sqlite"
         )
         try await ServiceSupervisor.withRunning(spec, context: context) { supervisor in
-            let client = try TestModeClient(for: supervisor, timeout: .seconds(5))
+            let client = try TestModeClient(for: supervisor, timeout: hangLimit)
             try await client.reset()
             try await client.setup(test: "DemoShopTests.CheckoutTests/testPurchase")
             try await client.teardown(test: "DemoShopTests.CheckoutTests/testPurchase")

@@ -28,16 +28,21 @@ public let streamSocketType: Int32 = {
     #endif
 }()
 
+/// How long a wait for something that must happen may take before the test calls it a hang:
+/// generous, since a loaded two-core machine can take tens of seconds to schedule a process,
+/// and waits end as soon as their condition holds, so passing runs never spend it.
+public let hangLimit = Duration.seconds(300)
+
 #if os(Linux)
     /// glibc 2.36's wrapper of the pidfd_open system call (not in Swift's Glibc module).
     @_silgen_name("pidfd_open")
-    private func pidfdOpen(_ pid: pid_t, _ flags: UInt32) -> Int32
+    public func pidfdOpen(_ pid: pid_t, _ flags: UInt32) -> Int32
 
     /// Waits until every process in `pids` has ended, or `limit` passes; true when all ended.
     ///
     /// Woken by the kernel, not by polling: a pidfd becomes readable when its process ends,
     /// whoever its parent is. The waiting happens on a GCD thread, off the cooperative pool.
-    public func processesEnd(_ pids: [Int32], within limit: Duration = .seconds(5)) async -> Bool {
+    public func processesEnd(_ pids: [Int32], within limit: Duration = hangLimit) async -> Bool {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 let deadline = ContinuousClock.now + limit
@@ -63,7 +68,7 @@ public let streamSocketType: Int32 = {
 #else
     /// Waits until every process in `pids` has ended, or `limit` passes; true when all ended.
     /// Woken by the kernel through a dispatch process source (kqueue's `NOTE_EXIT`).
-    public func processesEnd(_ pids: [Int32], within limit: Duration = .seconds(5)) async -> Bool {
+    public func processesEnd(_ pids: [Int32], within limit: Duration = hangLimit) async -> Bool {
         let deadline = DispatchTime.now() + limit / .seconds(1)
         for pid in pids {
             let watch = ExitWatch()

@@ -48,7 +48,9 @@ public struct XcodebuildInvocation: Sendable, Equatable {
     public static func testWithoutBuilding(_ project: XcodeProject, xctestrun: String, run: Run) -> [String] {
         var arguments = ["test-without-building", "-xctestrun", xctestrun, "-destination", project.destination]
         arguments += onlyConfigurations(project)
-        arguments += run.selection.only.map { "-only-testing:\($0)" } + run.selection.skip.map { "-skip-testing:\($0)" }
+        // As xcodebuild(1) documents them (`-only-testing test-identifier`), not in the colon form
+        // `xcodebuild -help` shows.
+        arguments += run.selection.only.flatMap { ["-only-testing", $0] } + run.selection.skip.flatMap { ["-skip-testing", $0] }
         if let workers = run.workers {
             arguments += ["-parallel-testing-enabled", workers > 1 ? "YES" : "NO"]
             if workers > 1 { arguments += ["-parallel-testing-worker-count", String(workers)] }

@@ -5,7 +5,6 @@
 //   --ready-after SECONDS     wait before listening and printing "listening on"
 //   --never-ready             never listen, never print the line; just keep running
 //   --exit-at-start CODE      print a few lines and exit with CODE before getting ready
-//   --crash-after SECONDS     exit with status 42 this long after getting ready
 //   --ignore-sigterm          ignore SIGTERM (the supervisor must SIGKILL it)
 //   --spam-lines N            print N numbered lines after getting ready
 //   --pid-file PATH           write the pid there once running (for the orphan test)
@@ -28,7 +27,6 @@ var mode = "http"
 var readyAfter = 0.0
 var neverReady = false
 var exitAtStart: Int32?
-var crashAfter: Double?
 var ignoreSigterm = false
 var spamLines = 0
 var pidFile: String?
@@ -43,7 +41,6 @@ while let argument = arguments.next() {
     case "--ready-after": readyAfter = Double(arguments.next() ?? "0") ?? 0
     case "--never-ready": neverReady = true
     case "--exit-at-start": exitAtStart = Int32(arguments.next() ?? "3") ?? 3
-    case "--crash-after": crashAfter = Double(arguments.next() ?? "1") ?? 1
     case "--ignore-sigterm": ignoreSigterm = true
     case "--spam-lines": spamLines = Int(arguments.next() ?? "0") ?? 0
     case "--pid-file": pidFile = arguments.next()
@@ -127,7 +124,6 @@ func handleHTTP(_ client: Int32) {
     switch (method, path) {
     case ("GET", "/health"):
         respond(client, status: healthStatus, body: "ok")
-        startCrashTimerOnce()
     case ("POST", "/tests/reset"):
         state.withLock { $0 = nil }
         respond(client, status: 200, body: "reset")
@@ -190,25 +186,6 @@ if spamLines > 0 {
     for index in 1...spamLines { print("spam line \(index) of \(spamLines): the quick brown fox jumps over the lazy dog") }
     print("spam done")
 }
-
-/// Starts the --crash-after countdown once. In HTTP mode that is when the first health check
-/// was answered, so the supervisor has seen the service ready however slow the machine is.
-let crashTimerLock = NSLock()
-// Read and written only while holding crashTimerLock.
-nonisolated(unsafe) var crashTimerStarted = false
-func startCrashTimerOnce() {
-    guard let crashAfter else { return }
-    crashTimerLock.lock()
-    defer { crashTimerLock.unlock() }
-    guard !crashTimerStarted else { return }
-    crashTimerStarted = true
-    Thread.detachNewThread {
-        usleep(useconds_t(crashAfter * 1_000_000))
-        print("fixture: crashing now")
-        exit(42)
-    }
-}
-if mode != "http" { startCrashTimerOnce() }
 
 if mode == "log" {
     while true { sleep(60) }
