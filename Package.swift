@@ -118,6 +118,11 @@ let package = Package(
             name: "TelltaleQueue",
             dependencies: ["TelltaleModel", "TelltaleRunner", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
         ),
+        // Not shipped: times the queue's reservations at scale (Scripts/benchmark-queue.sh).
+        .executableTarget(
+            name: "telltale-queue-benchmark",
+            dependencies: ["TelltaleQueue", "TelltaleRunner", "TelltaleModel", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
+        ),
         // Not shipped: times recording and report queries at scale (Scripts/benchmark-history.sh).
         .executableTarget(
             name: "telltale-history-benchmark",

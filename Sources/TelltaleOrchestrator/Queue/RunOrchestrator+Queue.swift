@@ -61,6 +61,7 @@ extension RunOrchestrator {
             }
             await progress.note("queue mode: \(queue.machine) \(how)")
             var outcome = try await session.withHeartbeat { try await body(session) }
+            if case .finished = outcome.end { outcome.results = try await Self.settled(outcome.results, by: session.queue) }
             let late = await session.lateUnits
             outcome.notes.append(
                 "part of build \(queue.build): machine \(queue.machine) \(how), and ran \(outcome.results.count) of its \(selected.count) tests; `telltale queue report --build \(queue.build)` gives the build's record"
@@ -70,6 +71,19 @@ extension RunOrchestrator {
                     "queue mode: \(late) unit(s) this machine ran were taken over by another machine after their lease lapsed; their results here were not counted in the build")
             }
             return outcome
+        }
+    }
+
+    /// Once the queue is drained every retry has run: a test this machine failed whose retry
+    /// ran on another machine takes its final result from the queue (the attempts in order, the
+    /// last one's machine), so this machine's verdict is its tests' verdict after their retries.
+    static func settled(_ results: [TestResult], by queue: PostgresWorkQueue) async throws -> [TestResult] {
+        guard results.contains(where: { $0.outcome.isFailure }) else { return results }
+        let final = Dictionary(try await queue.results().map { ($0.id, $0) }) { first, _ in first }
+        return results.map { result in
+            guard result.outcome.isFailure, let settled = final[result.id], settled.previousAttempts.count > result.previousAttempts.count
+            else { return result }
+            return settled
         }
     }
 }
