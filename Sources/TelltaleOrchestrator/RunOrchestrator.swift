@@ -338,15 +338,16 @@ public struct RunOrchestrator: Sendable {
             configuration.stressRuns = stress.runs
             await watch?.setFlakyOnArrivalFails(!stress.reportOnly)
         }
-        let stop = self.stop
-        let configured = configuration
+        let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(selected, settings: settings, timings: timings, package: plan.package) { shared in
             var configuration = configured
             configuration.sharedQueue = shared
-            return try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
+            return try await execution.run(chosen, listed: listing.tests, configuration: configuration, observer: observer, stop: runStop)
         }
         outcome.stress = stress
         outcome.subset = narrowing.subset(selected: selected.count, shard: options.shard)
+        // A machine of a queue build ran part of it: its coverage total is not the suite's.
+        if let queue { outcome.subset = CoverageSubset(selected: outcome.results.count, planned: narrowing.planned, reasons: ["part of queue build \(queue.build)"]) }
         outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
         return outcome
     }

@@ -56,21 +56,21 @@ extension PostgresWorkQueue {
                 ON CONFLICT (id) DO NOTHING RETURNING id
                 """, logger: Self.quiet)
             let filled = try await inserted.collect().count == 1
-            try await connection.query(
-                """
-                INSERT INTO telltale.queue_machine (build_id, machine, git_commit) VALUES (\(build), \(machine), \(listing.commit))
-                ON CONFLICT (build_id, machine) DO UPDATE SET last_seen = now()
-                """, logger: Self.quiet)
             if filled {
+                try await register(listing.commit, on: connection)
                 try await insertUnits(listing.units, on: connection)
                 return Found.joined(.filled(units: listing.units.count))
             }
             let rows = try await connection.query(
-                "SELECT listing_digest, filled_by, git_commit FROM telltale.queue_build WHERE id = \(build) FOR UPDATE", logger: Self.quiet)
+                "SELECT listing_digest, filled_by, git_commit FROM telltale.queue_build WHERE id = \(build) FOR NO KEY UPDATE",
+                logger: Self.quiet)
             var existing: (String, String, String?)?
             for try await row in rows.decode((String, String, String?).self) { existing = row }
             guard let (digest, filledBy, commit) = existing else { return Found.joined(.joined(filledBy: "?")) }
             guard digest == listing.digest else { return Found.mismatch(filledBy: filledBy, commit: commit) }
+            // The build's row is locked first, then the machine's row (which takes a key-share lock
+            // on it) added: joiners queue up on the row instead of deadlocking over it.
+            try await register(listing.commit, on: connection)
             return Found.joined(try await rerunIfDrained(filledBy: filledBy, on: connection))
         }
         switch found {
@@ -81,6 +81,14 @@ extension PostgresWorkQueue {
                 "build \(build): this machine (\(machine), commit \(listing.commit ?? "unknown")) listed other tests than the machine that filled the queue (\(filledBy), commit \(commit ?? "unknown")); every machine of a build must run the same commit and plan: pass another --build for another commit"
             )
         }
+    }
+
+    private func register(_ commit: String?, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            """
+            INSERT INTO telltale.queue_machine (build_id, machine, git_commit) VALUES (\(build), \(machine), \(commit))
+            ON CONFLICT (build_id, machine) DO UPDATE SET last_seen = now()
+            """, logger: Self.quiet)
     }
 
     private func insertUnits(_ units: [SharedUnitPlanner.Unit], on connection: PostgresConnection) async throws {

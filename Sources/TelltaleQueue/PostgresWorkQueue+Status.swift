@@ -32,7 +32,7 @@ extension PostgresWorkQueue {
 
     /// The build's state; nil when the queue has no such build.
     public func status() async throws(PostgresConnectionError) -> Status? {
-        try await transaction { connection in
+        try await transaction { connection -> Status? in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.quiet)
             let builds = try await connection.query(
                 "SELECT filled_by, git_commit, tests FROM telltale.queue_build WHERE id = \(build)", logger: Self.quiet)
@@ -50,7 +50,7 @@ extension PostgresWorkQueue {
             for try await (id, state, holder, count, expiresIn) in units.decode((Int, String, String?, Int?, Double).self) {
                 switch state {
                 case "done": status.done[holder ?? "?", default: 0] += 1
-                case "leased": status.leased.append(Lease(unit: id, machine: holder ?? "?", tests: count ?? 0, expiresIn: expiresIn))
+                case "leased": status.leased.append(Status.Lease(unit: id, machine: holder ?? "?", tests: count ?? 0, expiresIn: expiresIn))
                 default: status.left += 1
                 }
             }

@@ -11,7 +11,7 @@ import TelltaleRunner
 /// up to `reconnectFor`; meanwhile this machine's leases lapse and the fleet takes its units
 /// over, and its late results, when it gets back, are noted and not counted.
 public actor QueueSession: SharedWorkQueue {
-    public let queue: PostgresWorkQueue
+    public nonisolated let queue: PostgresWorkQueue
     /// How long a worker with nothing to reserve waits before asking again.
     public var pollInterval: Duration
     public var reconnectFor: Duration = .seconds(300)
@@ -72,13 +72,13 @@ public actor QueueSession: SharedWorkQueue {
     }
 
     /// `operation`, tried again while the server cannot be reached, for up to `reconnectFor`.
-    private func retrying<T: Sendable>(_ operation: @Sendable (PostgresWorkQueue) async throws(PostgresConnectionError) -> T) async throws -> T {
+    private func retrying<T: Sendable>(_ operation: @Sendable (PostgresWorkQueue) async throws -> T) async throws -> T {
         let started = ContinuousClock.now
         var pause = Duration.milliseconds(250)
         while true {
             do {
                 return try await operation(queue)
-            } catch where error.kind == .unreachable && ContinuousClock.now - started < reconnectFor {
+            } catch let error as PostgresConnectionError where error.kind == .unreachable && ContinuousClock.now - started < reconnectFor {
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(8))
             }

@@ -54,7 +54,12 @@ struct QueueBenchmark {
                         }
                     }
                 }
-                return try await group.reduce(into: ([Double](), [Double]())) { $0.0 += $1.0; $0.1 += $1.1 }
+                var all = ([Double](), [Double]())
+                for try await (reserves, acks) in group {
+                    all.0 += reserves
+                    all.1 += acks
+                }
+                return all
             }
         }
         let wall = (clock.now - started).milliseconds

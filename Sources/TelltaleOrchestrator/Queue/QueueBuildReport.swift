@@ -29,7 +29,7 @@ public enum QueueBuildReport {
         do {
             return try await PostgresConnector.withClient(for: location) { client throws in
                 let queue = PostgresWorkQueue(client: client, location: location, build: build, machine: "queue report")
-                var status = try await status(of: queue)
+                var status = try await Self.status(of: queue)
                 while !status.isDrained {
                     guard ContinuousClock.now - started < .seconds(wait) else {
                         throw Failure.notDrained("build \(build) is not drained after \(Int(wait)) s: " + describeOpen(status))
