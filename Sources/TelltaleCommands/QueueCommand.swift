@@ -66,8 +66,10 @@ struct QueueReportCommand: AsyncParsableCommand {
         let directory = ReportDirectory(path: reportDirectory)
         do {
             try directory.prepare()
-            for note in try directory.writeReports(built, context: ReportContext(
-                generatedAt: Date(), toolVersion: RunOrchestrator.version, sourceRoot: FileManager.default.currentDirectoryPath))
+            for note in try directory.writeReports(
+                built,
+                context: ReportContext(
+                    generatedAt: Date(), toolVersion: RunOrchestrator.version, sourceRoot: FileManager.default.currentDirectoryPath))
             {
                 Console.diagnostics(note)
             }

@@ -12,18 +12,25 @@ struct QueueOptions: ParsableArguments {
             valueName: "url"))
     var queue: String?
 
-    @Option(help: "The build every machine shares (default: the CI's run: GitHub's run id and attempt, GitLab's pipeline, Buildkite's build, CircleCI's workflow).")
+    @Option(
+        help:
+            "The build every machine shares (default: the CI's run: GitHub's run id and attempt, GitLab's pipeline, Buildkite's build, CircleCI's workflow)."
+    )
     var build: String?
 
     @Option(help: "This machine's name in the build (default: host name and process id).")
     var machine: String?
 
-    @Option(name: .customLong("lease-timeout"), help: "Seconds a unit stays reserved without a heartbeat before another machine takes it over (default: 30).")
+    @Option(
+        name: .customLong("lease-timeout"),
+        help: "Seconds a unit stays reserved without a heartbeat before another machine takes it over (default: 30).")
     var leaseTimeout: Double = 30
 
     @Option(
         name: .customLong("queue-fallback"),
-        help: "When the queue cannot be reached at the start: shard, to run the static shard (--shard, else the CI's variables) instead of exiting with status 2.")
+        help:
+            "When the queue cannot be reached at the start: shard, to run the static shard (--shard, else the CI's variables) instead of exiting with status 2."
+    )
     var fallback: QueueFallback?
 
     enum QueueFallback: String, ExpressibleByArgument, CaseIterable {
@@ -37,7 +44,8 @@ struct QueueOptions: ParsableArguments {
         }
         if leaseTimeout < 1 { throw ValidationError("--lease-timeout must be at least 1 second") }
         if shard != nil, fallback == nil {
-            throw ValidationError("--shard with --queue: the queue splits the tests itself (--queue-fallback shard runs --shard when the queue cannot be reached)")
+            throw ValidationError(
+                "--shard with --queue: the queue splits the tests itself (--queue-fallback shard runs --shard when the queue cannot be reached)")
         }
         if repeats { throw ValidationError("--repeat and --until-failure run every test here again: use them without --queue") }
     }

@@ -347,7 +347,10 @@ public struct RunOrchestrator: Sendable {
         outcome.stress = stress
         outcome.subset = narrowing.subset(selected: selected.count, shard: options.shard)
         // A machine of a queue build ran part of it: its coverage total is not the suite's.
-        if let queue { outcome.subset = CoverageSubset(selected: outcome.results.count, planned: narrowing.planned, reasons: ["part of queue build \(queue.build)"]) }
+        if let queue {
+            outcome.subset = CoverageSubset(
+                selected: outcome.results.count, planned: narrowing.planned, reasons: ["part of queue build \(queue.build)"])
+        }
         outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
         return outcome
     }

@@ -89,9 +89,9 @@ extension PostgresWorkQueue {
     /// attempt as a unit of its own, which another machine takes when one is free. Nothing
     /// happens, bar a note, when the lease was taken over.
     @discardableResult
-    public func retry(_ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool) async throws(
-        PostgresConnectionError
-    ) -> Bool {
+    public func retry(
+        _ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool
+    ) async throws(PostgresConnectionError) -> Bool {
         let rows = QueueResultRows(results, unit: unit, machine: machine)
         let tests = results.map(\.id.rawValue).joined(separator: "\n")
         let seconds = results.reduce(0) { $0 + $1.duration }

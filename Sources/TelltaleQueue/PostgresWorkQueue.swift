@@ -36,7 +36,7 @@ public struct PostgresWorkQueue: Sendable {
     /// Brings the database's queue tables up to date on a connection of its own: this is also
     /// the check that the server can be reached at all (it fails at once, naming the URL).
     public static func prepare(_ location: PostgresLocation) async throws(PostgresConnectionError) {
-        try await PostgresConnector.withConnection(to: location) { connection in
+        _ = try await PostgresConnector.withConnection(to: location) { connection in
             try await QueueSchema.migrator.migrate(connection)
         }
     }

@@ -45,7 +45,7 @@ public actor QueueSession: SharedWorkQueue {
     }
 
     public func retry(_ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool) async throws {
-        try await retrying { try await $0.retry(unit, results: results, framework: framework, serial: serial) }
+        _ = try await retrying { try await $0.retry(unit, results: results, framework: framework, serial: serial) }
     }
 
     public func earlierResults(of unit: SharedWorkUnit) async throws -> [TestResult] {

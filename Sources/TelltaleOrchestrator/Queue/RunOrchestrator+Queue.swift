@@ -68,7 +68,8 @@ extension RunOrchestrator {
             )
             if late > 0 {
                 outcome.notes.append(
-                    "queue mode: \(late) unit(s) this machine ran were taken over by another machine after their lease lapsed; their results here were not counted in the build")
+                    "queue mode: \(late) unit(s) this machine ran were taken over by another machine after their lease lapsed; their results here were not counted in the build"
+                )
             }
             return outcome
         }

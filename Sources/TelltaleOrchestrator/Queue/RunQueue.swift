@@ -69,7 +69,10 @@ public struct RunQueue: Sendable {
                     "--queue: the queue cannot be used (\(error.description)), and --queue-fallback shard found no shard: pass --shard I/N (on GitHub Actions, from the matrix), or run under GitLab's, Buildkite's or CircleCI's parallel jobs"
                 )
             }
-            return .shard(shard, note: "queue mode: the queue cannot be used (\(error.description)); running the static shard \(shard) instead (--queue-fallback shard)")
+            return .shard(
+                shard,
+                note:
+                    "queue mode: the queue cannot be used (\(error.description)); running the static shard \(shard) instead (--queue-fallback shard)")
         }
         return .queue(
             RunQueue(
