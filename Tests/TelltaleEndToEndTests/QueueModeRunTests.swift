@@ -145,7 +145,8 @@ struct QueueModeRunTests {
     }
 
     /// A machine that listed other tests than the machine that filled the build is refused
-    /// (exit 2), naming both machines; an unreachable queue is exit 2 naming its URL without the password.
+    /// (exit 2), naming both machines; an unreachable queue is exit 2 naming its URL without the
+    /// password, or with `--queue-fallback shard` the static shard, noted.
     @Test func aMachineWithAnotherListingIsRefused() async throws {
         let database = try await PostgresCluster.shared.database("e2e_listing")
         let folder = try TelltaleProcess.temporaryDirectory("QueueModeListing")
@@ -167,6 +168,18 @@ struct QueueModeRunTests {
             unreachable.stderr.contains("--queue: the queue cannot be used: postgres://ci@127.0.0.1:1/queue: cannot connect"), "\(unreachable.stderr)"
         )
         #expect(!unreachable.stderr.contains("hunter2"))
+
+        // With --queue-fallback shard, the static shard runs instead, and its record says why.
+        let fallback = try await TelltaleProcess.run([
+            "run", "--package", Self.fixture, "--skip-build", "--queue", "postgres://ci:hunter2@127.0.0.1:1/queue", "--build", "x",
+            "--queue-fallback", "shard", "--shard", "1/2", "--filter", "WaitCases/testWait0[1-4]$", "--report-dir", "\(folder)/fallback",
+        ])
+        #expect(fallback.status == 0, "\(fallback.stderr)")
+        let record = try RunRecordFile.read(path: "\(folder)/fallback/run.json")
+        #expect(record.shard == Shard(index: 1, count: 2))
+        #expect(record.tests.count == 2)
+        #expect(record.notes.contains { $0.hasPrefix("queue mode: the queue cannot be used (postgres://ci@127.0.0.1:1/queue") }, "\(record.notes)")
+        #expect(!(fallback.stderr + fallback.stdout).contains("hunter2"))
     }
 
     static func arguments(_ machine: String, _ url: String, build: String, folder: String, _ extra: [String]) -> [String] {
