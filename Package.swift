@@ -113,6 +113,16 @@ let package = Package(
                 tool("Logging", "swift-log"),
             ]
         ),
+        // Queue mode: a build's units of work, leases and results in PostgreSQL, shared by its machines.
+        .target(
+            name: "TelltaleQueue",
+            dependencies: ["TelltaleModel", "TelltaleRunner", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
+        ),
+        // Not shipped: times the queue's reservations at scale (Scripts/benchmark-queue.sh).
+        .executableTarget(
+            name: "telltale-queue-benchmark",
+            dependencies: ["TelltaleQueue", "TelltaleRunner", "TelltaleModel", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
+        ),
         // Not shipped: times recording and report queries at scale (Scripts/benchmark-history.sh).
         .executableTarget(
             name: "telltale-history-benchmark",
@@ -131,7 +141,7 @@ let package = Package(
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
                 "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory", "TelltaleCoverage",
-                "TelltaleChanges", "TelltaleImport",
+                "TelltaleChanges", "TelltaleImport", "TelltaleQueue", "TelltalePostgres",
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
                 tool("Logging", "swift-log"),
             ]
@@ -193,6 +203,12 @@ let package = Package(
         // Against a throwaway PostgreSQL cluster the test support starts.
         .testTarget(
             name: "TelltalePostgresTests", dependencies: ["TelltalePostgres", "TelltaleTestSupport", tool("PostgresNIO", "postgres-nio")]
+        ),
+        .testTarget(
+            name: "TelltaleQueueTests",
+            dependencies: [
+                "TelltaleQueue", "TelltaleRunner", "TelltaleModel", "TelltalePostgres", "TelltaleTestSupport", tool("PostgresNIO", "postgres-nio"),
+            ]
         ),
         .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleChangesTests", dependencies: ["TelltaleChanges", "TelltaleTestSupport"]),

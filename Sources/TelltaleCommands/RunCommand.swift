@@ -175,6 +175,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var annotations: AnnotationsOptions
 
+    @OptionGroup(title: "Queue mode") var queueOptions: QueueOptions
+
     /// `--launcher`, else `TELLTALE_LAUNCHER`, else nil (automatic).
     func chosenLauncher() throws -> LauncherKind? {
         if let launcher { return launcher }
@@ -207,6 +209,7 @@ struct RunCommand: AsyncParsableCommand {
             throw ValidationError("--stress-new runs new tests more times itself: use it without --repeat and --until-failure")
         }
         _ = try durations()
+        try queueOptions.validate(shard: shard, repeats: (repetitions ?? 1) > 1 || untilFailure)
     }
 
     /// `--until-failure`'s and `--bisect-budget`'s durations, as plans write them (`90s`, `10m`).
@@ -225,7 +228,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         var shard = self.shard
-        if shard == nil {
+        // In queue mode the queue splits the tests; a CI shard is only its fallback.
+        if shard == nil, queueOptions.queue == nil {
             // A job of a parallel CI matrix runs its part without a flag.
             do {
                 if let detected = try CIShardEnvironment.detect(ProcessInfo.processInfo.environment) {
@@ -268,6 +272,10 @@ struct RunCommand: AsyncParsableCommand {
         options.repetitions = repetitions
         (options.untilFailure, options.bisectBudget) = try durations()
         options.noParallel = noParallel
+        if let request = queueOptions.request(shard: shard) {
+            options.queue = request
+            options.shard = nil
+        }
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {

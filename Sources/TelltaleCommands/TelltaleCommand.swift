@@ -10,7 +10,7 @@ public struct TelltaleCommand: AsyncParsableCommand {
         version: "\(RunOrchestrator.version) (\(BuildCommit.description))",
         subcommands: [
             RunCommand.self, PlanCommand.self, ReportCommand.self, MergeCommand.self, CaptureCommand.self, HistoryCommand.self, HookCommand.self,
-            PublishCommand.self, ImportCommand.self, BisectCommand.self,
+            PublishCommand.self, ImportCommand.self, BisectCommand.self, QueueCommand.self,
         ],
         defaultSubcommand: nil
     )

@@ -8,7 +8,7 @@ import TelltaleVerify
 
 /// Runs the selected tests with what they need around them: the capture server (first
 /// up, last down), the plan's services, and the per-test lifecycle the plan chose.
-struct RunExecution {
+struct RunExecution: Sendable {
     var services: [ServiceSpec]
     var verifier: Verifier?
     var lifecycle: PlanLifecycle

@@ -70,6 +70,9 @@ public struct RunOptions: Sendable {
     public var untilFailure: Duration?
     /// Time for bisecting suspected victims and brittle tests after the run (`--bisect-budget`); nil: the default.
     public var bisectBudget: Duration?
+    /// Queue mode (`--queue URL`, `--build`, `--machine`, `--lease-timeout`, `--queue-fallback shard`):
+    /// take the tests from a queue in PostgreSQL the build's machines share; nil runs them here.
+    public var queue: RunQueue.Request?
     /// Each test process runs its tests one at a time (`--no-parallel`, as `swift test --no-parallel`).
     public var noParallel = false
 

@@ -22,6 +22,8 @@ public struct RunOrchestrator: Sendable {
     public var progress: ConsoleProgress
     /// An orderly stop: `--fail-fast` and the first signal request it.
     public var stop: RunStop
+    /// Queue mode's database, build and machine, once reached (`withQueueStarted`).
+    var queue: RunQueue?
 
     public init(options: RunOptions, progress: ConsoleProgress, stop: RunStop = RunStop()) {
         self.options = options
@@ -78,6 +80,10 @@ public struct RunOrchestrator: Sendable {
     }
 
     private func runPrepared(notes: [String]) async throws(OrchestratorError) -> RunSummary {
+        if options.queue != nil, queue == nil {
+            let (queued, fallback) = try await withQueueStarted()
+            return try await queued.runPrepared(notes: notes + fallback)
+        }
         for note in notes { await progress.note(note) }
         let setup = try await prepare()
         let startedAt = Date()
@@ -101,7 +107,8 @@ public struct RunOrchestrator: Sendable {
             var record = await record(
                 outcome, setup: setup, environment: await environment, startedAt: startedAt,
                 duration: (ContinuousClock.now - clock).inSeconds, coverage: coverage)
-            await history.record(&record, progress: progress)
+            // A machine's part of a queue build is not a run: `telltale queue report --history` records the build.
+            if queue == nil { await history.record(&record, progress: progress) }
             if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
             return try await write(
                 record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
@@ -331,9 +338,19 @@ public struct RunOrchestrator: Sendable {
             configuration.stressRuns = stress.runs
             await watch?.setFlakyOnArrivalFails(!stress.reportOnly)
         }
-        var outcome = try await execution.run(selected, listed: listing.tests, configuration: configuration, observer: observer, stop: stop)
+        let (runStop, configured, chosen) = (stop, configuration, selected)
+        var outcome = try await runQueued(selected, settings: settings, timings: timings, package: plan.package) { shared in
+            var configuration = configured
+            configuration.sharedQueue = shared
+            return try await execution.run(chosen, listed: listing.tests, configuration: configuration, observer: observer, stop: runStop)
+        }
         outcome.stress = stress
         outcome.subset = narrowing.subset(selected: selected.count, shard: options.shard)
+        // A machine of a queue build ran part of it: its coverage total is not the suite's.
+        if let queue {
+            outcome.subset = CoverageSubset(
+                selected: outcome.results.count, planned: narrowing.planned, reasons: ["part of queue build \(queue.build)"])
+        }
         outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
         return outcome
     }

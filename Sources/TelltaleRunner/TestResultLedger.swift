@@ -62,6 +62,12 @@ public actor TestResultLedger {
         for id in ids { settled[id] = current[id] }
     }
 
+    /// Queue mode: results of earlier attempts (each with the ones before it), run here or on
+    /// another machine; a result that arrives now for one of these tests is its next attempt.
+    func adoptEarlierAttempts(_ results: [TestResult]) {
+        for result in results { settled[result.id] = result }
+    }
+
     /// Assembles `result` as `worker` ran it in `session`, keeps it, and returns it.
     @discardableResult
     func record(_ result: TestResult, worker: Int?, session: String?) -> TestResult {

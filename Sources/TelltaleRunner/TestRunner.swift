@@ -70,6 +70,10 @@ public struct TestRunner: Sendable {
         /// `--bisect-budget`: the time suspected victims and brittle tests may take to bisect
         /// after the run (`OrderSuspect`, `OrderBisector`); zero bisects nothing.
         public var bisectBudget: Duration = .zero
+        /// Queue mode (`--queue`): workers take their units from this queue, which other machines
+        /// share, instead of the run's own; the run's tests are the whole build's, and this
+        /// machine's results are those of the units it ran. One pass, no stress runs.
+        public var sharedQueue: (any SharedWorkQueue)?
         /// `telltale run` as this run was spelled (plan, package), to which a reproduction adds its filters.
         public var reproductionCommand: [String] = ["telltale", "run"]
 
@@ -146,7 +150,8 @@ public struct TestRunner: Sendable {
 
         // Every batch's process checks what it did not report (`TestWorker`); a test with no
         // result at all by now is caught here, on the same road.
-        let notRun = Set(await ledger.notRun)
+        // In queue mode the other machines run the rest.
+        let notRun = configuration.sharedQueue == nil ? Set(await ledger.notRun) : []
         for framework in [TestFramework.xctest, .swiftTesting] {
             let unreported = tests.filter { notRun.contains($0.id) && $0.framework == framework }.map(\.id)
             for result in await ledger.neverReported(unreported, framework: framework) {
@@ -192,7 +197,7 @@ public struct TestRunner: Sendable {
         _ tests: [ListedTest], contexts: [TestProcessContext], listed: [TestFramework: [TestID]], limits: TimeLimits,
         observer: any TestRunObserver, ledger: TestResultLedger
     ) async throws {
-        guard configuration.stressRuns > 0, !configuration.stressTests.isEmpty else { return }
+        guard configuration.stressRuns > 0, !configuration.stressTests.isEmpty, configuration.sharedQueue == nil else { return }
         var stressed: [ListedTest] = []
         for test in tests where configuration.stressTests.contains(test.id) {
             if let result = await ledger.result(for: test.id), result.outcome == .passed, !result.isFlaky { stressed.append(test) }
@@ -251,10 +256,15 @@ public struct TestRunner: Sendable {
         seed: Int?
     ) async throws {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
-        let queue = WorkQueue(
-            tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
-            processStartCost: configuration.launcher.processStartCost, seed: seed
-        )
+        let queue: any WorkSource =
+            if let shared = configuration.sharedQueue, let ledger = contexts.first?.ledger {
+                SharedWorkSource(shared: shared, ledger: ledger)
+            } else {
+                WorkQueue(
+                    tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
+                    processStartCost: configuration.launcher.processStartCost, seed: seed
+                )
+            }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for context in contexts {
                 var seeded = context

@@ -46,6 +46,9 @@ public struct TestResult: Codable, Sendable, Hashable {
     public var orderDependency: OrderDependency?
     /// Why it is flaky, when it both passed and failed in this run (`FlakyClassifier`).
     public var flakyCause: FlakyCause?
+    /// Queue mode (`telltale queue report`): the machine of the build that ran it; nil for a
+    /// run on one machine.
+    public var machine: String?
 
     public init(
         id: TestID,
@@ -136,7 +139,7 @@ extension TestResult {
     enum CodingKeys: String, CodingKey {
         case id, framework, outcome, duration, startedAt, location, messages, output, caseCount, previousAttempts, session
         case worker, quarantine, displayName, tags, bugs, attachments, cases, stress
-        case placement, repetition, repeats, orderDependency, flakyCause
+        case placement, repetition, repeats, orderDependency, flakyCause, machine
     }
 
     /// Empty lists are left out, so run.json stays as small as the tests' own news.
@@ -166,6 +169,7 @@ extension TestResult {
         try c.encodeIfPresent(repeats, forKey: .repeats)
         try c.encodeIfPresent(orderDependency, forKey: .orderDependency)
         try c.encodeIfPresent(flakyCause, forKey: .flakyCause)
+        try c.encodeIfPresent(machine, forKey: .machine)
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -197,5 +201,6 @@ extension TestResult {
         repeats = try c.decodeIfPresent(TestRepeats.self, forKey: .repeats)
         orderDependency = try c.decodeIfPresent(OrderDependency.self, forKey: .orderDependency)
         flakyCause = try c.decodeIfPresent(FlakyCause.self, forKey: .flakyCause)
+        machine = try c.decodeIfPresent(String.self, forKey: .machine)
     }
 }

@@ -18,7 +18,7 @@ import TelltaleModel
 struct TestWorker {
     var context: TestProcessContext
     var listed: [TestFramework: [TestID]]
-    var queue: WorkQueue
+    var queue: any WorkSource
     /// Failing tests are retried (the first pass); not in a stress run, whose failures are the verdict.
     var retries = true
 
@@ -27,7 +27,7 @@ struct TestWorker {
         while true {
             try Task.checkCancellation()
             let next: TestBatch?
-            if local.isEmpty { next = await queue.next(for: context.worker) } else { next = local.removeFirst() }
+            if local.isEmpty { next = try await queue.next(for: context.worker) } else { next = local.removeFirst() }
             guard let taken = next else { break }
             let parts = taken.splitByEnvironment(context.testEnvironment).flatMap { $0.splitWhereXCTestNamesCollide() }
             var batch = parts[0]
@@ -111,7 +111,7 @@ struct TestWorker {
             // other failures each alone (a Swift Testing suite's together), whatever `--no-parallel`
             // says, so a retry tells whether the test fails by itself (`OrderSuspect`).
             let serialSuite = batch.serial && tests.contains { context.limits.settings(for: $0).serialGroup != nil }
-            await queue.retry(tests, framework: batch.framework, serial: serialSuite)
+            try await queue.retry(tests, framework: batch.framework, serial: serialSuite, attempt: attempt, worker: context.worker)
         }
     }
 

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import TelltaleHistory
+import TelltaleModel
+import TelltaleOrchestrator
+import TelltaleReports
+
+/// `telltale queue report|status|prune`: a queue mode build's record and reports, where it
+/// stands, and old builds removed.
+struct QueueCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "queue",
+        abstract: "A queue mode build (telltale run --queue): its reports, its state, old builds pruned.",
+        subcommands: [QueueReportCommand.self, QueueStatusCommand.self, QueuePruneCommand.self]
+    )
+}
+
+/// The database and the build, shared by `queue report` and `queue status`.
+struct QueueBuildOptions: ParsableArguments {
+    @Option(help: "The queue's PostgreSQL database (postgres://USER@HOST/DB).")
+    var queue: String
+
+    @Option(help: "The build (as telltale run --queue was given, or the CI's run by default).")
+    var build: String?
+
+    func resolvedBuild() throws -> String {
+        if let build { return build }
+        guard let detected = RunQueue.buildFromCI(ProcessInfo.processInfo.environment) else {
+            throw ValidationError("--build ID is required off GitHub Actions, GitLab, Buildkite and CircleCI")
+        }
+        return detected
+    }
+}
+
+struct QueueReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Wait until a build's queue is drained, then write one record and every report for the build.",
+        discussion:
+            "Each test once, with the machine that ran it. Exit status: 0 every test passed, 1 a test failed or the wait ended before the queue was drained (naming the units still leased and by which machine), 2 the queue or the build cannot be used."
+    )
+
+    @OptionGroup var target: QueueBuildOptions
+
+    @Option(name: .customLong("report-dir"), help: "Where the build's reports go (default: .telltale/reports).")
+    var reportDirectory = ".telltale/reports"
+
+    @Option(help: "Seconds to wait for the queue to be drained (default: 600).")
+    var wait: Double = 600
+
+    @Option(help: "Record the build in this history (a file, or a PostgreSQL URL; default: TELLTALE_HISTORY_URL, else none).")
+    var history: String?
+
+    func run() async throws {
+        let record: RunRecord
+        do {
+            record = try await QueueBuildReport.record(url: target.queue, build: try target.resolvedBuild(), wait: wait)
+        } catch let failure as QueueBuildReport.Failure {
+            Console.error(failure.localizedDescription)
+            if case .notDrained = failure { throw ExitCode(TelltaleExitCode.testsFailed) }
+            throw ExitCode(TelltaleExitCode.usage)
+        }
+        var built = record
+        let chosen = history ?? ProcessInfo.processInfo.environment[HistoryLocation.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if let chosen, let warning = await RunHistory.recordMerged(&built, history: chosen) { Console.warning(warning) }
+        let directory = ReportDirectory(path: reportDirectory)
+        do {
+            try directory.prepare()
+            for note in try directory.writeReports(
+                built,
+                context: ReportContext(
+                    generatedAt: Date(), toolVersion: RunOrchestrator.version, sourceRoot: FileManager.default.currentDirectoryPath))
+            {
+                Console.diagnostics(note)
+            }
+        } catch {
+            Console.error("cannot write reports to \(reportDirectory): \(error.localizedDescription)")
+            throw ExitCode(TelltaleExitCode.infrastructure)
+        }
+        print("reports: \(directory.listing())")
+        print(built.totals.summaryLine)
+        if built.failed { throw ExitCode(TelltaleExitCode.testsFailed) }
+    }
+}
+
+struct QueueStatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show a build's units done, leased and left, by machine, and its notes.")
+
+    @OptionGroup var target: QueueBuildOptions
+
+    func run() async throws {
+        do {
+            for line in try await QueueBuildReport.statusLines(url: target.queue, build: try target.resolvedBuild()) { print(line) }
+        } catch let failure as QueueBuildReport.Failure {
+            Console.error(failure.localizedDescription)
+            throw ExitCode(TelltaleExitCode.usage)
+        }
+    }
+}
+
+struct QueuePruneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune", abstract: "Remove the builds filled more than DAYS days ago, with their units and results.")
+
+    @Option(help: "The queue's PostgreSQL database (postgres://USER@HOST/DB).")
+    var queue: String
+
+    @Option(name: .customLong("older-than"), help: "Days.")
+    var olderThan: Double
+
+    func validate() throws {
+        if olderThan < 0 { throw ValidationError("--older-than must be 0 or more days") }
+    }
+
+    func run() async throws {
+        do {
+            let removed = try await QueueBuildReport.prune(url: queue, olderThan: olderThan)
+            print("pruned \(removed) build\(removed == 1 ? "" : "s") filled more than \(olderThan.formatted()) days ago")
+        } catch {
+            Console.error(error.localizedDescription)
+            throw ExitCode(TelltaleExitCode.usage)
+        }
+    }
+}

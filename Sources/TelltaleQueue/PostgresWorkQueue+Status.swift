@@ -1,0 +1,92 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+import TelltaleRunner
+
+extension PostgresWorkQueue {
+    /// Where a build stands: its units done, leased and left, by machine, and its notes.
+    public struct Status: Sendable, Equatable {
+        public struct Lease: Sendable, Equatable {
+            public var unit: Int
+            public var machine: String
+            public var tests: Int
+            /// Seconds until it lapses by the database's clock (negative: lapsed).
+            public var expiresIn: Double
+        }
+
+        public var build: String
+        public var filledBy: String
+        public var commit: String?
+        public var tests: Int
+        /// Units done, by the machine that acknowledged them.
+        public var done: [String: Int]
+        public var leased: [Lease]
+        /// Units nobody holds yet.
+        public var left: Int
+        public var notes: [String]
+        public var machines: [String]
+
+        public var isDrained: Bool { leased.isEmpty && left == 0 }
+    }
+
+    /// The build's state; nil when the queue has no such build.
+    public func status() async throws(PostgresConnectionError) -> Status? {
+        try await transaction { connection -> Status? in
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.quiet)
+            let builds = try await connection.query(
+                "SELECT filled_by, git_commit, tests FROM telltale.queue_build WHERE id = \(build)", logger: Self.quiet)
+            var found: (String, String?, Int)?
+            for try await row in builds.decode((String, String?, Int).self) { found = row }
+            guard let (filledBy, commit, tests) = found else { return nil }
+            var status = Status(
+                build: build, filledBy: filledBy, commit: commit, tests: tests, done: [:], leased: [], left: 0, notes: [], machines: [])
+            let units = try await connection.query(
+                """
+                SELECT id, state, lease_holder, array_length(string_to_array(tests, E'\\n'), 1),
+                       COALESCE(EXTRACT(EPOCH FROM lease_expires_at - now())::double precision, 0)
+                FROM telltale.queue_unit WHERE build_id = \(build) ORDER BY id
+                """, logger: Self.quiet)
+            for try await (id, state, holder, count, expiresIn) in units.decode((Int, String, String?, Int?, Double).self) {
+                switch state {
+                case "done": status.done[holder ?? "?", default: 0] += 1
+                case "leased": status.leased.append(Status.Lease(unit: id, machine: holder ?? "?", tests: count ?? 0, expiresIn: expiresIn))
+                default: status.left += 1
+                }
+            }
+            let notes = try await connection.query(
+                "SELECT machine, text FROM telltale.queue_note WHERE build_id = \(build) ORDER BY noted_at, text", logger: Self.quiet)
+            for try await (machine, text) in notes.decode((String, String).self) { status.notes.append("\(machine): \(text)") }
+            let machines = try await connection.query(
+                "SELECT machine FROM telltale.queue_machine WHERE build_id = \(build) ORDER BY joined_at, machine", logger: Self.quiet)
+            for try await machine in machines.decode(String.self) { status.machines.append(machine) }
+            return status
+        }
+    }
+
+    /// Every test's result for the build, once each: its last attempt, carrying the earlier
+    /// ones, with the machine that ran it; in test id order.
+    public func results() async throws(PostgresConnectionError) -> [TestResult] {
+        let texts = try await transaction { connection in
+            let rows = try await connection.query(
+                "SELECT result FROM telltale.queue_result WHERE build_id = \(build) ORDER BY test, attempt", logger: Self.quiet)
+            var texts: [String] = []
+            for try await text in rows.decode(String.self) { texts.append(text) }
+            return texts
+        }
+        return QueueResultRows.finalResults(texts.compactMap(QueueResultRows.decode))
+    }
+
+    /// Removes the builds filled more than `days` days ago (the database's clock), with their
+    /// units, results, machines and notes; returns how many.
+    public static func prune(
+        olderThan days: Double, client: PostgresClient, location: PostgresLocation
+    ) async throws(PostgresConnectionError) -> Int {
+        try await PostgresConnector.transaction(on: client, at: location) { connection in
+            let rows = try await connection.query(
+                "DELETE FROM telltale.queue_build WHERE filled_at < now() - make_interval(secs => \(days * 86_400)) RETURNING id",
+                logger: PostgresConnector.quiet)
+            return try await rows.collect().count
+        }
+    }
+}

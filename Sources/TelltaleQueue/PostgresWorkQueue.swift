@@ -1,0 +1,56 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+import TelltaleRunner
+
+/// One build's queue in PostgreSQL, as one machine sees it: it joins the build (the first to
+/// arrive fills it), reserves units with leases, renews them, acknowledges them with their
+/// results, queues failures for a retry, and reads the build's state.
+///
+/// Every statement that changes the queue is one statement or one transaction, so machines
+/// never see half of a change: reservations take the longest open unit with
+/// `FOR UPDATE SKIP LOCKED` (machines reserving at once take different units, none waits for
+/// another); leases are times of the database's clock; an acknowledgement counts only with
+/// the token its reservation was given, so a machine whose lease lapsed and was taken over
+/// cannot count its late result; results are keyed by build, test and attempt, so the same
+/// attempt acknowledged twice is kept once.
+public struct PostgresWorkQueue: Sendable {
+    public let client: PostgresClient
+    public let location: PostgresLocation
+    public let build: String
+    public let machine: String
+    /// How long a reservation lasts without being renewed.
+    public var leaseSeconds: Double
+    /// A retry avoids the machine that failed it for this long while another machine is alive.
+    public var retryGrace: Double = 2
+
+    public init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
+        self.client = client
+        self.location = location
+        self.build = build
+        self.machine = machine
+        self.leaseSeconds = leaseSeconds
+    }
+
+    /// Brings the database's queue tables up to date on a connection of its own: this is also
+    /// the check that the server can be reached at all (it fails at once, naming the URL).
+    public static func prepare(_ location: PostgresLocation) async throws(PostgresConnectionError) {
+        _ = try await PostgresConnector.withConnection(to: location) { connection in
+            try await QueueSchema.migrator.migrate(connection)
+        }
+    }
+
+    static let quiet = PostgresConnector.quiet
+
+    /// `body` in one transaction (run again after a deadlock or a serialization failure).
+    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(PostgresConnectionError) -> T {
+        try await PostgresConnector.transaction(on: client, at: location, body)
+    }
+
+    /// Adds a note to the build's (a lapsed lease, a late result, a re-run).
+    func note(_ text: String, on connection: PostgresConnection) async throws {
+        try await connection.query(
+            "INSERT INTO telltale.queue_note (build_id, machine, text) VALUES (\(build), \(machine), \(text))", logger: Self.quiet)
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Why queue mode could not go on, naming the build, the machines and what to do.
+public struct QueueError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Hashable {
+        /// The database could not be reached or refused (`PostgresConnectionError` says why).
+        case database
+        /// This machine listed other tests than the machine that filled the queue.
+        case listingMismatch
+        /// No build id: not on a known CI, and no `--build`.
+        case noBuild
+        /// No such build in the queue.
+        case unknownBuild
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+    public var errorDescription: String? { message }
+}

@@ -1,0 +1,38 @@
+import TelltaleModel
+
+/// Queue mode's units, as the machine that fills the queue makes them: what must run together
+/// stays together, as in the run's own queue (`WorkQueue.units`): an XCTest test alone, a Swift
+/// Testing suite under one variant whole (its `.serialized` trait keeps it in one process), a
+/// plan's serial suite whole; each unit's expected seconds from past durations, longest first
+/// (ties by first test id, so every machine would plan the same).
+public enum SharedUnitPlanner {
+    public struct Unit: Sendable, Hashable {
+        public var framework: TestFramework
+        public var tests: [TestID]
+        public var serial: Bool
+        public var seconds: Double
+    }
+
+    public static func units(_ tests: [ListedTest], durations: [String: Double], serialGroups: [TestID: String] = [:]) -> [Unit] {
+        let estimates = DurationEstimates(recorded: durations, tests: tests)
+        func seconds(_ ids: [TestID]) -> Double { estimates.map { estimates in ids.reduce(0) { $0 + estimates.seconds($1) } } ?? 0 }
+        var serial: [String: [ListedTest]] = [:]
+        var pooled: [ListedTest] = []
+        for test in tests {
+            if let group = serialGroups[test.id] { serial[group, default: []].append(test) } else { pooled.append(test) }
+        }
+        var units: [Unit] = []
+        for group in serial.keys.sorted() {
+            for framework in TestFramework.allCases {
+                let ids = serial[group]!.filter { $0.framework == framework }.map(\.id)
+                if !ids.isEmpty { units.append(Unit(framework: framework, tests: ids, serial: true, seconds: seconds(ids))) }
+            }
+        }
+        for framework in TestFramework.allCases {
+            for ids in WorkQueue.units(of: pooled.filter { $0.framework == framework }.map(\.id), framework: framework) {
+                units.append(Unit(framework: framework, tests: ids, serial: false, seconds: seconds(ids)))
+            }
+        }
+        return units.sorted { a, b in a.seconds != b.seconds ? a.seconds > b.seconds : a.tests[0] < b.tests[0] }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+import TelltaleQueue
+import TelltaleRunner
+
+/// `telltale-queue-benchmark URL [MACHINES] [TESTS] [WORKERS]` (Scripts/benchmark-queue.sh):
+/// MACHINES sessions of WORKERS workers each drain one build of TESTS tiny units (an XCTest test
+/// each) against the database at URL, as `telltale run --queue` machines would, with no test
+/// process: what is measured is the queue alone. Prints the time each reservation and each
+/// acknowledgement took (mean, median, p95, as a worker waits for it), the wall time, every
+/// test's count in the results (each must be 1), and the build's rows and bytes.
+@main
+struct QueueBenchmark {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count >= 2 else {
+            FileHandle.standardError.write(Data("usage: telltale-queue-benchmark URL [MACHINES] [TESTS] [WORKERS]\n".utf8))
+            exit(2)
+        }
+        let machines = arguments.count > 2 ? Int(arguments[2]) ?? 20 : 20
+        let testCount = arguments.count > 3 ? Int(arguments[3]) ?? 2000 : 2000
+        let workers = arguments.count > 4 ? Int(arguments[4]) ?? 2 : 2
+        let location = try PostgresLocation(url: arguments[1])
+        try await PostgresWorkQueue.prepare(location)
+        let build = "bench-\(UUID().uuidString.prefix(8))"
+        let tests = (1...testCount).map { ListedTest(id: TestID("Bench.Tiny/test\($0)"), framework: .xctest) }
+        let listing = PostgresWorkQueue.Listing(
+            digest: PostgresWorkQueue.Listing.digest(of: tests.map(\.id)), commit: "bench", tests: testCount,
+            units: SharedUnitPlanner.units(tests, durations: [:]))
+        let clock = ContinuousClock()
+        let started = clock.now
+        let timings = try await PostgresConnector.withClient(for: location) { client in
+            try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
+                for machine in 1...machines {
+                    let session = QueueSession(
+                        queue: PostgresWorkQueue(client: client, location: location, build: build, machine: "machine-\(machine)"))
+                    _ = try await session.queue.join(listing)
+                    for worker in 1...workers {
+                        group.addTask {
+                            var reserves: [Double] = []
+                            var acks: [Double] = []
+                            while true {
+                                let before = clock.now
+                                guard let unit = try await session.reserve(worker: worker) else { break }
+                                reserves.append((clock.now - before).milliseconds)
+                                let results = unit.tests.map { TestResult(id: $0, framework: .xctest, outcome: .passed, duration: 0.001) }
+                                let acking = clock.now
+                                try await session.acknowledge(unit, results: results)
+                                acks.append((clock.now - acking).milliseconds)
+                            }
+                            return (reserves, acks)
+                        }
+                    }
+                }
+                var all = ([Double](), [Double]())
+                for try await (reserves, acks) in group {
+                    all.0 += reserves
+                    all.1 += acks
+                }
+                return all
+            }
+        }
+        let wall = (clock.now - started).milliseconds
+        let (counts, rows, bytes) = try await PostgresConnector.withConnection(to: location) { connection in
+            let counted = try await connection.query(
+                "SELECT count(*), count(DISTINCT test), max(attempt) FROM telltale.queue_result WHERE build_id = \(build)",
+                logger: PostgresConnector.quiet)
+            var counts = (0, 0, 0)
+            for try await row in counted.decode((Int, Int, Int).self) { counts = row }
+            let sized = try await connection.query(
+                """
+                SELECT (SELECT count(*) FROM telltale.queue_unit WHERE build_id = \(build))
+                     + (SELECT count(*) FROM telltale.queue_result WHERE build_id = \(build))
+                     + (SELECT count(*) FROM telltale.queue_machine WHERE build_id = \(build)) + 1,
+                       (SELECT COALESCE(sum(pg_column_size(u.*)), 0) FROM telltale.queue_unit u WHERE build_id = \(build))
+                     + (SELECT COALESCE(sum(pg_column_size(r.*)), 0) FROM telltale.queue_result r WHERE build_id = \(build))
+                     + (SELECT COALESCE(sum(pg_column_size(m.*)), 0) FROM telltale.queue_machine m WHERE build_id = \(build))
+                """, logger: PostgresConnector.quiet)
+            var size = (0, 0)
+            for try await row in sized.decode((Int, Int).self) { size = row }
+            return (counts, size.0, size.1)
+        }
+        func summary(_ values: [Double]) -> String {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return "none" }
+            let mean = sorted.reduce(0, +) / Double(sorted.count)
+            return String(
+                format: "mean %.2f ms, median %.2f ms, p95 %.2f ms (%d)", mean, sorted[sorted.count / 2], sorted[sorted.count * 95 / 100],
+                sorted.count)
+        }
+        print("queue: \(machines) machines x \(workers) workers, \(testCount) tiny units, build \(build)")
+        print("reserve: \(summary(timings.0))")
+        print("acknowledge: \(summary(timings.1))")
+        print(String(format: "wall: %.0f ms, %.2f ms of wall time per unit", wall, wall / Double(testCount)))
+        print("results: \(counts.0) rows for \(counts.1) distinct tests (each once: \(counts.0 == testCount && counts.1 == testCount))")
+        print("stored for the build: \(rows) rows, \(bytes) bytes of row data (\(bytes / max(1, testCount)) bytes a test)")
+        if counts.0 != testCount || counts.1 != testCount { exit(1) }
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15 }
+}

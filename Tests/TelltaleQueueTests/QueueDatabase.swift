@@ -1,0 +1,49 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+import TelltaleQueue
+import TelltaleRunner
+import TelltaleTestSupport
+
+/// A fresh database of the test cluster with the queue's tables, and queues of one build on
+/// it as several machines would hold them.
+struct QueueDatabase {
+    var database: PostgresCluster.Database
+    var location: PostgresLocation
+
+    static func make(_ label: String) async throws -> QueueDatabase {
+        let database = try await PostgresCluster.shared.database(label)
+        let location = try PostgresLocation(url: database.url(), environment: [:])
+        try await PostgresWorkQueue.prepare(location)
+        return QueueDatabase(database: database, location: location)
+    }
+
+    /// `body` with a pooled client on the database.
+    func withClient<T>(_ body: (PostgresClient) async throws -> T) async throws -> T {
+        try await PostgresConnector.withClient(for: location) { client in try await body(client) }
+    }
+
+    func queue(_ client: PostgresClient, build: String = "b1", machine: String, lease: Double = 30) -> PostgresWorkQueue {
+        PostgresWorkQueue(client: client, location: location, build: build, machine: machine, leaseSeconds: lease)
+    }
+
+    /// Runs `sql` as the superuser: to move a lease's expiry or a build's age on the database's clock.
+    func sql(_ sql: String) async throws -> String {
+        try await PostgresCluster.shared.sql(sql, in: database.name)
+    }
+
+    /// `count` XCTest tests, `Module.Suite/testN`, one unit each, test N taking N seconds.
+    static func listing(_ count: Int, commit: String = "c0ffee", extra: String? = nil) -> PostgresWorkQueue.Listing {
+        var tests = (1...count).map { ListedTest(id: TestID("Module.Suite/test\($0)"), framework: .xctest) }
+        if let extra { tests.append(ListedTest(id: TestID(extra), framework: .xctest)) }
+        let durations = Dictionary(uniqueKeysWithValues: tests.enumerated().map { ($0.element.id.timingKey, Double($0.offset + 1)) })
+        return PostgresWorkQueue.Listing(
+            digest: PostgresWorkQueue.Listing.digest(of: tests.map(\.id)), commit: commit, tests: tests.count,
+            units: SharedUnitPlanner.units(tests, durations: durations))
+    }
+
+    static func result(_ id: TestID, _ outcome: TestOutcome) -> TestResult {
+        TestResult(id: id, framework: .xctest, outcome: outcome, duration: 0.1, output: "ran \(id)")
+    }
+}
