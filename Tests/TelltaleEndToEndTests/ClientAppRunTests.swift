@@ -118,9 +118,10 @@ struct ClientAppRunTests {
             try await TelltaleProcess.run(["run", "\(Self.package)/Plans/process.yml", "--skip-build", "--no-history", "--report-dir", reports])
         }
         let record = try RunRecordFile.read(path: "\(reports)/run.json")
-        #expect(record.tests.map(\.id.rawValue).sorted() == [
-            "ShopAppTests.CheckoutCase/testPayingSendsAPurchase", "ShopAppTests.CheckoutSuite/payingSendsTheAmount()",
-        ])
+        #expect(
+            record.tests.map(\.id.rawValue).sorted() == [
+                "ShopAppTests.CheckoutCase/testPayingSendsAPurchase", "ShopAppTests.CheckoutSuite/payingSendsTheAmount()",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(record.tests.allSatisfy { $0.outcome == .passed }, "\(record.tests.map { ($0.id, $0.primaryMessage?.text ?? "") })")
     }
