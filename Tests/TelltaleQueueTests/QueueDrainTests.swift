@@ -56,11 +56,17 @@ struct QueueDrainTests {
             let unit = try #require(try await session.reserve(worker: 1))
             let before = try await db.sql("SELECT lease_expires_at FROM telltale.queue_unit")
             // Renewed every second (a third of the lease): wait, by the database's clock, for a later expiry.
-            try await session.withHeartbeat {
-                while try await db.sql("SELECT lease_expires_at FROM telltale.queue_unit") == before {
+            // Polled on the database's clock; a heartbeat that never renews fails at the deadline
+            // (a minute: twenty renewals' worth, however busy the machine) instead of hanging.
+            let deadline = ContinuousClock.now + .seconds(60)
+            let renewed = try await session.withHeartbeat {
+                while ContinuousClock.now < deadline {
+                    if try await db.sql("SELECT lease_expires_at FROM telltale.queue_unit") != before { return true }
                     try await Task.sleep(for: .milliseconds(100))
                 }
+                return false
             }
+            #expect(renewed, "the lease was not renewed within a minute")
             try await session.acknowledge(unit, results: [QueueDatabase.result(unit.tests[0], .passed)])
             #expect(await session.lateUnits == 0)
         }
