@@ -24,7 +24,10 @@ struct QueueDatabase {
         try await PostgresConnector.withClient(for: location) { client in try await body(client) }
     }
 
-    func queue(_ client: PostgresClient, build: String = "b1", machine: String, lease: Double = 30) -> PostgresWorkQueue {
+    /// A machine's queue. The lease defaults to an hour: the tests lapse leases (and machines) by
+    /// moving the database's clock, and a 30 s lease lapsed by itself on a loaded machine, handing a
+    /// retry back to the machine that failed it.
+    func queue(_ client: PostgresClient, build: String = "b1", machine: String, lease: Double = 3600) -> PostgresWorkQueue {
         PostgresWorkQueue(client: client, location: location, build: build, machine: machine, leaseSeconds: lease)
     }
 

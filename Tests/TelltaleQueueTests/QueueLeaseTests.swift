@@ -92,7 +92,7 @@ struct QueueLeaseTests {
             // Another failure on B: with A gone quiet for longer than a lease, B takes its own retry.
             #expect(try await b.retry(retried, results: [QueueDatabase.result(retried.tests[0], .failed)], framework: .xctest, serial: false))
             #expect(try await b.reserve() == nil)
-            _ = try await db.sql("UPDATE telltale.queue_machine SET last_seen = now() - interval '1 hour' WHERE machine = 'a'")
+            _ = try await db.sql("UPDATE telltale.queue_machine SET last_seen = now() - interval '1 day' WHERE machine = 'a'")
             let third = try #require(try await b.reserve())
             #expect(third.attempt == 3)
             try await b.acknowledge(retried, results: [QueueDatabase.result(retried.tests[0], .failed)])
