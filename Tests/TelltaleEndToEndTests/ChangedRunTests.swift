@@ -23,6 +23,29 @@ struct ChangedRunTests {
         return package
     }
 
+    /// The suite's repository for the tests that build and run it: the fixture, one commit, made
+    /// once, so its `.build` and Telltale's worktree stay warm from test to test (each build from
+    /// clean is the suite's costliest step). Each test starts from that commit with nothing
+    /// changed, no remote, no hook and no reports: its tests run one at a time.
+    static func sharedRepository() async throws -> String {
+        let (package, base) = try await shared.value
+        try await git(["reset", "-q", "--hard", base], in: package)
+        try await git(["clean", "-fdq"], in: package)
+        for remote in try await gitStatus(["remote"], in: package).stdout.split(separator: "\n") {
+            try await git(["remote", "remove", String(remote)], in: package)
+        }
+        try? FileManager.default.removeItem(atPath: "\(package)/.git/hooks/pre-push")
+        try? FileManager.default.removeItem(atPath: "\(package)/Reports")
+        return package
+    }
+
+    /// The shared package's folder and its first commit.
+    static let shared = Task<(String, String), any Error> {
+        let package = try await repository()
+        let base = try await gitStatus(["rev-parse", "HEAD"], in: package).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return (package, base)
+    }
+
     static func git(_ arguments: [String], in package: String) async throws {
         let git = try await TelltaleProcess.runProcess(
             "/usr/bin/env", ["git", "-c", "user.email=t@example.com", "-c", "user.name=t"] + arguments, in: package)
@@ -56,7 +79,7 @@ struct ChangedRunTests {
     }
 
     @Test func eachChangeRunsExactlyTheTestTargetsThatCanSeeIt() async throws {
-        let package = try await Self.repository()
+        let package = try await Self.sharedRepository()
         let cases: [(file: String, expected: Set<String>)] = [
             ("Sources/Core/Core.swift", Self.all),
             ("Sources/Feature/Feature.swift", ["FeatureTests", "AppTests"]),
@@ -118,7 +141,7 @@ struct ChangedRunTests {
 
     /// A push whose commits break a test is refused; `--no-verify` goes through; a fix goes through.
     @Test func thePrePushHookRefusesAPushThatBreaksATest() async throws {
-        let package = try await Self.repository()
+        let package = try await Self.sharedRepository()
         let remote = package + "-remote.git"
         try await Self.git(["init", "-q", "--bare", remote], in: package)
         try await Self.git(["remote", "add", "origin", remote], in: package)
@@ -172,7 +195,7 @@ struct ChangedRunTests {
     /// branch and says so: the push goes through. With `--each-commit` it tests the three, oldest
     /// first, and refuses the push at the broken one, naming it.
     @Test func eachCommitTestsEveryPushedCommitAndNamesTheOneThatFails() async throws {
-        let package = try await Self.repository()
+        let package = try await Self.sharedRepository()
         for remote in ["tip", "each"] {
             try await Self.git(["init", "-q", "--bare", "\(package)-\(remote).git"], in: package)
             try await Self.git(["remote", "add", remote, "\(package)-\(remote).git"], in: package)

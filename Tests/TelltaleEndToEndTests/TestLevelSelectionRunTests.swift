@@ -16,14 +16,27 @@ struct TestLevelSelectionRunTests {
     static let overdraft = "LedgerTests.WithdrawTests/anOverdraftIsRefused()"
     static let all: Set<String> = [deposit, reads, withdraw, overdraft]
 
-    /// A fresh repository holding the fixture, one commit, and a coverage map recorded at it.
+    /// The suite's repository: the fixture, one commit, and a coverage map recorded at it, made
+    /// once (recording the map builds with coverage and runs each test in a process of its own,
+    /// the suite's costliest step). Each test starts from that commit with nothing changed: its
+    /// tests run one at a time, and only the history, the build and the reports stay.
     static func repositoryWithMap() async throws -> String {
+        let (package, base) = try await mapped.value
+        try await ChangedRunTests.git(["reset", "-q", "--hard", base], in: package)
+        try await ChangedRunTests.git(["clean", "-fdq", "--exclude", ".telltale"], in: package)
+        return package
+    }
+
+    /// The package's folder and the commit its map was recorded at.
+    static let mapped = Task<(String, String), any Error> {
         let folder = try TelltaleProcess.temporaryDirectory("TestLevelSelectionRunTests")
         let package = "\(folder)/TestLevelSelectionFixture"
         try FixtureSources.copy(FixtureRuns.package("TestLevelSelectionFixture"), to: package)
         try await ChangedRunTests.git(["init", "-q"], in: package)
         try await ChangedRunTests.git(["add", "-A"], in: package)
         try await ChangedRunTests.git(["commit", "-qm", "fixture"], in: package)
+        let base = try await ChangedRunTests.gitStatus(["rev-parse", "HEAD"], in: package).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         let map = try await TelltaleProcess.run([
             "run", "--package", package, "--coverage-map", "--report-dir", "\(package)/Reports", "--history", history(package),
         ])
@@ -31,7 +44,7 @@ struct TestLevelSelectionRunTests {
         try #require(FileManager.default.fileExists(atPath: "\(package)/Reports/coverage-map.bin"), "\(map.stderr)")
         #expect(map.stderr.contains("coverage map: every test runs in a process of its own"), "\(map.stderr)")
         #expect(map.stderr.contains("coverage map: 4 tests"), "\(map.stderr)")
-        return package
+        return (package, base)
     }
 
     static func history(_ package: String) -> String { "\(package)/.telltale/history.sqlite" }
@@ -129,6 +142,7 @@ struct TestLevelSelectionRunTests {
         try Self.edit("Sources/Ledger/Ledger.swift", "cents -= amount", "cents -= amount * 1", in: package)
         // Outside the repository, where no change is seen.
         let empty = URL(fileURLWithPath: package).deletingLastPathComponent().appendingPathComponent("empty/history.sqlite").path
+        try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: empty).deletingLastPathComponent().path)
         let none = try await Self.select(package, history: empty)
         #expect(none.0 == 0 && none.1 == Self.all, "\(none.2)")
         #expect(none.2.contains("selecting by test target: the history has no coverage map"), "\(none.2)")
