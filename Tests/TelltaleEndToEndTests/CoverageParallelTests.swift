@@ -44,6 +44,11 @@ struct CoverageParallelTests {
         return results
     }
 
+    /// The spreads' report folders, removed once compared (one is under the repository's `.build`).
+    static func remove(_ spreads: [(name: String, folder: String, record: RunRecord)]) {
+        for spread in spreads { try? FileManager.default.removeItem(atPath: spread.folder) }
+    }
+
     static func expectTheSame(_ spreads: [(name: String, folder: String, record: RunRecord)]) throws {
         let reference = try #require(spreads.first)
         let referenceLines = try lines(reference.folder)
@@ -68,6 +73,7 @@ struct CoverageParallelTests {
         let spreads = try await PackageLock.withLock(FixtureRuns.package(CoverageRunTests.fixture)) {
             try await Self.spreads(package: package, extra: ["--retries", "1"])
         }
+        defer { Self.remove(spreads) }
         try Self.expectTheSame(spreads)
         #expect(spreads[0].record.coverage?.lines == CoverageCount(covered: 22, total: 27))
     }
@@ -97,6 +103,7 @@ struct CoverageParallelTests {
             "/usr/bin/env", ["git", "-c", "advice.detachedHead=false", "checkout", "-q", "6.2.2"], in: package)
         try #require(checkout.status == 0, "git checkout 6.2.2: \(checkout.stderr)")
         let spreads = try await Self.spreads(package: package, extra: [])
+        defer { Self.remove(spreads) }
         try Self.expectTheSame(spreads)
         let coverage = try #require(spreads[0].record.coverage)
         #expect(coverage.targets.map(\.name) == ["Yams"], "CYaml is C, which SwiftPM does not build for coverage")

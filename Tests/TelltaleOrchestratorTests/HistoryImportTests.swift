@@ -11,8 +11,10 @@ import Testing
 /// `telltale history import` of a run's `run.json` and of its JUnit give the scheduler the
 /// same durations, under the same keys as a recorded run.
 @Suite(.tags(.medium))
-struct HistoryImportTests {
+final class HistoryImportTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("HistoryImportTests-\(UUID().uuidString)").path
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Every shape of id: XCTest, nested Swift Testing, a free function, a same-named pair with
     /// source locations, a retried test, a skip. Durations in whole milliseconds, as JUnit writes them.

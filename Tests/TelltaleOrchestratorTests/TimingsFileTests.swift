@@ -5,9 +5,15 @@ import Testing
 @testable import TelltaleOrchestrator
 
 @Suite(.tags(.medium))
-struct TimingsFileTests {
+final class TimingsFileTests {
+    /// Each test's files, in a folder of its own removed when the test ends.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("TimingsFileTests-\(UUID().uuidString)").path
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
     func write(_ text: String, _ name: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = "\(folder)/\(name)"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
