@@ -366,7 +366,7 @@ public struct RunOrchestrator: Sendable {
         return environment
     }
 
-    /// `swift build --build-tests`, then each service's own build, logged to `logs/`.
+    /// The package as `swift test` builds it (`PackageBuilder`), then each service's own build, logged to `logs/`.
     private func build(_ setup: Setup, execution: RunExecution) async throws {
         let builder = PackageBuilder(packagePath: setup.plan.package, coverageArguments: setup.coverage?.buildArguments ?? [])
         let sharing = builder.coverageArguments.isEmpty ? ", as swift test builds" : ""
