@@ -102,6 +102,9 @@ struct QueueLeaseTests {
             let flaky = try #require(results.first { $0.id == first.tests[0] })
             #expect(flaky.outcome == .passed)
             #expect(flaky.previousAttempts.map(\.outcome) == [.failed, .failed])
+            // Each earlier attempt names the machine that ran it, as the last one does.
+            #expect(flaky.previousAttempts.map(\.machine) == ["a", "b"])
+            #expect(flaky.machine == "b")
             #expect(flaky.isFlaky)
             #expect(try await a.isDrained())
         }
