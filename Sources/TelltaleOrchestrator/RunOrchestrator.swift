@@ -339,7 +339,9 @@ public struct RunOrchestrator: Sendable {
             await watch?.setFlakyOnArrivalFails(!stress.reportOnly)
         }
         let (runStop, configured, chosen) = (stop, configuration, selected)
-        var outcome = try await runQueued(selected, settings: settings, timings: timings, package: plan.package) { shared in
+        var outcome = try await runQueued(
+            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers
+        ) { shared in
             var configuration = configured
             configuration.sharedQueue = shared
             return try await execution.run(chosen, listed: listing.tests, configuration: configuration, observer: observer, stop: runStop)

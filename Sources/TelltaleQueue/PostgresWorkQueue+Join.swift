@@ -86,8 +86,8 @@ extension PostgresWorkQueue {
     private func register(_ commit: String?, on connection: PostgresConnection) async throws {
         try await connection.query(
             """
-            INSERT INTO telltale.queue_machine (build_id, machine, git_commit) VALUES (\(build), \(machine), \(commit))
-            ON CONFLICT (build_id, machine) DO UPDATE SET last_seen = now()
+            INSERT INTO telltale.queue_machine (build_id, machine, git_commit, workers) VALUES (\(build), \(machine), \(commit), \(workers))
+            ON CONFLICT (build_id, machine) DO UPDATE SET last_seen = now(), workers = EXCLUDED.workers
             """, logger: Self.quiet)
     }
 

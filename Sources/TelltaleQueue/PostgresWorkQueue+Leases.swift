@@ -5,51 +5,6 @@ import TelltalePostgres
 import TelltaleRunner
 
 extension PostgresWorkQueue {
-    /// Reserves the next unit for this machine, or nil when none is open to it now: retries
-    /// first, then the longest; a lapsed lease (not renewed in time) is open to every machine,
-    /// and its taking is noted. A retry avoids the machine that failed it for `retryGrace`
-    /// seconds while another machine of the build is alive (seen within a lease).
-    public func reserve() async throws(PostgresConnectionError) -> SharedWorkUnit? {
-        let token = Int64.random(in: 1...Int64.max)
-        return try await transaction { connection in
-            let rows = try await connection.query(
-                """
-                WITH candidate AS (
-                    SELECT id, state AS previous_state, lease_holder AS previous_holder FROM telltale.queue_unit
-                    WHERE build_id = \(build)
-                      AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
-                      AND (avoid_machine IS DISTINCT FROM \(machine)
-                           OR queued_at < now() - make_interval(secs => \(retryGrace))
-                           OR NOT EXISTS (SELECT 1 FROM telltale.queue_machine m
-                                          WHERE m.build_id = \(build) AND m.machine <> \(machine)
-                                            AND m.last_seen > now() - make_interval(secs => \(leaseSeconds))))
-                    ORDER BY avoid_machine IS NOT DISTINCT FROM \(machine), attempt DESC, estimated_seconds DESC, id
-                    LIMIT 1 FOR UPDATE SKIP LOCKED
-                )
-                UPDATE telltale.queue_unit u
-                SET state = 'leased', lease_holder = \(machine), lease_token = \(token),
-                    lease_expires_at = now() + make_interval(secs => \(leaseSeconds))
-                FROM candidate WHERE u.build_id = \(build) AND u.id = candidate.id
-                RETURNING u.id, u.framework, u.tests, u.serial, u.attempt, candidate.previous_state, candidate.previous_holder
-                """, logger: Self.quiet)
-            var reserved: SharedWorkUnit?
-            for try await (id, framework, tests, serial, attempt, previousState, previousHolder) in rows.decode(
-                (Int, String, String, Bool, Int, String, String?).self)
-            {
-                reserved = SharedWorkUnit(
-                    id: id, framework: TestFramework(rawValue: framework) ?? .xctest,
-                    tests: tests.split(separator: "\n").map { TestID(String($0)) }, serial: serial, attempt: attempt, lease: token)
-                if previousState == "leased" {
-                    try await note(
-                        "unit \(id)'s lease held by \(previousHolder ?? "?") lapsed (not renewed within \(Self.seconds(leaseSeconds))); \(machine) took it over",
-                        on: connection)
-                }
-            }
-            try await seen(on: connection)
-            return reserved
-        }
-    }
-
     /// Renews the leases of these reservations (the ones this machine still runs) and marks
     /// the machine alive; a lease taken over meanwhile is not renewed.
     public func renew(_ tokens: [Int64]) async throws(PostgresConnectionError) {
@@ -70,19 +25,37 @@ extension PostgresWorkQueue {
             "UPDATE telltale.queue_machine SET last_seen = now() WHERE build_id = \(build) AND machine = \(machine)", logger: Self.quiet)
     }
 
-    /// Marks `unit` done with its results, in one transaction; false, with a note, when its
-    /// lease lapsed and another reservation took it over (the late result is not counted).
+    /// Marks each of `units` done with its own tests' results (of `results`), in one
+    /// transaction; a unit whose lease lapsed and was taken over by another reservation is not
+    /// counted, and noted. Returns the units counted.
+    @discardableResult
+    public func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws(PostgresConnectionError) -> [SharedWorkUnit] {
+        guard !units.isEmpty else { return [] }
+        let byTest = Dictionary(results.map { ($0.id, $0) }) { _, last in last }
+        let ids = units.map(\.id)
+        let tokens = units.map(\.lease)
+        return try await transaction { connection in
+            let rows = try await connection.query(
+                """
+                UPDATE telltale.queue_unit SET state = 'done', lease_expires_at = NULL
+                WHERE build_id = \(build) AND state = 'leased'
+                  AND (id, lease_token) IN (SELECT * FROM unnest(\(ids)::integer[], \(tokens)::bigint[]))
+                RETURNING id
+                """, logger: Self.quiet)
+            var done: Set<Int> = []
+            for try await id in rows.decode(Int.self) { done.insert(id) }
+            let counted = units.filter { done.contains($0.id) }
+            try await insert(QueueResultRows(counted.map { ($0, $0.tests.compactMap { byTest[$0] }) }, machine: machine), on: connection)
+            for unit in units where !done.contains(unit.id) { try await note(lateNote(unit), on: connection) }
+            return counted
+        }
+    }
+
+    /// `acknowledge(_:results:)` of one unit: false, with a note, when its lease lapsed and
+    /// another reservation took it over (the late result is not counted).
     @discardableResult
     public func acknowledge(_ unit: SharedWorkUnit, results: [TestResult]) async throws(PostgresConnectionError) -> Bool {
-        let rows = QueueResultRows(results, unit: unit, machine: machine)
-        return try await transaction { connection in
-            guard try await stillHeld(unit, on: connection, finishing: true) else {
-                try await note(lateNote(unit), on: connection)
-                return false
-            }
-            try await insert(rows, on: connection)
-            return true
-        }
+        try await !acknowledge([unit], results: results).isEmpty
     }
 
     /// Records `results` (failures with a retry left) as `unit`'s attempt and queues their next
@@ -96,7 +69,7 @@ extension PostgresWorkQueue {
         let tests = results.map(\.id.rawValue).joined(separator: "\n")
         let seconds = results.reduce(0) { $0 + $1.duration }
         return try await transaction { connection in
-            guard try await stillHeld(unit, on: connection, finishing: false) else {
+            guard try await stillHeld(unit, on: connection) else {
                 try await note(lateNote(unit), on: connection)
                 return false
             }
@@ -112,20 +85,13 @@ extension PostgresWorkQueue {
         }
     }
 
-    /// Whether this reservation still holds `unit` (locking its row); with `finishing`, marks it done.
-    private func stillHeld(_ unit: SharedWorkUnit, on connection: PostgresConnection, finishing: Bool) async throws -> Bool {
-        let rows =
-            finishing
-            ? try await connection.query(
-                """
-                UPDATE telltale.queue_unit SET state = 'done', lease_expires_at = NULL
-                WHERE build_id = \(build) AND id = \(unit.id) AND state = 'leased' AND lease_token = \(unit.lease) RETURNING id
-                """, logger: Self.quiet)
-            : try await connection.query(
-                """
-                SELECT id FROM telltale.queue_unit
-                WHERE build_id = \(build) AND id = \(unit.id) AND state = 'leased' AND lease_token = \(unit.lease) FOR UPDATE
-                """, logger: Self.quiet)
+    /// Whether this reservation still holds `unit` (locking its row).
+    private func stillHeld(_ unit: SharedWorkUnit, on connection: PostgresConnection) async throws -> Bool {
+        let rows = try await connection.query(
+            """
+            SELECT id FROM telltale.queue_unit
+            WHERE build_id = \(build) AND id = \(unit.id) AND state = 'leased' AND lease_token = \(unit.lease) FOR UPDATE
+            """, logger: Self.quiet)
         return try await rows.collect().count == 1
     }
 
@@ -138,17 +104,17 @@ extension PostgresWorkQueue {
         try await connection.query(
             """
             INSERT INTO telltale.queue_result (build_id, test, attempt, unit_id, machine, outcome, result)
-            SELECT \(build), r.test, r.attempt, \(rows.unit), \(machine), r.outcome, r.result
-            FROM unnest(\(rows.tests)::text[], \(rows.attempts)::integer[], \(rows.outcomes)::text[], \(rows.results)::text[])
-                AS r(test, attempt, outcome, result)
+            SELECT \(build), r.test, r.attempt, r.unit, \(machine), r.outcome, r.result
+            FROM unnest(\(rows.tests)::text[], \(rows.attempts)::integer[], \(rows.units)::integer[], \(rows.outcomes)::text[], \(rows.results)::text[])
+                AS r(test, attempt, unit, outcome, result)
             ON CONFLICT (build_id, test, attempt) DO NOTHING
             """, logger: Self.quiet)
     }
 
     /// Whether every unit is done: nothing pending, nothing leased.
     public func isDrained() async throws(PostgresConnectionError) -> Bool {
-        try await transaction { connection in
-            let rows = try await connection.query(
+        try await statement { client in
+            let rows = try await client.query(
                 "SELECT count(*) FROM telltale.queue_unit WHERE build_id = \(build) AND state <> 'done'", logger: Self.quiet)
             var open = 0
             for try await count in rows.decode(Int.self) { open = count }

@@ -24,6 +24,9 @@ public struct PostgresWorkQueue: Sendable {
     public var leaseSeconds: Double
     /// A retry avoids the machine that failed it for this long while another machine is alive.
     public var retryGrace: Double = 2
+    /// This machine's workers: with the other live machines', what a reservation's share of
+    /// the open units is sized by (`reserve()`).
+    public var workers: Int = 1
 
     public init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
         self.client = client
@@ -46,6 +49,22 @@ public struct PostgresWorkQueue: Sendable {
     /// `body` in one transaction (run again after a deadlock or a serialization failure).
     func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(PostgresConnectionError) -> T {
         try await PostgresConnector.transaction(on: client, at: location, body)
+    }
+
+    /// `body`'s one statement on a pooled connection, outside a transaction of its own (one
+    /// round trip); run again, as `transaction` is, after a deadlock or a serialization failure.
+    func statement<T: Sendable>(_ body: @Sendable (PostgresClient) async throws -> T) async throws(PostgresConnectionError) -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await body(client)
+            } catch {
+                let explained = PostgresConnectionError(error, at: location)
+                guard explained.isRetryable, attempt < 5 else { throw explained }
+                attempt += 1
+                try? await Task.sleep(for: .milliseconds(5 * attempt * attempt))
+            }
+        }
     }
 
     /// Adds a note to the build's (a lapsed lease, a late result, a re-run).

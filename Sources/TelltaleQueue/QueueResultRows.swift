@@ -9,25 +9,32 @@ import TelltaleRunner
 struct QueueResultRows: Sendable {
     static let outputCap = 64 * 1024
 
-    var unit: Int
+    var units: [Int] = []
     var tests: [String] = []
     var attempts: [Int] = []
     var outcomes: [String] = []
     var results: [String] = []
 
-    init(_ results: [TestResult], unit: SharedWorkUnit, machine: String) {
-        self.unit = unit.id
-        for var result in results {
-            result.machine = machine
-            // The queue keeps each attempt as a row of its own.
-            result.previousAttempts = []
-            result.output = Self.capped(result.output)
-            tests.append(result.id.rawValue)
-            attempts.append(unit.attempt)
-            outcomes.append(result.outcome.rawValue)
-            let json = (try? JSONValueEncoder().encode(result)).map { String(decoding: $0.serialized(JSONFormatting()), as: UTF8.self) }
-            self.results.append(json ?? #"{"id":"\#(result.id.rawValue)"}"#)
+    /// The rows of several units, each with its own tests' results.
+    init(_ units: [(unit: SharedWorkUnit, results: [TestResult])], machine: String) {
+        for (unit, results) in units {
+            for var result in results {
+                result.machine = machine
+                // The queue keeps each attempt as a row of its own.
+                result.previousAttempts = []
+                result.output = Self.capped(result.output)
+                self.units.append(unit.id)
+                tests.append(result.id.rawValue)
+                attempts.append(unit.attempt)
+                outcomes.append(result.outcome.rawValue)
+                let json = (try? JSONValueEncoder().encode(result)).map { String(decoding: $0.serialized(JSONFormatting()), as: UTF8.self) }
+                self.results.append(json ?? #"{"id":"\#(result.id.rawValue)"}"#)
+            }
         }
+    }
+
+    init(_ results: [TestResult], unit: SharedWorkUnit, machine: String) {
+        self.init([(unit, results)], machine: machine)
     }
 
     static func capped(_ output: String) -> String {

@@ -73,6 +73,9 @@ enum QueueSchema {
                     )
                     """,
                     "CREATE INDEX queue_note_by_build ON telltale.queue_note (build_id, noted_at)",
-                ])
+                ]),
+            .init(
+                version: 2, name: "each machine's workers, which size a reservation's share",
+                statements: ["ALTER TABLE telltale.queue_machine ADD COLUMN workers integer NOT NULL DEFAULT 1"]),
         ])
 }

@@ -12,36 +12,46 @@ import TelltaleRunner
 /// over, and its late results, when it gets back, are noted and not counted.
 public actor QueueSession: SharedWorkQueue {
     public nonisolated let queue: PostgresWorkQueue
-    /// How long a worker with nothing to reserve waits before asking again.
+    /// The longest a worker with nothing to reserve waits before asking again.
     public var pollInterval: Duration
-    public var reconnectFor: Duration = .seconds(300)
+    /// How long a call is tried again while the connection is lost (zero: not at all).
+    public let reconnectFor: Duration
     /// The reservations this machine's workers are running.
     private var held: Set<Int64> = []
     /// Units this machine ran whose results were not counted (their lease lapsed).
     public private(set) var lateUnits = 0
     public private(set) var unitsRun = 0
+    /// Calls that lost their connection and were tried again.
+    public private(set) var reconnections = 0
 
-    public init(queue: PostgresWorkQueue) {
+    public init(queue: PostgresWorkQueue, reconnectFor: Duration = .seconds(300)) {
         self.queue = queue
+        self.reconnectFor = reconnectFor
         pollInterval = .milliseconds(Int(min(1000, max(50, queue.leaseSeconds * 1000 / 20))))
     }
 
-    public func reserve(worker: Int) async throws -> SharedWorkUnit? {
+    /// Asks again after 20 ms, then half as long again each time up to `pollInterval`: at the
+    /// end of a build the other machines' last units end within moments, and a machine that
+    /// waited a whole interval to see the queue drained would stretch the build by it.
+    public func reserve(worker: Int) async throws -> [SharedWorkUnit] {
+        var pause = Duration.milliseconds(20)
         while true {
             try Task.checkCancellation()
-            if let unit = try await retrying({ try await $0.reserve() }) {
-                held.insert(unit.lease)
-                return unit
+            let units = try await retrying { try await $0.reserve() }
+            if let first = units.first {
+                held.insert(first.lease)
+                return units
             }
-            if try await retrying({ try await $0.isDrained() }) { return nil }
-            try await Task.sleep(for: pollInterval)
+            if try await retrying({ try await $0.isDrained() }) { return [] }
+            try await Task.sleep(for: pause)
+            pause = min(pause * 3 / 2, pollInterval)
         }
     }
 
-    public func acknowledge(_ unit: SharedWorkUnit, results: [TestResult]) async throws {
-        held.remove(unit.lease)
-        unitsRun += 1
-        if !(try await retrying({ try await $0.acknowledge(unit, results: results) })) { lateUnits += 1 }
+    public func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws {
+        for unit in units { held.remove(unit.lease) }
+        unitsRun += units.count
+        lateUnits += units.count - (try await retrying { try await $0.acknowledge(units, results: results) }).count
     }
 
     public func retry(_ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool) async throws {
@@ -71,6 +81,14 @@ public actor QueueSession: SharedWorkQueue {
         }
     }
 
+    /// The server could not be reached, or ended this session's connection: an administrator's
+    /// `pg_terminate_backend` or a shutdown (SQLSTATE 57P01-57P03), or a connection exception (08…).
+    static func lostConnection(_ error: PostgresConnectionError) -> Bool {
+        guard error.kind != .unreachable else { return true }
+        guard let state = error.sqlState else { return false }
+        return ["57P01", "57P02", "57P03"].contains(state) || state.hasPrefix("08")
+    }
+
     /// `operation`, tried again while the server cannot be reached, for up to `reconnectFor`.
     private func retrying<T: Sendable>(_ operation: @Sendable (PostgresWorkQueue) async throws -> T) async throws -> T {
         let started = ContinuousClock.now
@@ -78,7 +96,8 @@ public actor QueueSession: SharedWorkQueue {
         while true {
             do {
                 return try await operation(queue)
-            } catch let error as PostgresConnectionError where error.kind == .unreachable && ContinuousClock.now - started < reconnectFor {
+            } catch let error as PostgresConnectionError where Self.lostConnection(error) && ContinuousClock.now - started < reconnectFor {
+                reconnections += 1
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .seconds(8))
             }

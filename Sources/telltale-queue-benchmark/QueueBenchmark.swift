@@ -8,8 +8,8 @@ import TelltaleRunner
 /// `telltale-queue-benchmark URL [MACHINES] [TESTS] [WORKERS]` (Scripts/benchmark-queue.sh):
 /// MACHINES sessions of WORKERS workers each drain one build of TESTS tiny units (an XCTest test
 /// each) against the database at URL, as `telltale run --queue` machines would, with no test
-/// process: what is measured is the queue alone. Prints the time each reservation and each
-/// acknowledgement took (mean, median, p95, as a worker waits for it), the wall time, every
+/// process: what is measured is the queue alone. Prints the time each reservation (of several
+/// units, as `reserve()` sizes it) and each acknowledgement took (mean, median, p95, as a worker waits for it), the wall time, every
 /// test's count in the results (each must be 1), and the build's rows and bytes.
 @main
 struct QueueBenchmark {
@@ -34,8 +34,9 @@ struct QueueBenchmark {
         let timings = try await PostgresConnector.withClient(for: location) { client in
             try await withThrowingTaskGroup(of: ([Double], [Double]).self) { group in
                 for machine in 1...machines {
-                    let session = QueueSession(
-                        queue: PostgresWorkQueue(client: client, location: location, build: build, machine: "machine-\(machine)"))
+                    var queue = PostgresWorkQueue(client: client, location: location, build: build, machine: "machine-\(machine)")
+                    queue.workers = workers
+                    let session = QueueSession(queue: queue)
                     _ = try await session.queue.join(listing)
                     for worker in 1...workers {
                         group.addTask {
@@ -43,11 +44,12 @@ struct QueueBenchmark {
                             var acks: [Double] = []
                             while true {
                                 let before = clock.now
-                                guard let unit = try await session.reserve(worker: worker) else { break }
+                                let units = try await session.reserve(worker: worker)
+                                guard !units.isEmpty else { break }
                                 reserves.append((clock.now - before).milliseconds)
-                                let results = unit.tests.map { TestResult(id: $0, framework: .xctest, outcome: .passed, duration: 0.001) }
+                                let results = units.flatMap(\.tests).map { TestResult(id: $0, framework: .xctest, outcome: .passed, duration: 0.001) }
                                 let acking = clock.now
-                                try await session.acknowledge(unit, results: results)
+                                try await session.acknowledge(units, results: results)
                                 acks.append((clock.now - acking).milliseconds)
                             }
                             return (reserves, acks)
@@ -91,7 +93,7 @@ struct QueueBenchmark {
                 sorted.count)
         }
         print("queue: \(machines) machines x \(workers) workers, \(testCount) tiny units, build \(build)")
-        print("reserve: \(summary(timings.0))")
+        print("reserve: \(summary(timings.0)), \(String(format: "%.1f", Double(testCount) / Double(max(1, timings.0.count)))) units a reservation")
         print("acknowledge: \(summary(timings.1))")
         print(String(format: "wall: %.0f ms, %.2f ms of wall time per unit", wall, wall / Double(testCount)))
         print("results: \(counts.0) rows for \(counts.1) distinct tests (each once: \(counts.0 == testCount && counts.1 == testCount))")

@@ -11,7 +11,8 @@ struct QueueModeRunTests {
     static let fixture = "Tests/Fixtures/QueueModeFixture"
 
     /// Three machines with two workers each share a build of 60 tests: each machine reports
-    /// what it ran (part of the build), they ran disjoint parts that make the whole, and
+    /// what it ran (part of the build), in fewer test processes than units (a reservation takes
+    /// several), they ran disjoint parts that make the whole, and
     /// `queue report` writes every test exactly once with the machine that ran it. No file
     /// written and nothing printed holds the database's password.
     @Test func threeMachinesShareABuildEveryTestOnce() async throws {
@@ -38,6 +39,15 @@ struct QueueModeRunTests {
         let ran = ranByMachine.values.flatMap { $0 }
         #expect(ran.count == 60)
         #expect(Set(ran).count == 60)
+        // A reservation takes several units, run in one test process: fewer processes than the 60 units.
+        var processes = 0
+        for machine in machines {
+            let logs = "\(folder)/\(machine)/logs"
+            for log in try FileManager.default.contentsOfDirectory(atPath: logs) where log.hasPrefix("worker-") {
+                processes += try String(contentsOfFile: "\(logs)/\(log)", encoding: .utf8).split(separator: "\n").count { $0.hasPrefix("==> ") }
+            }
+        }
+        #expect(processes > 0 && processes < 45, "\(processes) test processes for 60 units")
 
         let report = try await TelltaleProcess.run([
             "queue", "report", "--queue", database.url(), "--build", "three", "--report-dir", "\(folder)/build", "--wait", "60",

@@ -23,12 +23,7 @@ struct QueueDrainTests {
                     for worker in 1...2 {
                         group.addTask {
                             if worker == 1 { _ = try await session.queue.join(listing) }
-                            var ran: [TestID] = []
-                            while let unit = try await session.reserve(worker: worker) {
-                                ran += unit.tests
-                                try await session.acknowledge(unit, results: unit.tests.map { QueueDatabase.result($0, .passed) })
-                            }
-                            return ran
+                            return try await QueueDatabase.drain(session, worker: worker)
                         }
                     }
                 }
@@ -53,7 +48,7 @@ struct QueueDrainTests {
         try await db.withClient { client in
             let session = QueueSession(queue: db.queue(client, machine: "a", lease: 3))
             _ = try await session.queue.join(QueueDatabase.listing(1))
-            let unit = try #require(try await session.reserve(worker: 1))
+            let unit = try #require(try await session.reserve(worker: 1).first)
             let before = try await db.sql("SELECT lease_expires_at FROM telltale.queue_unit")
             // Renewed every second (a third of the lease): wait, by the database's clock, for a later expiry.
             // Polled on the database's clock; a heartbeat that never renews fails at the deadline
@@ -67,7 +62,7 @@ struct QueueDrainTests {
                 return false
             }
             #expect(renewed, "the lease was not renewed within a minute")
-            try await session.acknowledge(unit, results: [QueueDatabase.result(unit.tests[0], .passed)])
+            try await session.acknowledge([unit], results: [QueueDatabase.result(unit.tests[0], .passed)])
             #expect(await session.lateUnits == 0)
         }
     }
@@ -79,7 +74,7 @@ struct QueueDrainTests {
             for build in ["old", "new"] {
                 let queue = db.queue(client, build: build, machine: "a")
                 _ = try await queue.join(QueueDatabase.listing(2))
-                let unit = try #require(try await queue.reserve())
+                let unit = try #require(try await queue.reserve().first)
                 try await queue.acknowledge(unit, results: [QueueDatabase.result(unit.tests[0], .passed)])
             }
             _ = try await db.sql("UPDATE telltale.queue_build SET filled_at = now() - interval '10 days' WHERE id = 'old'")
@@ -96,7 +91,7 @@ struct QueueDrainTests {
         try await db.withClient { client in
             let queue = db.queue(client, machine: "a")
             _ = try await queue.join(QueueDatabase.listing(1))
-            let unit = try #require(try await queue.reserve())
+            let unit = try #require(try await queue.reserve().first)
             var result = QueueDatabase.result(unit.tests[0], .failed)
             result.output = String(repeating: "x", count: 200_000)
             try await queue.acknowledge(unit, results: [result])

@@ -38,7 +38,7 @@ struct QueueJoinTests {
             let queue = db.queue(client, machine: "a")
             _ = try await queue.join(QueueDatabase.listing(3))
             var order: [String] = []
-            while let unit = try await queue.reserve() { order += unit.tests.map(\.rawValue) }
+            while case let units = try await queue.reserve(), !units.isEmpty { order += units.flatMap(\.tests).map(\.rawValue) }
             return order
         }
         #expect(order == ["Module.Suite/test3", "Module.Suite/test2", "Module.Suite/test1"])
@@ -67,16 +67,17 @@ struct QueueJoinTests {
         try await db.withClient { client in
             let first = db.queue(client, machine: "first")
             _ = try await first.join(QueueDatabase.listing(3))
-            while let unit = try await first.reserve() {
-                let outcome: TestOutcome = unit.tests[0].rawValue.hasSuffix("test2") ? .failed : .passed
-                try await first.acknowledge(unit, results: unit.tests.map { QueueDatabase.result($0, outcome) })
+            while case let units = try await first.reserve(), !units.isEmpty {
+                let tests = units.flatMap(\.tests)
+                try await first.acknowledge(
+                    units, results: tests.map { QueueDatabase.result($0, $0.rawValue.hasSuffix("test2") ? .failed : .passed) })
             }
             let again = db.queue(client, machine: "again")
             #expect(try await again.join(QueueDatabase.listing(3)) == .rerun(units: 1))
-            let unit = try #require(try await again.reserve())
+            let unit = try #require(try await again.reserve().first)
             #expect(unit.tests == [TestID("Module.Suite/test2")])
             #expect(unit.attempt == 2)
-            #expect(try await again.reserve() == nil)
+            #expect(try await again.reserve().isEmpty)
             try await again.acknowledge(unit, results: [QueueDatabase.result(unit.tests[0], .passed)])
             #expect(try await db.queue(client, machine: "third").join(QueueDatabase.listing(3)) == .drained)
             let results = try await again.results()

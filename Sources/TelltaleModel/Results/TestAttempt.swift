@@ -11,6 +11,8 @@ public struct TestAttempt: Codable, Sendable, Hashable {
     public var placement: TestPlacement?
     /// `--repeat`: the repetition it belongs to (`TestResult.repetition`).
     public var repetition: Int?
+    /// Queue mode: the machine of the build that ran this attempt (`TestResult.machine`).
+    public var machine: String?
 
     public init(
         outcome: TestOutcome, duration: Double, startedAt: Date? = nil, messages: [TestMessage] = [], output: String = "",
@@ -31,5 +33,6 @@ public struct TestAttempt: Codable, Sendable, Hashable {
             outcome: result.outcome, duration: result.duration, startedAt: result.startedAt,
             messages: result.messages, output: result.output, placement: result.placement, repetition: result.repetition
         )
+        machine = result.machine
     }
 }

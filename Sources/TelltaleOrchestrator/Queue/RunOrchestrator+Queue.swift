@@ -28,9 +28,9 @@ extension RunOrchestrator {
 
     /// Runs `body` with the build's queue (nil without queue mode): joined with this machine's
     /// listing of `selected`, its heartbeat beside `body`; the notes say what this machine's
-    /// part of the build was.
+    /// part of the build was. Its `workers` size, with the other machines', each reservation.
     func runQueued(
-        _ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], package: String,
+        _ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], package: String, workers: Int,
         _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
     ) async throws -> RunExecution.Outcome {
         guard let queue else { return try await body(nil) }
@@ -40,9 +40,10 @@ extension RunOrchestrator {
             units: SharedUnitPlanner.units(selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup)))
         let progress = self.progress
         return try await PostgresConnector.withClient(for: queue.location) { client in
-            let session = QueueSession(
-                queue: PostgresWorkQueue(
-                    client: client, location: queue.location, build: queue.build, machine: queue.machine, leaseSeconds: queue.leaseSeconds))
+            var shared = PostgresWorkQueue(
+                client: client, location: queue.location, build: queue.build, machine: queue.machine, leaseSeconds: queue.leaseSeconds)
+            shared.workers = workers
+            let session = QueueSession(queue: shared)
             let joined: PostgresWorkQueue.Joined
             do {
                 joined = try await session.queue.join(listing)

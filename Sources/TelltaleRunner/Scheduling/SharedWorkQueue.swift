@@ -1,15 +1,17 @@
 import TelltaleModel
 
-/// A queue of work units several machines share (`telltale run --queue`): each reserves a unit
-/// with a lease, runs it, and acknowledges it with its results. TelltaleQueue keeps one in
-/// PostgreSQL; the runner sees only this.
+/// A queue of work units several machines share (`telltale run --queue`): each worker reserves
+/// units, each with a lease of its own, runs them in one test process, and acknowledges them
+/// with their results. TelltaleQueue keeps one in PostgreSQL; the runner sees only this.
 public protocol SharedWorkQueue: Sendable {
-    /// The next unit for `worker`, waiting while other machines hold leases whose units may
-    /// come back (a lapsed lease, a retry); nil once the queue is drained.
-    func reserve(worker: Int) async throws -> SharedWorkUnit?
-    /// `unit` is over: its tests' results (each test's latest). A unit whose lease lapsed and
-    /// was taken over is not counted (the queue notes it).
-    func acknowledge(_ unit: SharedWorkUnit, results: [TestResult]) async throws
+    /// The next units for `worker`, to run together (one framework; a retry or a serial suite
+    /// alone), waiting while other machines hold leases whose units may come back (a lapsed
+    /// lease, a retry); none once the queue is drained.
+    func reserve(worker: Int) async throws -> [SharedWorkUnit]
+    /// `units` are over: each is acknowledged with its own tests' results (of `results`, each
+    /// test's latest). A unit whose lease lapsed and was taken over is not counted (the queue
+    /// notes it).
+    func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws
     /// `results` failed with a retry left: they are recorded as `unit`'s attempt now, and their
     /// next attempt is queued, for another machine when one is free.
     func retry(_ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool) async throws

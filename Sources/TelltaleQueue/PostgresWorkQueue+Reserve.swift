@@ -1,0 +1,97 @@
+import Foundation
+import PostgresNIO
+import TelltaleModel
+import TelltalePostgres
+import TelltaleRunner
+
+extension PostgresWorkQueue {
+    /// The fewest machines a reservation's share assumes the fleet has (see `reserve()`).
+    static let assumedFleet = 4
+
+    /// Reserves the next units for one of this machine's workers, to run in one test process;
+    /// none when no unit is open to it now. Each unit is leased on its own (one token for the
+    /// reservation), so a lapsed machine's units are taken over one by one and each is
+    /// acknowledged on its own.
+    ///
+    /// Retries first, then the longest; a lapsed lease (not renewed in time) is open to every
+    /// machine, and its taking is noted. A retry avoids the machine that failed it for
+    /// `retryGrace` seconds while another machine of the build is alive (seen within a lease).
+    ///
+    /// How many: guided self-scheduling over the fleet, as the run's own queue batches
+    /// (`WorkQueue`): a share of what is open, `open units / (2 × the fleet's workers)` and,
+    /// with past durations, no more than that share of the open expected seconds; at least one
+    /// unit. Early reservations are big (few test processes to start), the last ones a unit each
+    /// (machines finish together, a slow one holds little). The fleet's workers are the live
+    /// machines' (seen within a lease), but at least `assumedFleet` machines like this one: the
+    /// first machines to join would otherwise take big shares before the rest, still building,
+    /// arrive. A retry or a plan's serial suite is reserved alone; the units of one reservation
+    /// share a framework.
+    ///
+    /// One statement, one round trip: the reservation, its notes and this machine's `last_seen`.
+    public func reserve() async throws(PostgresConnectionError) -> [SharedWorkUnit] {
+        let token = Int64.random(in: 1...Int64.max)
+        let lapsed = "'s lease held by "
+        let tookOver = " lapsed (not renewed within \(Self.seconds(leaseSeconds))); \(machine) took it over"
+        return try await statement { client in
+            let rows = try await client.query(
+                """
+                WITH fleet AS (
+                    SELECT GREATEST(\(max(1, workers) * Self.assumedFleet), COALESCE(sum(workers), 0)) AS workers FROM telltale.queue_machine
+                    WHERE build_id = \(build) AND (machine = \(machine) OR last_seen > now() - make_interval(secs => \(leaseSeconds)))
+                ),
+                open AS (
+                    SELECT count(*) AS units, COALESCE(sum(estimated_seconds), 0) AS seconds FROM telltale.queue_unit
+                    WHERE build_id = \(build) AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
+                ),
+                candidate AS (
+                    SELECT id, framework, serial, attempt, estimated_seconds, state AS previous_state, lease_holder AS previous_holder,
+                           avoid_machine IS NOT DISTINCT FROM \(machine) AS avoided
+                    FROM telltale.queue_unit
+                    WHERE build_id = \(build)
+                      AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
+                      AND (avoid_machine IS DISTINCT FROM \(machine)
+                           OR queued_at < now() - make_interval(secs => \(retryGrace))
+                           OR NOT EXISTS (SELECT 1 FROM telltale.queue_machine m
+                                          WHERE m.build_id = \(build) AND m.machine <> \(machine)
+                                            AND m.last_seen > now() - make_interval(secs => \(leaseSeconds))))
+                    ORDER BY avoided, attempt DESC, estimated_seconds DESC, id
+                    LIMIT (SELECT GREATEST(1, ceil(open.units / (2.0 * fleet.workers)))::bigint FROM open, fleet)
+                    FOR UPDATE SKIP LOCKED
+                ),
+                ranked AS (
+                    SELECT candidate.*, row_number() OVER w AS position, sum(estimated_seconds) OVER w AS running,
+                           first_value(framework) OVER w AS head_framework, first_value(serial OR attempt > 1) OVER w AS head_alone
+                    FROM candidate WINDOW w AS (ORDER BY avoided, attempt DESC, estimated_seconds DESC, id)
+                ),
+                chosen AS (
+                    SELECT ranked.* FROM ranked, open, fleet
+                    WHERE position = 1
+                       OR (NOT head_alone AND NOT serial AND attempt = 1 AND framework = head_framework
+                           AND running <= open.seconds / (2 * fleet.workers))
+                ),
+                taken AS (
+                    UPDATE telltale.queue_unit u
+                    SET state = 'leased', lease_holder = \(machine), lease_token = \(token),
+                        lease_expires_at = now() + make_interval(secs => \(leaseSeconds))
+                    FROM chosen WHERE u.build_id = \(build) AND u.id = chosen.id
+                    RETURNING u.id, u.framework, u.tests, u.serial, u.attempt, chosen.previous_state, chosen.previous_holder, chosen.position
+                ),
+                noted AS (
+                    INSERT INTO telltale.queue_note (build_id, machine, text)
+                    SELECT \(build), \(machine), 'unit ' || id || \(lapsed) || COALESCE(previous_holder, '?') || \(tookOver)
+                    FROM taken WHERE previous_state = 'leased'
+                ),
+                seen AS (UPDATE telltale.queue_machine SET last_seen = now() WHERE build_id = \(build) AND machine = \(machine))
+                SELECT id, framework, tests, serial, attempt FROM taken ORDER BY position
+                """, logger: Self.quiet)
+            var reserved: [SharedWorkUnit] = []
+            for try await (id, framework, tests, serial, attempt) in rows.decode((Int, String, String, Bool, Int).self) {
+                reserved.append(
+                    SharedWorkUnit(
+                        id: id, framework: TestFramework(rawValue: framework) ?? .xctest,
+                        tests: tests.split(separator: "\n").map { TestID(String($0)) }, serial: serial, attempt: attempt, lease: token))
+            }
+            return reserved
+        }
+    }
+}
