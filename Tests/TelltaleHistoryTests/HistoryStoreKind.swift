@@ -19,7 +19,10 @@ enum HistoryStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendab
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
             return .file(folder.appendingPathComponent(".telltale/history.sqlite").path)
         case .postgres:
-            return try HistoryLocation(try await PostgresCluster.shared.database(label).url(), environment: [:])
+            // A minute, not a user's 10 s, before a connection counts as unreachable: on a loaded
+            // machine the server's postmaster may take longer than that to accept one.
+            let url = try await PostgresCluster.shared.database(label).url() + "&connect_timeout=60"
+            return try HistoryLocation(url, environment: [:])
         }
     }
 
