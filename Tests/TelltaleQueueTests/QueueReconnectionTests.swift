@@ -149,8 +149,8 @@ struct QueueReconnectionTests {
         let deadline = ContinuousClock.now + .seconds(60)
         func waitForLock() async throws {
             while try await db.sql(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'telltale-queue-a' AND wait_event_type = 'Lock'") == "0\n"
-            {
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'telltale-queue-a' AND wait_event_type = 'Lock'"
+            ) == "0\n" {
                 try await stopUnlessWaiting("A's reservation never waited on the lock")
             }
         }
@@ -163,7 +163,8 @@ struct QueueReconnectionTests {
         do {
             try await waitForLock()
             // In the select list, so only A's backends in this test's database are ended (a WHERE may run it on every row).
-            let ended = try await db.sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'telltale-queue-a'")
+            let ended = try await db.sql(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'telltale-queue-a'")
             #expect(ended.contains("t"), "no backend of A's was ended")
             while await a.reconnections == 0 {
                 try await stopUnlessWaiting("A never tried again after its connections were ended")
