@@ -11,6 +11,8 @@ import PostgresNIO
 /// - `withClient`: postgres-nio's pooled `PostgresClient`, its `run()` in a task group beside the
 ///   body and cancelled when the body returns; the pool reconnects with backoff when a connection
 ///   drops.
+/// - `withConnection(from:at:within:_:)`: one call on a pooled connection, given up after a
+///   deadline, its connection closed (a query waits for its answer whatever its task).
 /// - `transaction`: a transaction on the pool, run again when the server rolled it back for a
 ///   serialization failure or a deadlock.
 public enum PostgresConnector {

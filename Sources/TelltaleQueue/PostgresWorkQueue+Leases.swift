@@ -113,8 +113,8 @@ extension PostgresWorkQueue {
 
     /// Whether every unit is done: nothing pending, nothing leased.
     public func isDrained() async throws(PostgresConnectionError) -> Bool {
-        try await statement { client in
-            let rows = try await client.query(
+        try await statement { connection in
+            let rows = try await connection.query(
                 "SELECT count(*) FROM telltale.queue_unit WHERE build_id = \(build) AND state <> 'done'", logger: Self.quiet)
             var open = 0
             for try await count in rows.decode(Int.self) { open = count }

@@ -32,8 +32,8 @@ extension PostgresWorkQueue {
         let token = Int64.random(in: 1...Int64.max)
         let lapsed = "'s lease held by "
         let tookOver = " lapsed (not renewed within \(Self.seconds(leaseSeconds))); \(machine) took it over"
-        return try await statement { client in
-            let rows = try await client.query(
+        return try await statement { connection in
+            let rows = try await connection.query(
                 """
                 WITH fleet AS (
                     SELECT GREATEST(\(max(1, workers) * Self.assumedFleet), COALESCE(sum(workers), 0)) AS workers FROM telltale.queue_machine

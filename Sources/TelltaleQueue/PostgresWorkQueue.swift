@@ -27,6 +27,10 @@ public struct PostgresWorkQueue: Sendable {
     /// This machine's workers: with the other live machines', what a reservation's share of
     /// the open units is sized by (`reserve()`).
     public var workers: Int = 1
+    /// The longest one call may take, the wait for a connection included, before it is given
+    /// up as a lost connection (`QueueSession` tries it again): a query on a connection the
+    /// server ended without the client seeing it would otherwise wait for ever.
+    public var callTimeout: Duration = .seconds(30)
 
     public init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
         self.client = client
@@ -46,20 +50,22 @@ public struct PostgresWorkQueue: Sendable {
 
     static let quiet = PostgresConnector.quiet
 
-    /// `body` in one transaction (run again after a deadlock or a serialization failure).
-    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws(PostgresConnectionError) -> T {
-        try await PostgresConnector.transaction(on: client, at: location, body)
+    /// `body` in one transaction, within `callTimeout` (run again after a deadlock or a
+    /// serialization failure).
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(PostgresConnectionError) -> T {
+        try await PostgresConnector.transaction(on: client, at: location, within: callTimeout, body)
     }
 
     /// `body`'s one statement on a pooled connection, outside a transaction of its own (one
-    /// round trip); run again, as `transaction` is, after a deadlock or a serialization failure.
-    func statement<T: Sendable>(_ body: @Sendable (PostgresClient) async throws -> T) async throws(PostgresConnectionError) -> T {
+    /// round trip), within `callTimeout`; run again, as `transaction` is, after a deadlock or a
+    /// serialization failure.
+    func statement<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(PostgresConnectionError) -> T {
         var attempt = 1
         while true {
             do {
-                return try await body(client)
+                return try await PostgresConnector.withConnection(from: client, at: location, within: callTimeout, body)
             } catch {
-                let explained = PostgresConnectionError(error, at: location)
+                let explained = error
                 guard explained.isRetryable, attempt < 5 else { throw explained }
                 attempt += 1
                 try? await Task.sleep(for: .milliseconds(5 * attempt * attempt))

@@ -8,7 +8,8 @@ import TelltaleRunner
 /// heartbeat renews the leases of the units they run, a third of a lease apart.
 ///
 /// A connection lost mid-run is tried again with a growing pause (0.25 s doubling to 8 s) for
-/// up to `reconnectFor`; meanwhile this machine's leases lapse and the fleet takes its units
+/// up to `reconnectFor`, and so is a call that stalled past the queue's `callTimeout` (given up
+/// and its connection closed: a query on a connection that died unseen waits for ever); meanwhile this machine's leases lapse and the fleet takes its units
 /// over, and its late results, when it gets back, are noted and not counted.
 public actor QueueSession: SharedWorkQueue {
     public nonisolated let queue: PostgresWorkQueue
