@@ -36,8 +36,9 @@ struct QueueReconnectionTests {
         let db = try await QueueDatabase.make("stalled")
         try await db.withClient { client in
             var queue = db.queue(client, machine: "a")
-            queue.callTimeout = .seconds(1)
             _ = try await queue.join(QueueDatabase.listing(2))
+            // Only the reservation's deadline is short: a join given a second failed on a loaded machine.
+            queue.callTimeout = .seconds(1)
             let session = QueueSession(queue: queue, reconnectFor: .zero)
             try await PostgresConnector.withConnection(to: db.location) { holder in
                 try await holder.query("BEGIN", logger: PostgresConnector.quiet)
