@@ -29,8 +29,9 @@ public struct PostgresWorkQueue: Sendable {
     public var workers: Int = 1
     /// The longest one call may take, the wait for a connection included, before it is given
     /// up as a lost connection (`QueueSession` tries it again): a query on a connection the
-    /// server ended without the client seeing it would otherwise wait for ever.
-    public var callTimeout: Duration = .seconds(30)
+    /// server ended without the client seeing it would otherwise wait for ever. Two minutes: a
+    /// loaded CI machine's calls took over 30 s, and a stalled one only needs to end at all.
+    public var callTimeout: Duration = .seconds(120)
 
     public init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
         self.client = client

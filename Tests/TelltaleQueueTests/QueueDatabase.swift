@@ -30,6 +30,9 @@ struct QueueDatabase {
     func queue(_ client: PostgresClient, build: String = "b1", machine: String, lease: Double = 3600, workers: Int = 1) -> PostgresWorkQueue {
         var queue = PostgresWorkQueue(client: client, location: location, build: build, machine: machine, leaseSeconds: lease)
         queue.workers = workers
+        // Calls given up after ten minutes, for the same reason: with a release build beside the
+        // suite, ten machines joining at once took over 30 s.
+        queue.callTimeout = .seconds(600)
         return queue
     }
 

@@ -75,13 +75,16 @@ struct QueueReconnectionTests {
             try await db.withClient { clientB in
                 var queueA = PostgresWorkQueue(client: clientA, location: located, build: "b1", machine: "a")
                 queueA.workers = 2
-                queueA.callTimeout = .seconds(20)
-                let a = QueueSession(queue: queueA, reconnectFor: reconnectFor)
+                queueA.callTimeout = .seconds(600)
                 var queueB = db.queue(clientB, machine: "b", workers: 2)
-                queueB.callTimeout = .seconds(20)
+                _ = try await queueA.join(listing)
+                _ = try await queueB.join(listing)
+                // Once joined, a call stalled on a connection the server ended is given up within a
+                // minute (a loaded machine's joins took over 20 s, so they keep the long deadline).
+                queueA.callTimeout = .seconds(60)
+                queueB.callTimeout = .seconds(60)
+                let a = QueueSession(queue: queueA, reconnectFor: reconnectFor)
                 let b = QueueSession(queue: queueB)
-                _ = try await a.queue.join(listing)
-                _ = try await b.queue.join(listing)
                 return try await PostgresConnector.withConnection(to: db.location) { holder in
                     // A reservation marks its machine seen: holding A's row holds A's reservations.
                     try await holder.query("BEGIN", logger: PostgresConnector.quiet)
