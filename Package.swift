@@ -191,6 +191,15 @@ let package = Package(
         ),
         // Not shipped: measures readiness latency, and holds a service for the kill -9 orphan test.
         .executableTarget(name: "telltale-services-probe", dependencies: ["TelltaleServices"]),
+        // The demo plan's backend (Examples/DemoBackend): a Hummingbird + SQLite shop with a test
+        // mode. Targets of this package, as swift-argument-parser keeps its examples, so the demo
+        // shares the Hummingbird, NIO and GRDB `swift run telltale` built: only its own files compile.
+        .executableTarget(name: "demo-backend", dependencies: ["DemoShopBackend"], path: "Examples/DemoBackend/demo-backend"),
+        .target(
+            name: "DemoShopBackend",
+            dependencies: [tool("Hummingbird", "hummingbird"), tool("GRDB", "GRDB.swift")],
+            path: "Examples/DemoBackend/DemoShopBackend"
+        ),
 
         .testTarget(name: "TelltaleJSONTests", dependencies: ["TelltaleJSON", "TelltaleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TelltaleModelTests", dependencies: ["TelltaleModel", "TelltaleTestSupport"]),

@@ -21,17 +21,9 @@ struct DemoSchemaPlanTests {
     static func run(
         catalog: String, in folder: String, expectationChange: (String, String)? = nil
     ) async throws -> (TelltaleProcess.Result, RunRecord) {
-        let root = TelltaleProcess.repositoryRoot
-        var text = try String(contentsOfFile: root + "/" + DemoPlanTests.plan, encoding: .utf8)
-        let catalogPath = catalog.hasPrefix("/") ? catalog : root + "/" + catalog
-        var changes = [("catalog: demo-events.yml", "catalog: \(catalogPath)"), ("../Examples/DemoShop", root + "/Examples/DemoShop")]
-        if let expectationChange { changes.append(expectationChange) }
-        for (original, replacement) in changes {
-            try #require(text.contains(original), "the demo plan no longer contains '\(original)'; update this test")
-            text = text.replacingOccurrences(of: original, with: replacement)
-        }
-        let plan = folder + "/plan.yml"
-        try text.write(toFile: plan, atomically: true, encoding: .utf8)
+        let catalogPath = catalog.hasPrefix("/") ? catalog : TelltaleProcess.repositoryRoot + "/" + catalog
+        let changes = [("catalog: demo-events.yml", "catalog: \(catalogPath)")] + (expectationChange.map { [$0] } ?? [])
+        let plan = try DemoPlanTests.copyOfTheDemoPlan(in: folder, changes: changes)
         let result = try await DemoPlanTests.run(["run", plan, "--report-dir", folder + "/reports", "--retries", "0"])
         try #require(result.status <= 1, "\(catalog): the run did not finish: \(result.stdout)\n\(result.stderr)")
         return (result, try RunRecordFile.read(path: folder + "/reports/run.json"))
