@@ -148,7 +148,8 @@ func handleHTTP(_ client: Int32) {
         print("fixture: crashing on request")
         exit(42)
     case ("POST", "/slow"):
-        sleep(5)
+        // Far longer than any stall of a loaded machine: a client's deadline must be what ends it.
+        sleep(300)
         respond(client, status: 200, body: "slow")
     default: respond(client, status: 404, body: "no route \(path)")
     }
