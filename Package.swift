@@ -7,9 +7,9 @@ import PackageDescription
 // TelltaleModel and TelltaleJSON (Foundation alone), Foundation, and (TelltaleTesting) XCTest and
 // Testing, nothing else: no product of another package.
 
-/// A dependency only the command-line tool (and its tests) needs. Every third-party product is
-/// one, behind the default trait `Tool`: an app that adds Telltale with `traits: []` for the
-/// client libraries resolves, fetches and builds none of them.
+/// A dependency only the command-line tool (and its tests) needs. Every third-party product but
+/// Yams is one, behind the default trait `Tool`: an app that adds Telltale with `traits: []` for
+/// the client libraries resolves, fetches and builds none of them.
 func tool(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Tool"]))
 }
@@ -21,14 +21,20 @@ let package = Package(
         .executable(name: "telltale", targets: ["telltale"]),
         .library(name: "TelltaleTracker", targets: ["TelltaleTracker"]),
         .library(name: "TelltaleTesting", targets: ["TelltaleTesting"]),
-        // Typed Swift from the tracking plan at build time; needs the default trait (Yams reads YAML plans).
+        // Typed Swift from the tracking plan at build time; needs the trait `YAML` (Yams reads YAML plans).
         .plugin(name: "TelltaleGenerateSwift", targets: ["TelltaleGenerateSwift"]),
     ],
     traits: [
         .trait(
+            name: "YAML",
+            description:
+                "Reading YAML plans and tracking plans (Yams), all the TelltaleGenerateSwift plugin needs: an app that generates its events adds Telltale with `traits: [\"YAML\"]` and resolves Yams alone."
+        ),
+        .trait(
             name: "Tool",
             description:
-                "The telltale command and what it needs (Hummingbird, NIO, GRDB, …); apps using only TelltaleTracker and TelltaleTesting turn it off with `traits: []`."
+                "The telltale command and what it needs (Hummingbird, NIO, GRDB, …); apps using only TelltaleTracker and TelltaleTesting turn it off with `traits: []`.",
+            enabledTraits: ["YAML"]
         ),
         .default(enabledTraits: ["Tool"]),
     ],
@@ -77,7 +83,7 @@ let package = Package(
         .plugin(name: "TelltaleGenerateSwift", capability: .buildTool(), dependencies: ["telltale-generate-swift"]),
         .target(
             name: "TelltalePlan",
-            dependencies: ["TelltaleModel", tool("Yams", "Yams")]
+            dependencies: ["TelltaleModel", .product(name: "Yams", package: "Yams", condition: .when(traits: ["YAML"]))]
         ),
         // Every child process: launch, parent-death signal, spawn thread, exit, group teardown.
         .target(

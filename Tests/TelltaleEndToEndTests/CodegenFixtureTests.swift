@@ -22,6 +22,9 @@ struct CodegenFixtureTests {
         // 1. Builds with the generated code; its events pass the plan and the typed expectations.
         let built = try await Self.build(copy)
         try #require(built.status == 0, "\(built.stdout)\(built.stderr)")
+        // The trait `YAML` resolves Yams and no other package (not the tool's server stack).
+        let checkouts = try FileManager.default.contentsOfDirectory(atPath: "\(copy)/.build/checkouts")
+        #expect(checkouts == ["Yams"], "\(checkouts)")
         let reports = try TelltaleProcess.temporaryDirectory("CodegenFixtureTests")
         defer { try? FileManager.default.removeItem(atPath: reports) }
         let run = try await TelltaleProcess.run(["run", "\(copy)/Plans/codegen.yml", "--skip-build", "--report-dir", reports])

@@ -2,14 +2,14 @@
 // Fixture for CodegenFixtureTests: an app whose events are Swift types generated from its
 // tracking plan (Plans/events) at build time by Telltale's TelltaleGenerateSwift plugin, in
 // Swift 6 language mode. The plugin's generator reads YAML plans through Yams, so Telltale is
-// added with its default trait.
+// added with the trait `YAML`, as Docs/Codegen.md says: Yams is the one package it resolves.
 import PackageDescription
 
 let package = Package(
     name: "CodegenFixture",
     platforms: [.macOS(.v15)],
     dependencies: [
-        .package(name: "Telltale", path: "../../..")
+        .package(name: "Telltale", path: "../../..", traits: ["YAML"])
     ],
     targets: [
         // Sources/Shop/telltale-codegen.json names the tracking plan.
