@@ -7,8 +7,10 @@ of more than 250,000 objects is refused, counted as its XML adapter counts them:
 element, text free. A file may be 30 MB, a job's files 100 MB together.
 
 Usage: gitlab_junit_rules.py FILE...
-Prints one JSON object: testcases, unique keys, duplicates (up to 10), per-file elements and
-bytes, the totals by status, and `problems` (empty when every rule holds). Exit 1 on a problem.
+Prints one JSON object: testcases, unique keys, duplicates (up to 10), per-file elements, bytes
+and (no GitLab rule, for readers that trust a root's totals) the root's declared `tests`,
+`failures`, `errors`, `skipped` beside the file's test cases counted so, the totals by status,
+and `problems` (empty when every rule holds). Exit 1 on a problem.
 """
 import json, os, sys
 import xml.etree.ElementTree as ET
@@ -44,7 +46,10 @@ for path in sys.argv[1:]:
     job_bytes += size
     root = ET.parse(path).getroot()
     objects = object_count(root)
-    files.append({"file": os.path.basename(path), "elements": objects, "bytes": size})
+    declared = {key: int(root.get(key, "-1")) for key in ("tests", "failures", "errors", "skipped")}
+    counted = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+    files.append({"file": os.path.basename(path), "elements": objects, "bytes": size,
+                  "declared": declared, "counted": counted})
     if objects > MAX_OBJECTS:
         problems.append(f"{path}: {objects} objects, more than {MAX_OBJECTS}")
     if size > MAX_FILE_BYTES:
@@ -55,6 +60,10 @@ for path in sys.argv[1:]:
         for case in suite.findall("testcase"):
             cases += 1
             totals[status(case)] += 1
+            counted["tests"] += 1
+            kind = {"failed": "failures", "error": "errors", "skipped": "skipped"}.get(status(case))
+            if kind:
+                counted[kind] += 1
             key = (suite.get("name"), case.get("classname"), case.get("name"))
             if key in keys and len(duplicates) < 10:
                 duplicates.append(list(key))
