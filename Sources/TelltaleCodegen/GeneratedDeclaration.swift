@@ -2,7 +2,7 @@
 /// settled (unique, escaped), so writing it is a plain walk.
 indirect enum SwiftType: Hashable {
     case string, int, double, bool, date
-    /// TelltaleModel's `JSONValue`: what the plan allows has no closer Swift type.
+    /// TelltaleJSON's `JSONValue` (which the client libraries bring): what the plan allows has no closer Swift type.
     case json
     case array(SwiftType)
     /// A generated type, by its path from the file's top level (`PurchaseCompleted`, `Currency`).

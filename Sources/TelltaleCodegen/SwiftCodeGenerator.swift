@@ -81,7 +81,7 @@ public struct SwiftCodeGenerator: Sendable {
         var modules = Set(imports)
         modules.insert(framework)
         if types.contains(where: \.usesDate) { modules.insert("Foundation") }
-        if types.contains(where: \.usesJSON) { modules.insert("TelltaleModel") }
+        if types.contains(where: \.usesJSON) { modules.insert("TelltaleJSON") }
         for module in modules.sorted() { writer.line("import \(module)") }
         return writer
     }

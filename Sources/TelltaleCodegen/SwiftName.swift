@@ -93,6 +93,7 @@ enum SwiftName {
     static let reservedTypes: Set<String> = [
         "String", "Int", "Double", "Bool", "Date", "JSONValue", "Optional", "Array", "Dictionary", "Codable", "Encodable",
         "Decodable", "Hashable", "Sendable", "CaseIterable", "CodingKey", "CodingKeys", "TrackedEvent", "ExpectedEvent", "Match",
-        "Type", "Self", "Protocol", "Any", "Swift", "Foundation", "TelltaleModel", "TelltaleTracker", "TelltaleTesting",
+        "Type", "Self", "Protocol", "Any", "Swift", "Foundation", "TelltaleJSON", "TelltaleModel", "TelltaleWire", "TelltaleTracker",
+        "TelltaleTesting",
     ]
 }

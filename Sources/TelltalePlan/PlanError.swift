@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleJSON
+import TelltaleJSONSchema
 
 /// Every problem found in a plan, so one edit-and-retry fixes them all.
 public struct PlanError: Error, LocalizedError, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleModel
+import TelltaleWire
 
 /// Why an event check failed, with what the capture server saw instead.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import TelltaleModel
 import TelltaleTracker
+import TelltaleWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,7 +1,7 @@
 #if canImport(Testing)
     import Foundation
     import Testing
-    import TelltaleModel
+    import TelltaleWire
 
     /// `@Suite(.telltale)` or `@Test(.telltale)`: runs each test inside Telltale's per-test
     /// lifecycle. Before the test, Telltale resets and sets up the backend and attributes the

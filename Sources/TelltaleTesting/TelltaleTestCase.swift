@@ -1,6 +1,6 @@
 #if canImport(XCTest)
     import Foundation
-    import TelltaleModel
+    import TelltaleWire
     import XCTest
 
     /// An `XCTestCase` whose tests run inside Telltale's per-test lifecycle: subclass it

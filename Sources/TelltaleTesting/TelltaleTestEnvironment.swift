@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleModel
+import TelltaleWire
 
 /// What a test learns from `telltale run` through its environment: the run's
 /// folder, the session, the capture and control URLs and each service's URL.

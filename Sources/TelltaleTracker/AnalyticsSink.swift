@@ -1,4 +1,4 @@
-import TelltaleModel
+import TelltaleWire
 
 /// Anything that can send an event by name with JSON properties: `Tracker`, or a few lines
 /// around another analytics SDK, so the generated event types work with any of them.

@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleModel
+import TelltaleWire
 
 extension JSONValue {
     /// Converts plain Swift values; anything else becomes its description.

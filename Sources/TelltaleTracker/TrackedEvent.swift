@@ -1,4 +1,4 @@
-import TelltaleModel
+import TelltaleWire
 
 /// An analytics event with typed properties: `telltale plan generate-swift` emits one type per
 /// planned event that conforms to this, so code that sends it compiles only when it matches
@@ -14,7 +14,7 @@ public protocol TrackedEvent: Encodable, Sendable {
 }
 
 extension TrackedEvent {
-    /// Encodes the event through TelltaleModel's encoder, so dates take Telltale's one form
+    /// Encodes the event through TelltaleJSON's encoder, so dates take Telltale's one form
     /// (ISO 8601, milliseconds). A value the encoder refuses (a non-finite number) leaves the
     /// properties empty, which the tracking-plan check then reports, rather than crashing the app.
     public var properties: [String: JSONValue] {

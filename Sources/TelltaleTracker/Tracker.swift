@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleModel
+import TelltaleWire
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

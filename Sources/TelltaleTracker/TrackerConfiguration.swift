@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleModel
+import TelltaleWire
 
 /// Where an app's tracker sends events in test runs, read from the environment
 /// `telltale run` gives test processes.

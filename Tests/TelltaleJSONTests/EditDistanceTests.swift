@@ -1,4 +1,4 @@
-import TelltaleJSON
+import TelltaleJSONSchema
 import TelltaleTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleJSON
+import TelltaleJSONSchema
 import TelltaleTestSupport
 import Testing
 

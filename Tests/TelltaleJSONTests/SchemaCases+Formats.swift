@@ -1,4 +1,4 @@
-import TelltaleJSON
+import TelltaleJSONSchema
 
 /// Values for the `format` family: well-formed ones and the mistakes real events make.
 extension SchemaCases {

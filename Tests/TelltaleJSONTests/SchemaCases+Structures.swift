@@ -1,4 +1,4 @@
-import TelltaleJSON
+import TelltaleJSONSchema
 
 /// Families of objects, arrays, `$ref`s and composition.
 extension SchemaCases {

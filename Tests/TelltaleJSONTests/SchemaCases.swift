@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleJSON
+import TelltaleJSONSchema
 import TelltaleTestSupport
 
 /// Deterministic choices: the same seed makes the same schemas and values on every machine, so

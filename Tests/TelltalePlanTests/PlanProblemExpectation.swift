@@ -1,4 +1,4 @@
-import TelltaleJSON
+import TelltaleJSONSchema
 import TelltalePlan
 import Testing
 

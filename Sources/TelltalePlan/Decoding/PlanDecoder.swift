@@ -1,4 +1,4 @@
-import TelltaleJSON
+import TelltaleJSONSchema
 import Yams
 
 /// Turns a composed YAML tree into a `Plan`, collecting every problem on the

@@ -1,4 +1,4 @@
-import TelltaleJSON
+import TelltaleJSONSchema
 import Yams
 
 /// Turns a Yams parse failure into a problem at the place libyaml gave up.

@@ -1,5 +1,5 @@
 import Foundation
-import TelltaleJSON
+import TelltaleJSONSchema
 
 /// Brings an Xcode `.xctestplan`'s selection, environment, arguments and
 /// retries into a plan, so a team can keep one source of truth for both.

@@ -1,4 +1,4 @@
-import TelltaleModel
+import TelltaleWire
 
 /// The typed forms of the checks: the same waits, with an `ExpectedEvent` for the name and params.
 /// A failure names the call, as the untyped forms' do.

@@ -1,4 +1,4 @@
-import TelltaleModel
+import TelltaleWire
 
 /// An event a test expects, built by the functions `telltale plan generate-swift --expectations`
 /// emits (`.purchaseCompleted(total: .any, currency: .equals(.usd))`), so an expectation names

@@ -1,0 +1,2 @@
+// Schemas are read from and validate JSON values: their users name `JSONValue` too.
+@_exported import TelltaleJSON
