@@ -74,7 +74,8 @@ let package = Package(
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
-        // Foundation only: the JSON engine, JSON Schema (model, reading, the validator), located problems.
+        // Foundation only: the JSON engine; JSON Schema (model, reading, the validator) and located
+        // problems on it; the client libraries' vocabulary (events, matchers, test ids) on it.
         .target(name: "TelltaleJSON"),
         .target(name: "TelltaleJSONSchema", dependencies: ["TelltaleJSON"]),
         .target(name: "TelltaleWire", dependencies: ["TelltaleJSON"]),

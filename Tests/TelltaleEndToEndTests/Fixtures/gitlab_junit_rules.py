@@ -59,9 +59,10 @@ for path in sys.argv[1:]:
     for suite in suites(root):
         for case in suite.findall("testcase"):
             cases += 1
-            totals[status(case)] += 1
+            outcome = status(case)
+            totals[outcome] += 1
             counted["tests"] += 1
-            kind = {"failed": "failures", "error": "errors", "skipped": "skipped"}.get(status(case))
+            kind = {"failed": "failures", "error": "errors", "skipped": "skipped"}.get(outcome)
             if kind:
                 counted[kind] += 1
             key = (suite.get("name"), case.get("classname"), case.get("name"))
