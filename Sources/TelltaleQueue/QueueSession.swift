@@ -78,7 +78,12 @@ public actor QueueSession: SharedWorkQueue {
             try? await Task.sleep(for: every)
             if Task.isCancelled { return }
             // A failed renewal is tried again at the next beat; the lease lapses if none gets through.
-            try? await queue.renew(Array(held))
+            // The renewal runs in a task of its own, so stopping the heartbeat never cuts it off
+            // mid-call: a call cancelled mid-way closes its connection (PostgresConnector), and the
+            // pool can hand that closing connection to the next call, which then fails, or waits
+            // for an answer that never comes. The beat in flight ends within the queue's callTimeout.
+            let (queue, tokens) = (queue, Array(held))
+            await Task { try? await queue.renew(tokens) }.value
         }
     }
 
