@@ -2,7 +2,10 @@
 # Switching between `swift test` (an editor's, a developer's) and `telltale run` (the pre-push
 # hook's) on one small app package: each run is timed warm, alternating, so a rebuild that one
 # causes the other shows. For contrast, the same alternation with `swift build --build-tests`
-# (how Telltale built before it built as `swift test` does) and `swift test`.
+# (how Telltale built before it built as `swift test` does) and `swift test`. Then coverage:
+# `telltale run --coverage` alternating with `swift test` and with `swift test
+# --enable-code-coverage` (Telltale's coverage build has a folder of its own, so neither should
+# compile anything once both are built), and the line totals each coverage run gives.
 #
 #   Scripts/benchmark-switching.sh [ROUNDS]
 #
@@ -65,4 +68,27 @@ for round in $(seq 1 "$rounds"); do
     b=$(timed swift build --build-tests --package-path "$package")
     bc=$(compiled "$work/last.out")
     printf '%-6s %11ss [%2s] %25ss [%2s]\n' "$round" "$a" "$ac" "$b" "$bc"
+done
+echo "coverage: alternating swift test and telltale run --coverage (each warm; modules compiled in brackets):"
+printf '%-6s %18s %26s %16s\n' round "swift test" "telltale run --coverage" "line coverage"
+coverage_run() {
+    "$telltale" run --package "$package" --no-history --coverage --report-dir "$work/coverage" >"$work/coverage.out" 2>&1
+}
+for round in $(seq 1 "$rounds"); do
+    a=$(timed swift test --package-path "$package")
+    ac=$(compiled "$work/last.out")
+    b=$(timed coverage_run)
+    bc=$(compiled "$work/coverage/logs/build.log")
+    lines=$(grep -o 'line coverage [^,]*' "$work/coverage.out" | head -1 | sed 's/line coverage //')
+    printf '%-6s %11ss [%2s] %19ss [%2s] %16s\n' "$round" "$a" "$ac" "$b" "$bc" "$lines"
+done
+echo "coverage: alternating swift test --enable-code-coverage and telltale run --coverage:"
+printf '%-6s %34s %26s %16s\n' round "swift test --enable-code-coverage" "telltale run --coverage" "line coverage"
+for round in $(seq 1 "$rounds"); do
+    a=$(timed swift test --package-path "$package" --enable-code-coverage)
+    ac=$(compiled "$work/last.out")
+    b=$(timed coverage_run)
+    bc=$(compiled "$work/coverage/logs/build.log")
+    lines=$(grep -o 'line coverage [^,]*' "$work/coverage.out" | head -1 | sed 's/line coverage //')
+    printf '%-6s %27ss [%2s] %19ss [%2s] %16s\n' "$round" "$a" "$ac" "$b" "$bc" "$lines"
 done

@@ -293,10 +293,10 @@ public struct RunOrchestrator: Sendable {
             return try await buildAndRunUnderXcode(setup, xcode: xcode, execution: execution, timings: timings, observer: observer)
         }
         if !options.skipBuild { try await stop.run { try await build(setup, execution: execution) } }
-        let builder = PackageBuilder(packagePath: plan.package)
+        let builder = setup.coverage?.builder ?? PackageBuilder(packagePath: plan.package)
         let product = try await builder.testBinary()
         let launcherKind = options.launcher ?? .automatic(testProduct: product)
-        let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package)
+        let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package, buildArguments: builder.buildArguments)
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
         let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package, testProduct: product).list() }
         let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: setup.selection)
@@ -370,8 +370,9 @@ public struct RunOrchestrator: Sendable {
 
     /// The package as `swift test` builds it (`PackageBuilder`), then each service's own build, logged to `logs/`.
     private func build(_ setup: Setup, execution: RunExecution) async throws {
-        let builder = PackageBuilder(packagePath: setup.plan.package, coverageArguments: setup.coverage?.buildArguments ?? [])
-        let sharing = builder.coverageArguments.isEmpty ? ", as swift test builds" : ""
+        if let note = try setup.coverage?.prepareBuildFolder() { await progress.note(note) }
+        let builder = setup.coverage?.builder ?? PackageBuilder(packagePath: setup.plan.package)
+        let sharing = builder.coverageArguments.isEmpty ? ", as swift test builds" : ", in a build folder of its own"
         await progress.note("building \(setup.plan.package) (\(builder.command.joined(separator: " "))\(sharing))")
         let buildLog = try ProcessLog(path: "\(setup.reports.logsPath)/build.log")
         try await builder.build { await buildLog.line($0) }

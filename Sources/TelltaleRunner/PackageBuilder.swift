@@ -10,16 +10,26 @@ import TelltaleProcesses
 /// (then prints the test names, which go to the build log), so switching is warm both ways.
 public struct PackageBuilder: Sendable {
     public var packagePath: String
-    /// Extra arguments for `swift build`, e.g. `-c release` or `--scratch-path`.
-    public var buildArguments: [String]
-    /// Compiler flags for a coverage build (`--enable-code-coverage`, …): they change how the
-    /// products are built, not where they go, so the products are found as without them.
+    /// The build folder, absolute, when it is not the package's `.build` (`--scratch-path`):
+    /// a coverage build has one of its own (`CoverageBuild.scratchPath`).
+    public var scratchPath: String?
+    /// Extra arguments for `swift build`, e.g. `-c release`.
+    public var extraArguments: [String]
+    /// Compiler flags for a coverage build (`--enable-code-coverage`, …).
     public var coverageArguments: [String]
 
-    public init(packagePath: String, buildArguments: [String] = [], coverageArguments: [String] = []) {
+    public init(packagePath: String, scratchPath: String? = nil, buildArguments: [String] = [], coverageArguments: [String] = []) {
         self.packagePath = packagePath
-        self.buildArguments = buildArguments
+        self.scratchPath = scratchPath
+        self.extraArguments = buildArguments
         self.coverageArguments = coverageArguments
+    }
+
+    /// What says where the products are and how they are configured: the scratch folder and the
+    /// extra arguments. Every SwiftPM command that reads the products (`swift test --skip-build`,
+    /// `--show-bin-path`) is given these too, so it reads the same build.
+    public var buildArguments: [String] {
+        (scratchPath.map { ["--scratch-path", $0] } ?? []) + extraArguments
     }
 
     /// The build command: `swift test list` with the package and the build's own arguments.
@@ -79,13 +89,14 @@ public struct PackageBuilder: Sendable {
         return binary
     }
 
-    /// SwiftPM links `.build/debug` to the debug products of a default build; asking
+    /// SwiftPM links `.build/debug` (in a scratch folder, `SCRATCH/debug`) to the debug products
+    /// of a default build; asking
     /// `swift build --show-bin-path` costs a SwiftPM start-up, so it is only the fallback
     /// for builds configured with extra arguments.
     private func binDirectory() async throws -> String {
         // Absolute: test processes run with the package as their working directory.
-        let conventional = URL(fileURLWithPath: "\(packagePath)/.build/debug").standardizedFileURL.path
-        if buildArguments.isEmpty, FileManager.default.fileExists(atPath: conventional) {
+        let conventional = URL(fileURLWithPath: "\(scratchPath ?? "\(packagePath)/.build")/debug").standardizedFileURL.path
+        if extraArguments.isEmpty, FileManager.default.fileExists(atPath: conventional) {
             return conventional
         }
         let process = ChildProcess(

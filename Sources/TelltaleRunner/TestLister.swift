@@ -85,7 +85,7 @@ public struct TestLister: Sendable {
         // A binary built for coverage writes a raw profile even to list its tests: into the
         // scratch folder, never the package's. Listing runs no test, so it is no coverage
         // (SwiftPM, too, lists with coverage off).
-        let environment = command.environment.merging(["LLVM_PROFILE_FILE": "\(scratch)/list-%p.profraw"]) { own, _ in own }
+        let environment = command.environment.merging([ProfileFileName.variable: "\(scratch)/list-%p.profraw"]) { own, _ in own }
         let process = ChildProcess(
             executable: command.executable, arguments: command.arguments, environment: environment,
             workingDirectory: workingDirectory, stop: command.stop)

@@ -8,7 +8,7 @@ extension TestProcessContext {
         let listed = listed[batch.framework] ?? []
         var context = self
         if let variables = testEnvironment[batch.tests[0]] { context.environment.merge(variables) { _, own in own } }
-        if let file = profileFileByTest?[batch.tests[0]] { context.environment["LLVM_PROFILE_FILE"] = file }
+        if let file = profileFileByTest?[batch.tests[0]] { context.environment[ProfileFileName.variable] = file }
         var run = batch
         let variant = batch.tests[0].variant
         if let variant {

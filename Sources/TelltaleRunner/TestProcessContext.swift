@@ -40,12 +40,17 @@ struct TestProcessContext: Sendable {
         for result in results { await ledger.record(result, worker: worker, session: session) }
     }
 
-    /// A test process for `command`, line-buffered so a crash loses no output.
-    func process(_ command: TestCommand, extraEnvironment: [String: String] = [:]) -> ChildProcess {
-        ChildProcess(
+    /// A test process for `command`, line-buffered so a crash loses no output. `id` is its
+    /// `newProcess()` id, which its raw profile's name carries (`ProfileFileName`).
+    func process(_ command: TestCommand, id: String, extraEnvironment: [String: String] = [:]) -> ChildProcess {
+        var environment = environment.merging(command.environment) { _, launcher in launcher }.merging(extraEnvironment) { own, _ in own }
+        if let pattern = environment[ProfileFileName.variable] {
+            environment[ProfileFileName.variable] = ProfileFileName.naming(pattern, process: id)
+        }
+        return ChildProcess(
             executable: command.executable,
             arguments: command.arguments,
-            environment: environment.merging(command.environment) { _, launcher in launcher }.merging(extraEnvironment) { own, _ in own },
+            environment: environment,
             workingDirectory: workingDirectory,
             lineBuffered: true,
             stop: command.stop

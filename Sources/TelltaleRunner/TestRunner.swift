@@ -42,7 +42,8 @@ public struct TestRunner: Sendable {
         public var attachments: AttachmentStore?
         /// `LLVM_PROFILE_FILE` for every test process of a coverage run (a pattern with `%p`, so
         /// each process, its retries and re-runs, and the children it starts write their own raw
-        /// profile); nil leaves the variable as it is.
+        /// profile; `{process}` in it becomes the process's number, `ProfileFileName`); nil leaves
+        /// the variable as it is.
         public var profileFile: String?
         /// A coverage map run's `LLVM_PROFILE_FILE` for each test (`--coverage-map`): every test
         /// then runs in processes of its own, which write only its profiles. Nil shares `profileFile`.
@@ -216,7 +217,7 @@ public struct TestRunner: Sendable {
     ) throws -> [TestProcessContext] {
         // Once for every worker: a long list is written to a file, which all of them share.
         var shared = configuration.environment
-        if let profileFile = configuration.profileFile { shared["LLVM_PROFILE_FILE"] = profileFile }
+        if let profileFile = configuration.profileFile { shared[ProfileFileName.variable] = profileFile }
         let disambiguated = allListed.filter { $0.id.sourceLocationSuffix != nil }.map(\.id.rawValue)
         if !disambiguated.isEmpty {
             shared[TelltaleEnvironment.disambiguatedTests] = try TelltaleEnvironment.disambiguatedTestsValue(

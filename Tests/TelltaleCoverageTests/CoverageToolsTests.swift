@@ -45,25 +45,34 @@ struct CoverageToolsTests {
         }
     }
 
-    @Test func everyProcessWritesItsOwnProfileAndACutOneIsLeftOutAndNamed() async throws {
+    @Test func everyProcessWritesItsOwnProfileAndACutOrMissingOneIsAGapNamingItsProcess() async throws {
         let program = try await Self.instrumentedProgram()
         let profiles = "\(program.folder)/profiles"
         let collector = CoverageCollector(tools: try await CoverageTools.locate(), profileDirectory: profiles)
         try collector.prepare()
         let pattern = CoverageBuild.profilePattern(directory: profiles, continuous: false)
         for argument in ["1", "2"] {
+            // As the runner names each test process's profile.
+            let file = ProfileFileName.naming(pattern, process: "run-w1/p\(argument)")
             let run = try await ChildProcesses.run(
-                program.binary, [argument], environment: ProcessInfo.processInfo.environment.merging(["LLVM_PROFILE_FILE": pattern]) { $1 })
+                program.binary, [argument], environment: ProcessInfo.processInfo.environment.merging(["LLVM_PROFILE_FILE": file]) { $1 })
             #expect(run.status == 0)
         }
-        let written = try FileManager.default.contentsOfDirectory(atPath: profiles).filter { $0.hasSuffix(".profraw") }
+        let written = try FileManager.default.contentsOfDirectory(atPath: profiles).filter { $0.hasSuffix(".profraw") }.sorted()
         #expect(written.count == 2)
+        #expect(written.map { $0.hasPrefix("run-w1-p1-") || $0.hasPrefix("run-w1-p2-") } == [true, true], "\(written)")
         // A third process's profile, cut short as a process killed while writing it leaves it.
         let whole = try Data(contentsOf: URL(fileURLWithPath: "\(profiles)/\(written[0])"))
-        try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: "\(profiles)/99999-cut.profraw"))
+        try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: "\(profiles)/run-w1-p3-99999-cut.profraw"))
 
-        let export = try await collector.export(testBinary: program.binary, mergedProfile: "\(program.folder)/merged.profdata")
-        #expect(export.notes.contains { $0.contains("test process 99999") && $0.contains("left out") }, "\(export.notes)")
+        // A fourth test process ran and left no profile at all (it crashed, without continuous profiles).
+        let export = try await collector.export(
+            testBinary: program.binary, mergedProfile: "\(program.folder)/merged.profdata",
+            processes: ["run-w1/p1": ["A/one"], "run-w1/p2": ["A/two"], "run-w1/p3": ["A/three"], "run-w1/p4": ["A/four", "A/five"]],
+            continuous: false)
+        #expect(export.gaps.map(\.process) == ["run-w1/p3", "run-w1/p4"], "\(export.gaps)")
+        #expect(export.gaps.first?.reason.contains("left out") == true, "\(export.gaps)")
+        #expect(export.gaps.last?.description.hasPrefix("test process run-w1/p4 (A/four, A/five) wrote no profile") == true, "\(export.gaps)")
         let file = try #require(export.files.first { $0.path.hasSuffix("/main.swift") })
         // Both whole profiles merged: the positive branch ran twice, the other never.
         #expect(file.lines.first { $0.line == 3 }?.count == 2)

@@ -92,17 +92,10 @@ struct CoverageParallelTests {
     }
 
     @Test func yamsMeasuresTheSameLinesHoweverItIsSpread() async throws {
-        let folder = try TelltaleProcess.temporaryDirectory("coverage-yams")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let package = "\(folder)/Yams"
-        // The mirror of this machine stands in for GitHub where git is told so (url.insteadOf).
-        let clone = try await TelltaleProcess.runProcess(
-            "/usr/bin/env", ["git", "clone", "-q", "https://github.com/jpsim/Yams", package], in: folder)
-        try #require(clone.status == 0, "git clone: \(clone.stderr)")
-        let checkout = try await TelltaleProcess.runProcess(
-            "/usr/bin/env", ["git", "-c", "advice.detachedHead=false", "checkout", "-q", "6.2.2"], in: package)
-        try #require(checkout.status == 0, "git checkout 6.2.2: \(checkout.stderr)")
-        let spreads = try await Self.spreads(package: package, extra: [])
+        // The clone `CoverageAgreementTests` measures too: one coverage build for both.
+        let package = try await MirroredPackage.checkout(
+            CoverageAgreementTests.url, tag: CoverageAgreementTests.tag, repository: TelltaleProcess.repositoryRoot)
+        let spreads = try await PackageLock.withLock(package) { try await Self.spreads(package: package, extra: []) }
         defer { Self.remove(spreads) }
         try Self.expectTheSame(spreads)
         let coverage = try #require(spreads[0].record.coverage)

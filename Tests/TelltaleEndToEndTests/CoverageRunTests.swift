@@ -102,6 +102,33 @@ struct CoverageRunTests {
         }
     }
 
+    /// Under `--skip-build` (the package's own coverage build, no continuous profiles) the test
+    /// process that crashes writes no profile: the run names it and its test as a gap, and the
+    /// plan's `minimum` fails the gate rather than judge what the other processes counted.
+    @Test func aProcessThatLeftNoProfileIsAGapAndFailsTheGate() async throws {
+        let folder = try TelltaleProcess.temporaryDirectory("coverage-gap")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let package = "\(folder)/\(Self.fixture)"
+        try FixtureSources.copy(FixtureRuns.package(Self.fixture), to: package)
+        try Data("version: 1\ncoverage: { minimum: 10 }\n".utf8).write(to: URL(fileURLWithPath: "\(package)/telltale.yml"))
+        let build = try await TelltaleProcess.runProcess(
+            "/usr/bin/env", ["swift", "build", "--build-tests", "--enable-code-coverage"], in: package)
+        try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let run = try await TelltaleProcess.run(["run", "--package", package, "--skip-build", "--retries", "1", "--workers", "1"])
+        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+        let record = try RunRecordFile.read(path: "\(package)/Reports/run.json")
+        #expect(record.tests.allSatisfy { $0.outcome == .passed }, "the crash was retried and passed")
+        let coverage = try #require(record.coverage)
+        let gap = try #require(coverage.gaps?.first, "\(record.notes)")
+        #expect(coverage.gaps?.count == 1)
+        #expect(gap.tests.contains { $0.hasSuffix("RetryCrashTests/testCircleCrashesOnce") }, "\(gap)")
+        #expect(gap.reason.hasPrefix("wrote no profile"), "\(gap)")
+        #expect(coverage.gateFailures.map(\.figure) == [.incomplete])
+        #expect(run.stderr.contains("coverage is incomplete"), "\(run.stderr)")
+        #expect(record.notes.contains { $0.contains("test process \(gap.process)") && $0.contains("its counts are missing") }, "\(record.notes)")
+        #expect(run.stdout.contains("(incomplete: 1 test process left no readable profile)"), "\(run.stdout)")
+    }
+
     /// `telltale report` draws every coverage output again from run.json and coverage.json, into another folder too.
     @Test func reportRedrawsTheCoverageOutputs() async throws {
         let run = try await Self.run(["--workers", "1"])

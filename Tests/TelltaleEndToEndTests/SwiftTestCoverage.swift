@@ -66,6 +66,12 @@ enum SwiftTestCoverage {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let copy = "\(folder)/\(URL(fileURLWithPath: package).lastPathComponent)"
         try FixtureSources.copy(package, to: copy)
+        return try await measure(inPlace: copy)
+    }
+
+    /// `swift test --enable-code-coverage` in `copy` itself, leaving its build there (as a user's
+    /// own coverage run leaves it), and llvm-cov's LCOV of its profile.
+    static func measure(inPlace copy: String) async throws -> [String: Lines] {
         let test = try await TelltaleProcess.runProcess("/usr/bin/env", ["swift", "test", "--enable-code-coverage"], in: copy)
         try #require(test.status == 0, "swift test --enable-code-coverage: \(test.stdout)\(test.stderr)")
         let bin = try await TelltaleProcess.runProcess("/usr/bin/env", ["swift", "build", "--show-bin-path"], in: copy)

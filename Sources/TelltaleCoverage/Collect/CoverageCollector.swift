@@ -7,26 +7,40 @@ public struct CoverageCollector: Sendable {
     public var tools: CoverageTools
     /// Where the test processes wrote their raw profiles (`CoverageBuild.profilePattern`).
     public var profileDirectory: String
+    /// The package's folder, absolute: its `.build` is left out of the export. Nil leaves
+    /// nothing out (`CoverageSources` still measures only the package's files).
+    public var packageRoot: String?
 
-    public init(tools: CoverageTools, profileDirectory: String) {
+    public init(tools: CoverageTools, profileDirectory: String, packageRoot: String? = nil) {
         self.tools = tools
         self.profileDirectory = profileDirectory
+        self.packageRoot = packageRoot
     }
 
     /// What llvm-cov measured, every file it knows (absolute paths), and what the tools said.
     public struct Export: Sendable {
         public var files: [LCOVReader.File]
         public var notes: [String]
+        /// The test processes whose counts are not in `files` (`ProfileAudit`).
+        public var gaps: [CoverageGap] = []
     }
 
     /// `llvm-profdata merge` into `mergedProfile`, then `llvm-cov export` of `testBinary`.
-    public func export(testBinary: String, mergedProfile: String) async throws(CoverageFailure) -> Export {
-        var notes = try await ProfileMerge.merge(directory: profileDirectory, into: mergedProfile, tools: tools)
+    /// `processes` (each test process's number, and the tests that ran in it) are checked to
+    /// have each left a profile that was merged (nil: only the profiles that could not be merged
+    /// are gaps).
+    public func export(
+        testBinary: String, mergedProfile: String, processes: [String: [String]]? = nil, continuous: Bool = true
+    ) async throws(CoverageFailure) -> Export {
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: profileDirectory)) ?? []).filter { $0.hasSuffix(".profraw") }
+        let merged = try await ProfileMerge.merge(directory: profileDirectory, into: mergedProfile, tools: tools)
+        var notes = merged.notes
+        let gaps = ProfileAudit.gaps(processes: processes ?? [:], written: written, lost: merged.lost, continuous: continuous)
         let lcovPath = "\(profileDirectory)/export.lcov"
-        notes += try await CoverageExport.lcov(binary: testBinary, profile: mergedProfile, output: lcovPath, tools: tools)
+        notes += try await CoverageExport.lcov(binary: testBinary, profile: mergedProfile, output: lcovPath, tools: tools, packageRoot: packageRoot)
         do {
             let files = try LCOVReader.read(try Data(contentsOf: URL(fileURLWithPath: lcovPath), options: .alwaysMapped))
-            return Export(files: files, notes: notes)
+            return Export(files: files, notes: notes, gaps: gaps)
         } catch {
             throw CoverageFailure("cannot read llvm-cov's export \(lcovPath): \(error)")
         }
@@ -53,13 +67,15 @@ public struct CoverageCollector: Sendable {
                 ))
         }
         // A file in two objects (the binary and a library it links) is one file.
-        let (data, notes) = LineCoverage.merging([
+        var (data, notes) = LineCoverage.merging([
             LineCoverage(root: sources.root, repositoryPrefix: repositoryPrefix, base: change?.base, thresholds: thresholds, files: files)
         ])
-        guard data.files.isEmpty else { return (data, export.notes + notes) }
+        data.gaps = export.gaps.isEmpty ? nil : export.gaps
+        let gapNotes = export.gaps.map { "coverage: \($0); its counts are missing, so no threshold judges this run's total" }
+        guard data.files.isEmpty else { return (data, export.notes + gapNotes + notes) }
         return (
             data,
-            export.notes + notes + [
+            export.notes + gapNotes + notes + [
                 "coverage: no file of the package was measured (its targets' sources are not in the test binary, or include/exclude left none)"
             ]
         )

@@ -3,13 +3,16 @@ import TelltaleProcesses
 
 /// `llvm-cov export -format=lcov` over the test binary and the package's dynamic libraries it
 /// links, into a file: llvm-cov's own line counts, which `swift test --enable-code-coverage`'s
-/// JSON has too. `.build` (dependencies' checkouts, generated sources) is skipped at the source.
+/// JSON has too. The package's `.build` (dependencies' checkouts, generated sources) is skipped
+/// at the source.
 enum CoverageExport {
-    static func lcov(binary: String, profile: String, output: String, tools: CoverageTools) async throws(CoverageFailure) -> [String] {
+    static func lcov(
+        binary: String, profile: String, output: String, tools: CoverageTools, packageRoot: String? = nil
+    ) async throws(CoverageFailure) -> [String] {
         // On macOS the object is the bundle's executable, as SwiftPM hands it to llvm-cov.
         var arguments = ["export", "-format=lcov", "-instr-profile=\(profile)", executable(of: binary)]
         for object in linkedLibraries(of: binary) { arguments += ["-object", object] }
-        arguments.append("-ignore-filename-regex=/\\.build/")
+        if let packageRoot { arguments.append("-ignore-filename-regex=" + ignoredBuildFolder(of: packageRoot)) }
         let process = {
             var process = ChildProcess(executable: tools.cov, arguments: arguments)
             process.standardOutputFile = output
@@ -26,6 +29,17 @@ enum CoverageExport {
                 "`\(process.commandLine)` failed (\(result.exit.map { "\($0)" } ?? "")): \(result.lines.suffix(10).joined(separator: "\n"))")
         }
         return result.lines.filter { !$0.isEmpty }.map { "coverage: llvm-cov: \($0)" }
+    }
+
+    /// The package's own `.build`, as llvm-cov's (POSIX extended) regex, through a symlink of its
+    /// folder or not. Only the package's: a package whose own folder is inside some other `.build`
+    /// (a checkout of it, a CI cache's) is still measured.
+    static func ignoredBuildFolder(of root: String) -> String {
+        let roots = Set([root, URL(fileURLWithPath: root).resolvingSymlinksInPath().path]).sorted()
+        let escaped = roots.map { path in
+            String(path.flatMap { character in "\\^$.|?*+()[]{}".contains(character) ? "\\\(character)" : "\(character)" })
+        }
+        return "^(" + escaped.joined(separator: "|") + ")/\\.build/"
     }
 
     /// The package's own dynamic libraries (`.dynamic` library products) beside the test

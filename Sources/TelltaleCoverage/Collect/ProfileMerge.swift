@@ -1,21 +1,28 @@
 import Foundation
+import TelltaleModel
 import TelltaleProcesses
 
 /// `llvm-profdata merge`, once, over every raw profile the run's test processes wrote.
 ///
 /// A profile that cannot be read (a process killed while it set its profile up leaves it
-/// empty or cut short) is left out and named in a note; the rest is merged. Merging fails
-/// only when no profile can be read.
+/// empty or cut short) is left out and returned with why (`ProfileAudit` makes it a gap);
+/// the rest is merged. Merging fails only when no profile can be read.
 enum ProfileMerge {
-    static func merge(directory: String, into output: String, tools: CoverageTools) async throws(CoverageFailure) -> [String] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".profraw") }.sorted()
+    /// What merging found: notes for the run, and each profile left out (its file name) with why.
+    struct Merged: Sendable {
         var notes: [String] = []
+        var lost: [String: String] = [:]
+    }
+
+    static func merge(directory: String, into output: String, tools: CoverageTools) async throws(CoverageFailure) -> Merged {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".profraw") }.sorted()
+        var merged = Merged()
         var inputs: [String] = []
         for name in names {
             let path = "\(directory)/\(name)"
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             if size == 0 {
-                notes.append("coverage: the profile of test process \(processID(name)) is empty (it ended as it started); its counts are lost")
+                merged.lost[name] = "left an empty profile (it ended as it started)"
             } else {
                 inputs.append(path)
             }
@@ -41,21 +48,16 @@ enum ProfileMerge {
                 "`\(tools.profdata) merge` failed (\(result.exit.map { "\($0)" } ?? "did not start")): \(result.lines.suffix(10).joined(separator: "\n"))"
             )
         }
-        // `warning: /…/1234-…profraw: …`: a profile left out.
+        // `warning: /…/p3-1234-…profraw: …`: a profile left out.
         for line in result.lines where line.contains("warning:") {
             if let name = names.first(where: { line.contains($0) }) {
                 let reason = line.components(separatedBy: "\(name): ").last ?? line
-                notes.append(
-                    "coverage: the profile of test process \(processID(name)) cannot be read (\(reason)); it is left out, the rest is merged")
+                merged.lost[name] = "left a profile llvm-profdata cannot read (\(reason)); it is left out, the rest is merged"
             } else if !line.contains("inputs.txt") {
-                notes.append("coverage: llvm-profdata: \(line)")
+                merged.notes.append("coverage: llvm-profdata: \(line)")
             }
         }
-        return notes
+        return merged
     }
 
-    /// The pid in a profile's name (`%p`, first in the pattern).
-    static func processID(_ name: String) -> String {
-        String(name.prefix { $0.isNumber }).isEmpty ? name : String(name.prefix { $0.isNumber })
-    }
 }

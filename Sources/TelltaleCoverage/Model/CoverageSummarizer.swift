@@ -28,7 +28,8 @@ public enum CoverageSummarizer {
             root: data.root, repositoryPrefix: data.repositoryPrefix, lines: lines, functions: functions,
             branches: branches.total > 0 ? branches : nil,
             targets: targets.keys.sorted().map { CoverageTargetSummary(name: $0, lines: targets[$0]!.lines, functions: targets[$0]!.functions) },
-            files: files, diff: data.base.map { diff(data, base: $0) }, thresholds: data.thresholds, subset: data.subset
+            files: files, diff: data.base.map { diff(data, base: $0) }, thresholds: data.thresholds, subset: data.subset,
+            gaps: data.gaps
         )
         summary.gateFailures = gate(summary)
         return summary
@@ -54,6 +55,14 @@ public enum CoverageSummarizer {
     /// Each figure below its threshold. A change with no executable line passes `diffMinimum`;
     /// a run of some of the plan's tests (`CoverageSubset`) has its total judged by no `minimum`.
     static func gate(_ summary: CoverageSummary) -> [CoverageGateFailure] {
+        // Counts are missing: a figure below its threshold may not be, and one above it holds only
+        // by luck of which processes kept theirs. The gate fails and says why.
+        if let gaps = summary.gaps, !gaps.isEmpty {
+            let total = summary.subset == nil ? summary.thresholds.minimum : nil
+            let diff = summary.diff == nil ? nil : summary.thresholds.diffMinimum
+            guard let threshold = total ?? diff else { return [] }
+            return [CoverageGateFailure(figure: .incomplete, covered: summary.lines, threshold: threshold, worstFiles: gaps.map(\.description))]
+        }
         var failures: [CoverageGateFailure] = []
         if summary.subset == nil, let minimum = summary.thresholds.minimum, let percent = summary.lines.percent, percent < minimum {
             let worst = summary.files.filter { $0.lines.uncovered > 0 }

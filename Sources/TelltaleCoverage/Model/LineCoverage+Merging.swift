@@ -24,6 +24,8 @@ extension LineCoverage {
             thresholds: first.thresholds, files: files)
         // Every shard together is a whole run, unless something else narrowed them (`--changed`).
         data.subset = CoverageSubset.merging(parts.map(\.subset))
+        let gaps = parts.flatMap { $0.gaps ?? [] }
+        data.gaps = gaps.isEmpty ? nil : gaps
         data.schemaVersion = parts.map(\.schemaVersion).max() ?? Self.currentSchemaVersion
         return (data, notes)
     }

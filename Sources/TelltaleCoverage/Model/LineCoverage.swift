@@ -20,6 +20,9 @@ public struct LineCoverage: Codable, Sendable, Hashable {
     public var thresholds: CoverageThresholds
     /// Set when the run selected some of the plan's tests (`minimum` then judges no total).
     public var subset: CoverageSubset?
+    /// The test processes whose counts are missing (no, an empty or an unreadable profile); nil
+    /// when every process's are in. No threshold judges an incomplete total.
+    public var gaps: [CoverageGap]?
     /// Sorted by path.
     public var files: [CoverageFile]
 

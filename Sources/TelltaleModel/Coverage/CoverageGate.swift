@@ -20,6 +20,9 @@ public struct CoverageGateFailure: Codable, Sendable, Hashable {
         case total
         /// Diff coverage against `diffMinimum`.
         case diff
+        /// A threshold that cannot be judged: some test processes' counts are missing
+        /// (`CoverageSummary.gaps`, named in `worstFiles`), so `covered` is only a lower bound.
+        case incomplete
     }
 
     public var figure: Figure
@@ -37,9 +40,13 @@ public struct CoverageGateFailure: Codable, Sendable, Hashable {
 
     /// `line coverage 61.2% (612/1000) is below the minimum of 80%; worst files: …`.
     public var message: String {
+        let threshold = threshold.rounded() == threshold ? String(Int(threshold)) : String(threshold)
+        if figure == .incomplete {
+            return "coverage is incomplete, so it fails its thresholds rather than be judged on a partial total "
+                + "(line coverage at least \(covered.percentText), \(covered.covered)/\(covered.total) lines): " + worstFiles.joined(separator: "; ")
+        }
         let name = figure == .total ? "line coverage" : "diff coverage"
         let key = figure == .total ? "minimum" : "diffMinimum"
-        let threshold = threshold.rounded() == threshold ? String(Int(threshold)) : String(threshold)
         var text = "\(name) \(covered.percentText) (\(covered.covered)/\(covered.total) lines) is below the \(key) of \(threshold)%"
         if !worstFiles.isEmpty { text += "; worst files: " + worstFiles.joined(separator: ", ") }
         return text

@@ -22,11 +22,16 @@ public struct CoverageSummary: Codable, Sendable, Hashable {
     public var gateFailures: [CoverageGateFailure]
     /// Set when the run selected some of the plan's tests: the total is not judged against `minimum`.
     public var subset: CoverageSubset?
+    /// The test processes whose counts are missing from every figure; nil when none are. A
+    /// threshold then fails the gate (`CoverageGateFailure.Figure.incomplete`) rather than judge
+    /// a partial total.
+    public var gaps: [CoverageGap]?
 
     public init(
         root: String, repositoryPrefix: String? = nil, lines: CoverageCount, functions: CoverageCount, branches: CoverageCount? = nil,
         targets: [CoverageTargetSummary] = [], files: [CoverageFileSummary] = [], diff: DiffCoverage? = nil,
-        thresholds: CoverageThresholds = CoverageThresholds(), gateFailures: [CoverageGateFailure] = [], subset: CoverageSubset? = nil
+        thresholds: CoverageThresholds = CoverageThresholds(), gateFailures: [CoverageGateFailure] = [], subset: CoverageSubset? = nil,
+        gaps: [CoverageGap]? = nil
     ) {
         self.root = root
         self.repositoryPrefix = repositoryPrefix
@@ -39,6 +44,7 @@ public struct CoverageSummary: Codable, Sendable, Hashable {
         self.thresholds = thresholds
         self.gateFailures = gateFailures
         self.subset = subset
+        self.gaps = gaps
     }
 
     /// Why the total was not judged against `minimum` (a run of some of the plan's tests); nil
@@ -63,6 +69,7 @@ public struct CoverageSummary: Codable, Sendable, Hashable {
     public var summaryLine: String {
         var text = "line coverage \(lines.percentText) (\(lines.covered)/\(lines.total))"
         if let diff { text += ", " + (diff.lines.total == 0 ? "no executable line changed" : "diff coverage \(diff.lines.description)") }
+        if let gaps { text += " (incomplete: \(gaps.count) test process\(gaps.count == 1 ? "" : "es") left no readable profile)" }
         return text
     }
 }

@@ -43,11 +43,40 @@ struct RunCoverage: Sendable {
         "t" + SourceDigest.of(Data(id.rawValue.utf8))
     }
 
-    /// `swift build` flags of a coverage build.
-    var buildArguments: [String] { CoverageBuild.buildArguments }
+    /// How the run's test binary is built and found: in a build folder of its own, with the
+    /// coverage flags (`CoverageBuild`); under `--skip-build`, the package's own build as it is.
+    var builder: PackageBuilder {
+        guard !skipBuild else { return PackageBuilder(packagePath: package) }
+        return PackageBuilder(
+            packagePath: package, scratchPath: CoverageBuild.scratchPath(package: package), coverageArguments: CoverageBuild.buildArguments)
+    }
+
+    /// Before the build: the coverage build's folder holds only objects built with its flags.
+    /// Returns a note when an earlier one was cleared.
+    func prepareBuildFolder() throws(OrchestratorError) -> String? {
+        guard let scratch = builder.scratchPath else { return nil }
+        do {
+            return try CoverageBuild.prepareScratch(scratch)
+        } catch {
+            throw .reportsUnwritable(path: scratch, reason: "cannot prepare the coverage build's folder: \(error.localizedDescription)")
+        }
+    }
 
     /// `LLVM_PROFILE_FILE` of every test process.
     var profileFile: String { CoverageBuild.profilePattern(directory: collector.profileDirectory, continuous: !skipBuild) }
+
+    /// Each test process that ran a result's attempt (its placement's id, `ProfileFileName`), with
+    /// the tests it ran: each must have left a profile.
+    static func processes(of results: [TestResult]) -> [String: [String]] {
+        var processes: [String: [String]] = [:]
+        for result in results {
+            for attempt in result.allAttempts {
+                guard let process = attempt.placement?.process else { continue }
+                if processes[process]?.last != result.id.rawValue { processes[process, default: []].append(result.id.rawValue) }
+            }
+        }
+        return processes
+    }
 
     /// Nil when the run measures no coverage. Missing tools, or a `--coverage-base` git does not
     /// know, are usage errors (exit 2) before anything is built.
@@ -63,9 +92,10 @@ struct RunCoverage: Sendable {
             throw .badOption(error.description)
         }
         let prefix = await GitCommand.run(["rev-parse", "--show-prefix"], in: plan.package)
+        let root = URL(fileURLWithPath: plan.package).standardizedFileURL.path
         var coverage = RunCoverage(
-            collector: CoverageCollector(tools: tools, profileDirectory: reports.coverageProfilesPath), settings: plan.coverage,
-            package: plan.package, root: URL(fileURLWithPath: plan.package).standardizedFileURL.path, reports: reports,
+            collector: CoverageCollector(tools: tools, profileDirectory: reports.coverageProfilesPath, packageRoot: root), settings: plan.coverage,
+            package: plan.package, root: root, reports: reports,
             skipBuild: options.skipBuild,
             repositoryPrefix: prefix.succeeded ? String((prefix.first ?? "").trimmingCharacters(in: ["/"])) : nil
         )
@@ -134,8 +164,9 @@ struct RunCoverage: Sendable {
         let started = ContinuousClock.now
         async let described = Self.describe(package)
         do {
-            let binary = try await PackageBuilder(packagePath: package).testBinary()
-            let export = try await collector.export(testBinary: binary, mergedProfile: reports.coverageProfilePath)
+            let binary = try await builder.testBinary()
+            let export = try await collector.export(
+                testBinary: binary, mergedProfile: reports.coverageProfilePath, processes: Self.processes(of: results), continuous: !skipBuild)
             let graph = try await described.get()
             let targets = graph.targets.map { CoverageSources.Target(name: $0.name, path: $0.path, isTest: $0.isTest) }
             let sources = CoverageSources(root: root, targets: targets, include: settings.include, exclude: settings.exclude)

@@ -27,9 +27,9 @@ struct SwiftTestingProcess {
                 log: context.log, observer: context.observer, attachments: context.attachments,
                 packageRoot: context.workingDirectory
             )
-            let process = context.process(
-                context.launcher.swiftTestingRun(arguments: arguments), extraEnvironment: context.eventStreamVersion.environment)
             let processID = await context.newProcess()
+            let process = context.process(
+                context.launcher.swiftTestingRun(arguments: arguments), id: processID, extraEnvironment: context.eventStreamVersion.environment)
             await context.log.heading(process.commandLine)
             // The check also tails the event stream, so it always runs: results arrive live.
             let exit = try await context.run(

@@ -16,8 +16,8 @@ struct XCTestProcess {
                 requested: batch.tests, limits: context.limits, log: context.log, observer: context.observer,
                 packageRoot: context.workingDirectory
             )
-            let process = context.process(context.launcher.xctestRun(specifiers: specifiers))
             let processID = await context.newProcess()
+            let process = context.process(context.launcher.xctestRun(specifiers: specifiers), id: processID)
             await context.log.heading(process.commandLine)
             var check: (@Sendable () async -> Bool)?
             if watched {
