@@ -55,10 +55,11 @@ echo "== install from the local archive (Scripts/install-telltale.sh --version $
 started=$(milliseconds)
 TELLTALE_RELEASE_URL="file://$DIST" Scripts/install-telltale.sh --version "$version" --prefix "$work/installed" >"$work/install.log" 2>&1 \
     || { cat "$work/install.log"; exit 1; }
-echo "install: $(($(milliseconds) - started)) ms ($(tail -1 "$work/install.log"))"
+echo "install: $(($(milliseconds) - started)) ms ($(grep '^installed' "$work/install.log"))"
 telltale="$work/installed/bin/telltale"
 
 echo "== what the installed copy loads (ldd; the toolchain is $toolchain)"
+# Beside NEEDED, what those load in turn (Debian's libxml2: ICU and liblzma).
 env -i PATH=/usr/bin:/bin ldd "$telltale" | sed 's/^\s*/  /'
 if env -i PATH=/usr/bin:/bin ldd "$telltale" | grep -q "$toolchain"; then
     echo "FAIL: a library resolves into the toolchain" >&2
@@ -74,11 +75,11 @@ for _ in $(seq 1 20); do
     times+=($((($(date +%s%N) - started) / 1000)))
 done
 sorted=$(printf '%s\n' "${times[@]}" | sort -n)
-echo "$(env -i "$telltale" --version)"
+env -i "$telltale" --version
 echo "median $(echo "$sorted" | sed -n 10p) µs, slowest $(echo "$sorted" | tail -1) µs"
 
 echo "== the demo plan, run by the installed copy"
-swift build --product demo-backend >/dev/null
+swift build --product demo-backend >/dev/null 2>&1
 started=$(milliseconds)
 status=0
 # The toolchain stays on PATH (the demo's packages are built with it); no LD_LIBRARY_PATH.
