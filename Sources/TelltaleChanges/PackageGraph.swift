@@ -44,7 +44,9 @@ package struct PackageGraph: Sendable, Equatable {
 
     private static func describe(_ package: String) async throws -> (PackageGraph, productNames: [String]) {
         let describe = await CommandOutput.of(
-            ChildProcess(executable: "swift", arguments: ["package", "--package-path", package, "describe", "--type", "json"]))
+            ChildProcess(
+                executable: "swift",
+                arguments: ["package", "--package-path", package] + SwiftPMLock.arguments() + ["describe", "--type", "json"]))
         guard describe.succeeded, let start = describe.text.firstIndex(of: "{"), let end = describe.text.lastIndex(of: "}") else {
             throw LoadError(description: "`swift package describe` failed in \(package):\n\(describe.text.suffix(2000))")
         }

@@ -1,9 +1,10 @@
 /// The commit this `telltale` was built from, for `telltale --version`.
 ///
-/// `Scripts/install-telltale.sh` writes it here (`Scripts/build-commit`) for the release build it
-/// installs and puts this file back afterwards, so the installed binary carries its commit
-/// wherever it is copied or cached, and a clean checkout builds as it is. Any other build
-/// (`swift build`, the tests) does not know its commit and says so.
+/// `Scripts/install-telltale.sh` (from source) and `Scripts/package-release` (a release's archives)
+/// write it here (`Scripts/build-commit`) for their release build and put this file back
+/// afterwards, so the installed binary carries its commit wherever it is copied or cached, and a
+/// clean checkout builds as it is. Any other build (`swift build`, the tests) does not know its
+/// commit and says so.
 enum BuildCommit {
     static let commit: String? = nil
 

@@ -39,8 +39,9 @@ public struct PackageBuilder: Sendable {
     public var command: [String] {
         guard coverageArguments.isEmpty else {
             return ["swift", "build", "--build-tests", "--package-path", packagePath] + buildArguments + coverageArguments
+                + SwiftPMLock.arguments()
         }
-        return ["swift", "test", "list", "--package-path", packagePath] + buildArguments
+        return ["swift", "test", "list", "--package-path", packagePath] + buildArguments + SwiftPMLock.arguments()
     }
 
     /// `_` as a shell sets it for `swift`: SwiftPM counts the environment among what a build
@@ -101,7 +102,7 @@ public struct PackageBuilder: Sendable {
         }
         let process = ChildProcess(
             executable: "swift",
-            arguments: ["build", "--show-bin-path", "--package-path", packagePath] + buildArguments
+            arguments: ["build", "--show-bin-path", "--package-path", packagePath] + buildArguments + SwiftPMLock.arguments()
         )
         let collector = BuildOutputCollector()
         let exit = try await process.run { await collector.append($0) }
