@@ -34,8 +34,8 @@ public struct PackageBuilder: Sendable {
 
     /// The build command: `swift test list` with the package and the build's own arguments.
     /// `swift test list` always builds without coverage, so a coverage build is
-    /// `swift build --build-tests` with the coverage flags (`swift test --enable-code-coverage`
-    /// builds differently again, so there is no warm build to share).
+    /// `swift build --build-tests` with the coverage flags, in a scratch folder of its own
+    /// (`CoverageBuild`: no object of another build may be linked into it).
     public var command: [String] {
         guard coverageArguments.isEmpty else {
             return ["swift", "build", "--build-tests", "--package-path", packagePath] + buildArguments + coverageArguments
