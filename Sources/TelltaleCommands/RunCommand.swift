@@ -69,6 +69,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-history"), help: "Neither read nor record the run history.")
     var noHistory = false
 
+    @Option(name: .customLong("postgres-timeout"), help: PostgresTimeoutOption.help)
+    var postgresTimeout: Double?
+
     @Flag(
         help: ArgumentHelp(
             "Run only the test targets that the changes since a base can affect (committed, staged, unstaged and untracked).",
@@ -195,6 +198,7 @@ struct RunCommand: AsyncParsableCommand {
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let stressNew, stressNew < 0 { throw ValidationError("--stress-new must be 0 or more") }
         try HistoryOption.validate(history, noHistory: noHistory)
+        try PostgresTimeoutOption.validate(postgresTimeout)
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if base != nil, !changed { throw ValidationError("--base goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
@@ -272,6 +276,7 @@ struct RunCommand: AsyncParsableCommand {
         options.repetitions = repetitions
         (options.untilFailure, options.bisectBudget) = try durations()
         options.noParallel = noParallel
+        options.postgresTimeout = PostgresTimeoutOption.duration(postgresTimeout)
         if let request = queueOptions.request(shard: shard) {
             options.queue = request
             options.shard = nil

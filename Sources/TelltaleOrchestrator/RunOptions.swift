@@ -75,6 +75,9 @@ public struct RunOptions: Sendable {
     public var queue: RunQueue.Request?
     /// Each test process runs its tests one at a time (`--no-parallel`, as `swift test --no-parallel`).
     public var noParallel = false
+    /// The longest one call to PostgreSQL (the history, the queue) may take (`--postgres-timeout`);
+    /// nil lets the plan's `postgresTimeout` decide, else two minutes.
+    public var postgresTimeout: Duration?
 
     /// `--until-failure` without a duration repeats for at most this long.
     public static let defaultUntilFailure = Duration.seconds(600)

@@ -29,15 +29,17 @@ public actor PostgresCluster {
         public var certificate: String
 
         /// `postgres://telltale:PASSWORD@127.0.0.1:PORT/NAME?sslmode=MODE`, the password percent-encoded.
-        public func url(sslMode: String = "disable", host: String = "127.0.0.1") -> String {
+        /// `port`: another than the server's (a proxy's in front of it).
+        public func url(sslMode: String = "disable", host: String = "127.0.0.1", port: Int? = nil) -> String {
             let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password
-            return "postgres://\(user):\(encoded)@\(host):\(port)/\(name)?sslmode=\(sslMode)"
+            return "postgres://\(user):\(encoded)@\(host):\(port ?? self.port)/\(name)?sslmode=\(sslMode)"
         }
 
         /// The same without the password (for PGPASSWORD, ~/.pgpass and the like).
         public func urlWithoutPassword(sslMode: String = "disable") -> String {
             "postgres://\(user)@127.0.0.1:\(port)/\(name)?sslmode=\(sslMode)"
         }
+
     }
 
     public struct SetupError: Error, CustomStringConvertible {
