@@ -111,7 +111,8 @@ public struct RunOrchestrator: Sendable {
             if queue == nil { await history.record(&record, progress: progress) }
             if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
             return try await write(
-                record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
+                record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure,
+                buildFailed: !outcome.buildFailures.isEmpty)
         }
     }
 
@@ -252,9 +253,11 @@ public struct RunOrchestrator: Sendable {
     }
 
     /// Writes every report; returns the summary, or throws it inside the error that says how
-    /// the run ended (interrupted, stopped by a service, coverage not measured).
+    /// the run ended (interrupted, stopped by a service, coverage not measured). `buildFailed`:
+    /// a queue mode build failed on other machines, and this machine exits with its verdict.
     private func write(
-        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?, coverageFailure: String? = nil
+        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?, coverageFailure: String? = nil,
+        buildFailed: Bool = false
     ) async throws(OrchestratorError) -> RunSummary {
         var record = record
         let context = ReportContext(generatedAt: Date(), toolVersion: Self.version, sourceRoot: FileManager.default.currentDirectoryPath)
@@ -265,7 +268,7 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .success)
+        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed || buildFailed ? .testsFailed : .success)
         switch end {
         case .finished:
             if let serviceFailure { throw .stoppedByService(serviceFailure, summary) }
@@ -340,7 +343,8 @@ public struct RunOrchestrator: Sendable {
         }
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
-            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers
+            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers,
+            quarantine: QuarantineList(plan.quarantine)
         ) { shared in
             var configuration = configured
             configuration.sharedQueue = shared

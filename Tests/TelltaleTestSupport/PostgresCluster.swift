@@ -40,6 +40,12 @@ public actor PostgresCluster {
             "postgres://\(user)@127.0.0.1:\(port)/\(name)?sslmode=\(sslMode)"
         }
 
+        /// The password's random part, which no other text has: what a search for the password
+        /// looks for, so that it is found in any encoding that keeps it (percent-encoded, escaped
+        /// in JSON, cut short before its special characters).
+        public var passwordCore: String {
+            String(password.dropFirst(Running.passwordPrefix.count).prefix(Running.passwordCoreLength))
+        }
     }
 
     public struct SetupError: Error, CustomStringConvertible {
@@ -77,6 +83,9 @@ extension PostgresCluster {
     struct Running: Sendable {
         static let user = "telltale"
         static let folderPrefix = "telltale-postgres-"
+        /// The password: the prefix, a random core of this many characters, then characters a URL must encode.
+        static let passwordPrefix = "pw:"
+        static let passwordCoreLength = 12
 
         var binaries: String
         var folder: String
@@ -116,7 +125,7 @@ extension PostgresCluster {
                 let port = try unusedLoopbackPort()
                 switch try await PostgresServerProcess.start(binaries: binaries, folder: folder, port: port, owner: owner) {
                 case .ready:
-                    let password = "pw:\(UUID().uuidString.prefix(12))@/?#%é"
+                    let password = "\(passwordPrefix)\(UUID().uuidString.prefix(passwordCoreLength))@/?#%é"
                     let cluster = Running(binaries: binaries, folder: folder, port: port, password: password, certificate: certificate)
                     _ = try await cluster.sql("CREATE ROLE \(user) LOGIN CREATEDB PASSWORD '\(password)'", in: "postgres")
                     return cluster
