@@ -146,21 +146,23 @@ extension PostgresHistory {
         let rows = try await connection.query(
             """
             SELECT test.key, test.full_id, array_agg(result.run_id), array_agg(result.outcome), array_agg(result.duration),
-                   array_agg(coalesce(result.attempt_outcomes, '')))
+                   array_agg(coalesce(result.attempt_outcomes, '')),
+                   array_agg(coalesce(result.order_dependency LIKE \(WindowResult.foundDependency), false))
             FROM telltale.result JOIN telltale.test ON test.id = result.test_id
             WHERE result.run_id = ANY(\(window.map(\.id)))
             GROUP BY test.id
             """, logger: PostgresConnector.quiet)
         var byRun = Array(repeating: [WindowResult](), count: window.count)
-        for try await (key, testID, runIDs, outcomes, durations, attempts) in rows.decode(
-            (String, String, [Int64], [String], [Double], [String]).self)
+        for try await (key, testID, runIDs, outcomes, durations, attempts, dependent) in rows.decode(
+            (String, String, [Int64], [String], [Double], [String], [Bool]).self)
         {
             for (index, runID) in runIDs.enumerated() {
                 guard let run = position[runID] else { continue }
                 byRun[run].append(
                     WindowResult(
                         key: key, testID: testID, outcome: outcomes[index], duration: durations[index],
-                        attempts: attempts[index].isEmpty ? nil : attempts[index], commit: window[run].commit))
+                        attempts: attempts[index].isEmpty ? nil : attempts[index], commit: window[run].commit,
+                        orderDependent: dependent[index]))
             }
         }
         return byRun.flatMap { $0 }

@@ -89,6 +89,12 @@ public actor ConsoleProgress: TestRunObserver {
 
     public func bisecting(_ suspect: OrderSuspect) {
         let count = suspect.predecessors.count
+        if let run = suspect.earlierRun {
+            note(
+                "bisecting \(suspect.test) (it failed in every attempt, and passed after other tests in run #\(run) of the history): \(count) test\(count == 1 ? "" : "s") ran before it there"
+            )
+            return
+        }
         let why = suspect.kind == .victim ? "failed after other tests and passed alone" : "failed alone and passed after other tests"
         note("bisecting \(suspect.test) (it \(why)): \(count) test\(count == 1 ? "" : "s") ran before it")
     }

@@ -164,7 +164,7 @@ public struct RunOrchestrator: Sendable {
         do {
             return try await buildAndRun(
                 setup, execution: execution, timings: timings, priorities: priorities, passedTests: passedTests,
-                observer: watch ?? progress, watch: watch)
+                earlierPasses: history.earlierPasses(progress: progress), observer: watch ?? progress, watch: watch)
         } catch let error as OrchestratorError {
             throw error
         } catch let stopped as RunStopped {
@@ -286,7 +286,7 @@ public struct RunOrchestrator: Sendable {
     /// `execution`. The build and the listing stop with the run (`RunStop`).
     private func buildAndRun(
         _ setup: Setup, execution: RunExecution, timings: [String: Double], priorities: [String: Int], passedTests: Set<String>?,
-        observer: any TestRunObserver, watch: FailFastWatch?
+        earlierPasses: (@Sendable ([TestID]) async -> [TestID: EarlierPass])?, observer: any TestRunObserver, watch: FailFastWatch?
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
         if let xcode = plan.xcode {
@@ -330,6 +330,7 @@ public struct RunOrchestrator: Sendable {
         )
         configuration.testEnvironment = testEnvironment
         applyOrder(to: &configuration, setup: setup, selected: selected)
+        configuration.earlierPasses = earlierPasses
         configuration.profileFile = setup.coverage?.profileFile
         configuration.profileFileByTest = setup.coverage?.profileFiles(for: selected)
         if configuration.profileFileByTest != nil { await progress.note("coverage map: every test runs in a process of its own") }

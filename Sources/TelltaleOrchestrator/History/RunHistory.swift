@@ -122,6 +122,21 @@ public struct RunHistory: Sendable {
         }
     }
 
+    /// Where the history's runs passed tests after other tests, asked after the run for the
+    /// tests that failed in every attempt (suspected brittle tests, `OrderSuspect.brittle`); nil
+    /// without a history.
+    func earlierPasses(progress: ConsoleProgress) -> (@Sendable ([TestID]) async -> [TestID: EarlierPass])? {
+        guard let store else { return nil }
+        return { tests in
+            do throws(HistoryError) {
+                return try await store.earlierPasses(of: tests)
+            } catch {
+                if let warning = Self.warning(error, "no failing test bisected over an earlier run's order") { await progress.note(warning) }
+                return [:]
+            }
+        }
+    }
+
     /// The tests the history has seen pass, keyed as `TestID.timingKey`: `--stress-new` counts
     /// the others as new. Nil when there is no history to tell new tests by (turned off,
     /// unreadable, or no run recorded yet): then no test is new by the history, or a fresh
