@@ -8,8 +8,8 @@ public struct HistoryError: Error, LocalizedError, CustomStringConvertible, Send
     public var reason: String
     /// What to do about it.
     public var hint: String
-    /// Set when a PostgreSQL history stopped answering: this call was given up after its deadline,
-    /// or an earlier one was and this one was not tried.
+    /// Set when a PostgreSQL history stopped answering: this call was given up after its deadline
+    /// (or its server could not be reached), or an earlier one was and this one was not tried.
     public var stall: Stall?
 
     public enum Stall: Sendable, Hashable {

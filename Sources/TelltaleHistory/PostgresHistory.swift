@@ -14,8 +14,9 @@ import TelltalePostgres
 /// a transaction the server still rolls back (a deadlock, a serialization failure) runs again.
 ///
 /// Every call is given up after `callTimeout` (the queue's deadline, `PostgresConnector`), and
-/// once one was, every later call fails at once (`HistoryStall`): a run asks the history a few
-/// things and records itself, and a stalled server must cost it one deadline, not one a call.
+/// once one was (or its server could not be reached), every later call fails at once
+/// (`HistoryStall`): a run asks the history a few things and records itself, and a stalled or
+/// lost server must cost it one deadline, not one a call.
 final class PostgresHistory: HistoryBackend {
     let client: PostgresClient
     let location: PostgresLocation
@@ -142,14 +143,17 @@ final class PostgresHistory: HistoryBackend {
         }
     }
 
-    /// `work`, unless an earlier call was given up; a call given up now is remembered.
+    /// `work`, unless an earlier call was given up; a call given up now, or one whose server
+    /// could not be reached (the pool keeps trying for a minute: each call would wait that), is
+    /// remembered. A statement the server refused is not: the history still answers.
     private func guarded<T: Sendable>(_ work: () async throws(PostgresConnectionError) -> T) async throws -> T {
         if let first = await stall.first { throw HistoryError.stalledEarlier(first) }
         do {
             return try await work()
         } catch {
-            guard error.stalled else { throw error }
-            let explained = Self.historyError(error, at: location)
+            guard error.stalled || error.kind == .unreachable else { throw error }
+            var explained = Self.historyError(error, at: location)
+            explained.stall = .thisCall
             await stall.record(explained)
             throw explained
         }

@@ -24,7 +24,8 @@ struct HistoryStallTests {
         }
         defer { guardian.cancel() }
         let location = try HistoryLocation(database.url(port: proxy.port) + "&connect_timeout=60", environment: [:])
-        try await HistoryStore.withStore(at: location, callTimeout: .seconds(2)) { opened in
+        // Eight seconds: a loaded machine's first calls (the migration, a record) must get through.
+        try await HistoryStore.withStore(at: location, callTimeout: .seconds(8)) { opened in
             let store = try opened.get()
             try await store.record(HistoryStoreTests.run(1, [HistoryStoreTests.test("A.S/a")]))
             proxy.stall()
@@ -33,14 +34,15 @@ struct HistoryStallTests {
             let first = await #expect(throws: HistoryError.self) { try await store.durations() }
             let gaveUp = ContinuousClock.now - started
             #expect(first?.stall == .thisCall)
-            #expect(first?.reason == "no answer within 2 s", "\(String(describing: first))")
-            #expect(gaveUp >= .seconds(2) && gaveUp < .seconds(30), "\(gaveUp)")
+            #expect(first?.reason == "no answer within 8 s", "\(String(describing: first))")
+            #expect(gaveUp >= .seconds(8) && gaveUp < .seconds(30), "\(gaveUp)")
 
             let next = ContinuousClock.now
             let second = await #expect(throws: HistoryError.self) { try await store.record(HistoryStoreTests.run(2, [])) }
             #expect(second?.stall == .earlierCall)
-            #expect(second?.description.contains("not asked: an earlier call got no answer within 2 s") == true, "\(String(describing: second))")
-            #expect(ContinuousClock.now - next < .seconds(1), "a later call waited: \(ContinuousClock.now - next)")
+            #expect(second?.description.contains("not asked: an earlier call got no answer within 8 s") == true, "\(String(describing: second))")
+            // Well under its own deadline (8 s), even on a busy machine.
+            #expect(ContinuousClock.now - next < .seconds(4), "a later call waited: \(ContinuousClock.now - next)")
         }
     }
 
@@ -63,7 +65,7 @@ struct HistoryStallTests {
         let waited = ContinuousClock.now - started
         #expect(error?.stall == .thisCall, "\(String(describing: error))")
         #expect(error?.description.hasPrefix("history postgres://ci@127.0.0.1:\(proxy.port)/history?sslmode=disable: no answer within 1 s") == true)
-        #expect(waited >= .seconds(1) && waited < .seconds(10), "\(waited)")
+        #expect(waited >= .seconds(1) && waited < .seconds(45), "\(waited)")
         #expect(proxy.accepted >= 1)
     }
 }
