@@ -80,7 +80,14 @@ extension RunOrchestrator {
             }
             await progress.note("queue mode: \(queue.machine) \(how)")
             await progress.sharing(build: queue.build)
-            var outcome = try await session.withHeartbeat { try await body(session) }
+            var outcome: RunExecution.Outcome
+            do {
+                outcome = try await session.withHeartbeat { try await body(session) }
+            } catch {
+                // Its run is over all the same: `queue report` need not wait for its lease to lapse.
+                try? await session.finish()
+                throw error
+            }
             let found = Dictionary(outcome.results.compactMap { result in result.orderDependency.map { (result.id, $0) } }) { first, _ in first }
             if case .finished = outcome.end {
                 let final = try await session.results()
