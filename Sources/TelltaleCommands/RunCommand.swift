@@ -147,6 +147,13 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-parallel"), help: "Run each test process's tests one at a time, as `swift test --no-parallel`.")
     var noParallel = false
 
+    @Flag(
+        name: .customLong("split-classes"),
+        help:
+            "Hand an XCTest class's tests out one by one, as `swift test --parallel` does, not each class whole in its order as `swift test` and Xcode run it (default: the plan's `splitClasses:`)."
+    )
+    var splitClasses = false
+
     @Option(
         help: ArgumentHelp(
             "How test processes start: direct (the test executable itself, on Linux), darwin (the .xctest bundle through xcrun xctest and swiftpm-testing-helper, as SwiftPM does on macOS) or swiftpm (swift test --skip-build, anywhere SwiftPM runs).",
@@ -272,6 +279,7 @@ struct RunCommand: AsyncParsableCommand {
         options.repetitions = repetitions
         (options.untilFailure, options.bisectBudget) = try durations()
         options.noParallel = noParallel
+        options.splitClasses = splitClasses
         if let request = queueOptions.request(shard: shard) {
             options.queue = request
             options.shard = nil

@@ -75,6 +75,8 @@ public struct RunOptions: Sendable {
     public var queue: RunQueue.Request?
     /// Each test process runs its tests one at a time (`--no-parallel`, as `swift test --no-parallel`).
     public var noParallel = false
+    /// Hand XCTest tests out one by one (`--split-classes`); false lets the plan's `splitClasses:` decide.
+    public var splitClasses = false
 
     /// `--until-failure` without a duration repeats for at most this long.
     public static let defaultUntilFailure = Duration.seconds(600)

@@ -310,7 +310,7 @@ public struct RunOrchestrator: Sendable {
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
         let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
-        selected = await shard(selected, settings: settings, timings: timings)
+        selected = await shard(selected, settings: settings, timings: timings, wholeClasses: wholeClasses(setup))
         if selected.isEmpty { return RunExecution.Outcome() }
         var configuration = TestRunner.Configuration(
             launcher: launcher,
@@ -340,7 +340,7 @@ public struct RunOrchestrator: Sendable {
         }
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
-            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers
+            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers, wholeClasses: wholeClasses(setup)
         ) { shared in
             var configuration = configured
             configuration.sharedQueue = shared
@@ -383,6 +383,12 @@ public struct RunOrchestrator: Sendable {
             try await ServiceBuilder.build(
                 spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: setup.reports.logsPath))
         }
+    }
+
+    /// Whether an XCTest class runs whole, in its order (`TestUnits`): not in a shuffled run, nor
+    /// with `--split-classes` or the plan's `splitClasses:`.
+    func wholeClasses(_ setup: Setup) -> Bool {
+        setup.seed == nil && !options.splitClasses && !setup.plan.splitClasses
     }
 
     /// `--workers`, the plan's, or the cores; one where a shared service's test mode allows no more.

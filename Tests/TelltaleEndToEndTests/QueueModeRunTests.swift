@@ -82,7 +82,7 @@ struct QueueModeRunTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
         let doomed = try Self.start(
-            Self.arguments("doomed", database.url(), build: "kill", folder: folder, ["--filter", "WaitCases/testWait0", "--lease-timeout", "3"]),
+            Self.arguments("doomed", database.url(), build: "kill", folder: folder, ["--filter", "WaitCases0[1-9]/", "--lease-timeout", "3"]),
             environment: ["QUEUE_FIXTURE_SECONDS": "5"])
         // Until it holds leases, by the database's account.
         func leases() async throws -> String {
@@ -102,7 +102,7 @@ struct QueueModeRunTests {
             for machine in ["s1", "s2"] {
                 group.addTask {
                     try await Self.machine(
-                        machine, database.url(), build: "kill", folder: folder, ["--filter", "WaitCases/testWait0", "--lease-timeout", "3"])
+                        machine, database.url(), build: "kill", folder: folder, ["--filter", "WaitCases0[1-9]/", "--lease-timeout", "3"])
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -113,7 +113,7 @@ struct QueueModeRunTests {
         ])
         #expect(report.status == 0, "\(report.stderr)")
         let build = try RunRecordFile.read(path: "\(folder)/build/run.json")
-        #expect(build.tests.map(\.id.rawValue).sorted() == (1...9).map { "QueueModeFixtureTests.WaitCases/testWait0\($0)" })
+        #expect(build.tests.map(\.id.rawValue).sorted() == (1...9).map { "QueueModeFixtureTests.WaitCases0\($0)/testWait" })
         // Units the doomed machine finished before it died count as its own (a loaded machine may
         // finish one before the poll above sees its lease); the ones it held were taken over.
         let ran = build.tests.map { "\($0.id.rawValue) \($0.outcome) on \($0.machine ?? "?")" }
@@ -136,7 +136,7 @@ struct QueueModeRunTests {
                 group.addTask {
                     try await Self.machine(
                         machine, database.url(), build: "retry", folder: folder,
-                        ["--filter", "FirstRunFailsCases", "--filter", "WaitCases/testWait0[1-4]", "--retries", "1"],
+                        ["--filter", "FirstRunFailsCases", "--filter", "WaitCases0[1-4]/", "--retries", "1"],
                         environment: ["QUEUE_FIXTURE_MARKER": marker])
                 }
             }
@@ -167,9 +167,9 @@ struct QueueModeRunTests {
         let folder = try TelltaleProcess.temporaryDirectory("QueueModeListing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
-        let first = try await Self.machine("first", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases/testWait0[12]$"])
+        let first = try await Self.machine("first", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases0[12]/"])
         #expect(first.status == 0, "\(first.stderr)")
-        let other = try await Self.machine("other", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases/testWait0[123]$"])
+        let other = try await Self.machine("other", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases0[123]/"])
         #expect(other.status == 2, "\(other.stderr)")
         #expect(other.stderr.contains("this machine (other, commit"), "\(other.stderr)")
         #expect(other.stderr.contains("the machine that filled the queue (first, commit"), "\(other.stderr)")
@@ -187,7 +187,7 @@ struct QueueModeRunTests {
         // With --queue-fallback shard, the static shard runs instead, and its record says why.
         let fallback = try await TelltaleProcess.run([
             "run", "--package", Self.fixture, "--skip-build", "--queue", "postgres://ci:hunter2@127.0.0.1:1/queue", "--build", "x",
-            "--queue-fallback", "shard", "--shard", "1/2", "--filter", "WaitCases/testWait0[1-4]$", "--report-dir", "\(folder)/fallback",
+            "--queue-fallback", "shard", "--shard", "1/2", "--filter", "WaitCases0[1-4]/", "--report-dir", "\(folder)/fallback",
         ])
         #expect(fallback.status == 0, "\(fallback.stderr)")
         let record = try RunRecordFile.read(path: "\(folder)/fallback/run.json")

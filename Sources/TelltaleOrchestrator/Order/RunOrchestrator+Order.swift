@@ -22,6 +22,7 @@ extension RunOrchestrator {
         configuration.bisectBudget = options.bisectBudget ?? RunOptions.defaultBisectBudget
         configuration.reproductionCommand = reproductionCommand(setup.plan)
         if options.noParallel { configuration.oneTestAtATime = true }
+        configuration.wholeClasses = wholeClasses(setup)
     }
 
     /// `telltale run` with this run's plan (or package): what a reproduction adds its filters to.

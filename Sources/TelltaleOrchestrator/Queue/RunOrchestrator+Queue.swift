@@ -31,13 +31,14 @@ extension RunOrchestrator {
     /// part of the build was. Its `workers` size, with the other machines', each reservation.
     func runQueued(
         _ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], package: String, workers: Int,
-        _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
+        wholeClasses: Bool, _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
     ) async throws -> RunExecution.Outcome {
         guard let queue else { return try await body(nil) }
         let commit = await RunEnvironmentProbe.probe(in: package).gitCommit
+        let plan = SharedUnitPlanner.plan(
+            selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup), parallelism: workers, wholeClasses: wholeClasses)
         let listing = PostgresWorkQueue.Listing(
-            digest: PostgresWorkQueue.Listing.digest(of: selected.map(\.id)), commit: commit, tests: selected.count,
-            units: SharedUnitPlanner.units(selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup)))
+            digest: PostgresWorkQueue.Listing.digest(of: selected.map(\.id)), commit: commit, tests: selected.count, units: plan.units)
         let progress = self.progress
         return try await PostgresConnector.withClient(for: queue.location) { client in
             var shared = PostgresWorkQueue(
@@ -52,7 +53,9 @@ extension RunOrchestrator {
             }
             let how: String
             switch joined {
-            case .filled(let units): how = "filled the queue with \(units) units of \(selected.count) tests"
+            case .filled(let units):
+                how = "filled the queue with \(units) units of \(selected.count) tests"
+                for note in plan.notes { await progress.note(note) }
             case .joined(let filledBy): how = "joined the queue \(filledBy) filled"
             case .rerun(let units): how = "re-run of a drained build: \(units) units of tests without a passing result queued again"
             case .drained:

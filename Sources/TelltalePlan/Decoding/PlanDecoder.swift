@@ -97,6 +97,7 @@ struct PlanDecoder {
         TopLevelKey("history") { decoder, value, key, plan in plan.history = decoder.history(value, path: key) },
         TopLevelKey("quarantine") { decoder, value, key, plan in plan.quarantine = decoder.quarantine(value, path: key) },
         TopLevelKey("strict") { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false },
+        TopLevelKey("splitClasses") { decoder, value, key, plan in plan.splitClasses = decoder.bool(value, path: key) ?? false },
         TopLevelKey("coverage") { decoder, value, key, plan in plan.coverage = decoder.coverage(value, path: key) },
         TopLevelKey("stress") { decoder, value, key, plan in plan.stress = decoder.stress(value, path: key) },
         TopLevelKey("changed") { decoder, value, key, plan in plan.changed = decoder.changed(value, path: key) },

@@ -45,6 +45,10 @@ public struct Plan: Sendable, Equatable {
     /// `strict: true` (or `--strict`): an expectation that selects no listed test is an error
     /// (exit 2, before anything runs) rather than a warning.
     public var strict: Bool = false
+    /// `splitClasses: true` (or `--split-classes`): hand an XCTest class's tests out one by one, as
+    /// `swift test --parallel` does, rather than each class whole in its order, as `swift test`
+    /// and Xcode run it (`TestUnits`). For suites whose tests do not depend on their class's order.
+    public var splitClasses: Bool = false
     /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
     public var coverage = PlanCoverage()
     /// How `--changed` selects: by target unless `changed: { select: tests }`.
