@@ -3,6 +3,7 @@ import TelltaleChanges
 import TelltaleModel
 import TelltalePlan
 import TelltaleProcesses
+import TelltaleRecord
 import TelltaleReports
 import TelltaleRunner
 import TelltaleServices
@@ -225,30 +226,31 @@ public struct RunOrchestrator: Sendable {
         }
     }
 
-    /// The run record, from the outcome however the run ended: analytics checks, quarantine,
-    /// coverage, and the notes of each.
+    /// The run record, from the outcome however the run ended, by the one record builder
+    /// (`RunRecordBuilder`: analytics checks, flaky causes, stress and repetition verdicts,
+    /// quarantine), with the coverage and its notes.
     private func record(
         _ outcome: RunExecution.Outcome, setup: Setup, environment: RunEnvironment, startedAt: Date, duration: Double,
         coverage: RunCoverage.Measured? = nil
     ) async -> RunRecord {
-        let checked = RunChecks.apply(setup.verifier, to: outcome)
-        let explained = checked.results.explainingFlakiness(machine: environment.host)
-        let judged = (outcome.stress?.apply(to: explained) ?? explained).map { $0.judgedOverRepetitions(outcome.repetitions) }
-        let quarantined = QuarantineList(setup.plan.quarantine).apply(to: judged)
-        return RunRecord(
-            tool: ToolInfo(version: Self.version),
-            plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
-            environment: environment,
-            startedAt: startedAt,
-            duration: duration,
-            tests: quarantined.results,
-            notes: outcome.notes + checked.notes + quarantined.notes + (coverage?.notes ?? []),
-            events: checked.events,
-            shard: options.shard,
-            verification: checked.report,
-            coverage: coverage?.coverage,
-            order: runOrder(seed: setup.seed, repetitions: outcome.repetitions)
-        )
+        let raw = RawRun(
+            results: outcome.results, events: outcome.events, checkedAtEnd: outcome.checkedAtEnd, notes: outcome.notes,
+            repetitions: outcome.repetitions, stress: outcome.stress?.judgement)
+        let context = RecordContext(
+            toolVersion: Self.version, plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
+            environment: environment, startedAt: startedAt, duration: duration, shard: options.shard, coverage: coverage?.coverage,
+            order: runOrder(seed: setup.seed, repetitions: outcome.repetitions))
+        var record = RunRecordBuilder.build(raw, rules: Self.recordRules(setup.plan, verifier: setup.verifier), context: context)
+        record.notes += coverage?.notes ?? []
+        return record
+    }
+
+    /// The plan's rules every record of it is judged by: its expectations and tracking plan, its
+    /// quarantine, and the package's folder here.
+    static func recordRules(_ plan: Plan, verifier: Verifier?) -> RecordRules {
+        RecordRules(
+            verifier: verifier, quarantine: QuarantineList(plan.quarantine),
+            packageRoot: URL(fileURLWithPath: plan.package).standardizedFileURL.path)
     }
 
     /// Writes every report; returns the summary, or throws it inside the error that says how

@@ -151,10 +151,13 @@ public struct RunEnvironment: Codable, Sendable, Hashable {
     public var gitBranch: String?
     /// The working tree had uncommitted changes: the commit alone does not say what ran.
     public var gitDirty: Bool?
+    /// The package's folder on this machine, absolute: the source paths in the record are under
+    /// it, so a merge or a queue build's record can move another checkout's paths to its own.
+    public var packageRoot: String?
 
     public init(
         host: String, operatingSystem: String, swiftVersion: String? = nil, gitCommit: String? = nil, gitBranch: String? = nil,
-        gitDirty: Bool? = nil
+        gitDirty: Bool? = nil, packageRoot: String? = nil
     ) {
         self.host = host
         self.operatingSystem = operatingSystem
@@ -162,5 +165,6 @@ public struct RunEnvironment: Codable, Sendable, Hashable {
         self.gitCommit = gitCommit
         self.gitBranch = gitBranch
         self.gitDirty = gitDirty
+        self.packageRoot = packageRoot
     }
 }
