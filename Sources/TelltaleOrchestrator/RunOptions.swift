@@ -75,6 +75,12 @@ public struct RunOptions: Sendable {
     public var queue: RunQueue.Request?
     /// Each test process runs its tests one at a time (`--no-parallel`, as `swift test --no-parallel`).
     public var noParallel = false
+    /// The base the run is compared with (`--base REF`; with `--changed`, its diff's base too).
+    public var base: String?
+    /// The base's run from a file (`--baseline run.json|junit.xml`), rather than from the history.
+    public var baselinePath: String?
+    /// Which failures fail the run (`--fail-on`); nil lets the plan's `failOn:` decide.
+    public var failOn: FailOn?
 
     /// `--until-failure` without a duration repeats for at most this long.
     public static let defaultUntilFailure = Duration.seconds(600)

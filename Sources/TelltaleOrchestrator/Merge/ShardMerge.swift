@@ -52,7 +52,7 @@ public enum ShardMerge {
             }
             orderNotes.append("the shards ran in different orders: " + each.joined(separator: "; "))
         }
-        return RunRecord(
+        var merged = RunRecord(
             tool: first.tool,
             plan: first.plan,
             environment: first.environment,
@@ -66,5 +66,9 @@ public enum ShardMerge {
             verification: VerificationReport.merging(ordered.compactMap(\.verification)),
             order: orders.first
         )
+        // What the shards found against the base, until the merge compares the whole run; their gate.
+        merged.comparison = BaselineComparison.merging(ordered.compactMap(\.comparison))
+        merged.failOn = ordered.lazy.compactMap(\.failOn).first
+        return merged
     }
 }
