@@ -12,7 +12,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
-            Exit status: 0 all tests passed; 1 a test or an analytics check failed, a new test arrived flaky (--stress-new), or coverage is below the \
+            Exit status: 0 all tests passed (with --fail-on new: none failed that the base did not fail); 1 a test or an analytics check failed, a new test arrived flaky (--stress-new), or coverage is below the \
             plan's minimum or diffMinimum; 2 bad usage, a bad plan, no package or a missing coverage tool \
             (nothing was started); 3 the build, a test process or a service could not run, or coverage could \
             not be measured; 130 interrupted (the tests that finished are reported).
@@ -74,9 +74,6 @@ struct RunCommand: AsyncParsableCommand {
             "Run only the test targets that the changes since a base can affect (committed, staged, unstaged and untracked).",
             discussion: "The base: --changed=BASE or --base BASE; without one, the merge-base with the branch's upstream, else HEAD."))
     var changed = false
-
-    @Option(help: "With --changed: the commit, branch or tag to diff from (its merge-base with HEAD).")
-    var base: String?
 
     @Flag(help: "With --changed: print why each test target (with --select tests: each test) runs.")
     var explain = false
@@ -180,6 +177,8 @@ struct RunCommand: AsyncParsableCommand {
             discussion: "Kept in the history and as coverage-map.bin in the report folder; meant for a nightly or main-branch CI job."))
     var coverageMap = false
 
+    @OptionGroup(title: "Against the base of the change") var comparison: ComparisonOptions
+
     @OptionGroup var annotations: AnnotationsOptions
 
     @OptionGroup(title: "Queue mode") var queueOptions: QueueOptions
@@ -203,7 +202,6 @@ struct RunCommand: AsyncParsableCommand {
         if let stressNew, stressNew < 0 { throw ValidationError("--stress-new must be 0 or more") }
         try HistoryOption.validate(history, noHistory: noHistory)
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
-        if base != nil, !changed { throw ValidationError("--base goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
         if select != nil, !changed { throw ValidationError("--select goes with --changed") }
         if coverageMap, coverage == false { throw ValidationError("--coverage-map is a coverage run: drop --no-coverage") }
@@ -261,7 +259,7 @@ struct RunCommand: AsyncParsableCommand {
             retries: retries,
             historyPath: history,
             noHistory: noHistory,
-            changed: changed ? (base.map(ChangeBase.named) ?? .upstream) : nil,
+            changed: changed ? (comparison.base.map(ChangeBase.named) ?? .upstream) : nil,
             explain: explain,
             failFast: failFast
         )
@@ -280,6 +278,9 @@ struct RunCommand: AsyncParsableCommand {
         (options.untilFailure, options.bisectBudget) = try durations()
         options.noParallel = noParallel
         options.splitClasses = splitClasses
+        options.base = comparison.base
+        options.baselinePath = comparison.baseline
+        options.failOn = comparison.failOn
         if let request = queueOptions.request(shard: shard) {
             options.queue = request
             options.shard = nil

@@ -47,6 +47,8 @@ public struct RunOrchestrator: Sendable {
         var coverage: RunCoverage?
         /// `--shuffle`'s seed; nil for the usual order.
         var seed: Int?
+        /// What the run is compared with, and its gate (`--fail-on`).
+        var baseline = BaselineRequest()
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
@@ -108,6 +110,7 @@ public struct RunOrchestrator: Sendable {
             var record = await record(
                 outcome, setup: setup, environment: await environment, startedAt: startedAt,
                 duration: (ContinuousClock.now - clock).inSeconds, coverage: coverage)
+            await compare(&record, setup: setup, history: history, outcome: outcome)
             // A machine's part of a queue build is not a run: `telltale queue report --history` records the build.
             if queue == nil { await history.record(&record, progress: progress) }
             if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
@@ -126,6 +129,7 @@ public struct RunOrchestrator: Sendable {
         let selection = try validatedSelection(for: plan)
         let planSelection = try validatedSelection(for: own)
         let timings = try readTimings()
+        let baseline = try await baselineRequest(for: plan)
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
         // Before anything is built or started: a refused guard must leave nothing running.
         let services: [ServiceSpec]
@@ -144,7 +148,7 @@ public struct RunOrchestrator: Sendable {
         let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
         return Setup(
             plan: plan, verifier: verifier, selection: selection, planSelection: planSelection, timings: timings, reports: reports,
-            services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(for: plan))
+            services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(for: plan), baseline: baseline)
     }
 
     /// Builds and runs the tests; maps what can go wrong on the way to its exit status.

@@ -72,6 +72,9 @@ public enum ShardMerge {
         merged.tool = first.tool
         // Each shard checked its own events against the plan; the build's report is theirs together.
         merged.verification = VerificationReport.merging(ordered.compactMap(\.verification))
+        // What the shards found against the base, until the merge compares the whole run; their gate.
+        merged.comparison = BaselineComparison.merging(ordered.compactMap(\.comparison))
+        merged.failOn = ordered.lazy.compactMap(\.failOn).first
         return merged
     }
 }

@@ -1,4 +1,5 @@
 import TelltaleJSONSchema
+import TelltaleModel
 import Yams
 
 /// Turns a composed YAML tree into a `Plan`, collecting every problem on the
@@ -106,6 +107,7 @@ struct PlanDecoder {
             plan.xcode = decoder.xcode(value, path: key)
         },
         TopLevelKey("shuffle") { decoder, value, key, plan in plan.shuffle = decoder.shuffle(value, path: key) },
+        TopLevelKey("failOn") { decoder, value, key, plan in plan.failOn = decoder.choice(value, path: key, of: FailOn.self) ?? .any },
     ]
 
     private static let topLevelByName = Dictionary(uniqueKeysWithValues: topLevel.map { ($0.name, $0) })

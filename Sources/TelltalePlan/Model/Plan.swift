@@ -57,6 +57,9 @@ public struct Plan: Sendable, Equatable {
     public var stress = PlanStress()
     /// The order tests run in drawn from a seed (`shuffle:`, `--shuffle`); off by default.
     public var shuffle = PlanShuffle.off
+    /// Which failures fail the run (`failOn:`, `--fail-on`): every one, or only those the change
+    /// brought against its base (`new`).
+    public var failOn = FailOn.any
     /// The Xcode scheme whose tests run under `xcodebuild`; nil for a Swift package's `swift test`.
     public var xcode: XcodeProject?
     /// The plan file this came from; nil for a default plan.
