@@ -140,6 +140,8 @@ let package = Package(
         ),
         // Pure: plan expectations and the tracking plan against captured events.
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
+        // Pure: the one road from a run's raw results, events and the plan's rules to its record.
+        .target(name: "TelltaleRecord", dependencies: ["TelltaleModel", "TelltaleVerify"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
         .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
         // Not shipped: times JSON Schema tracking plans, loaded and checked (Scripts/benchmark-schema-catalog.sh).
@@ -151,7 +153,7 @@ let package = Package(
             dependencies: [
                 "TelltaleModel", "TelltalePlan", "TelltaleProcesses", "TelltaleRunner", "TelltaleReports",
                 "TelltaleServices", "TelltaleCapture", "TelltaleVerify", "TelltaleHistory", "TelltaleCoverage",
-                "TelltaleChanges", "TelltaleImport", "TelltaleQueue", "TelltalePostgres",
+                "TelltaleChanges", "TelltaleImport", "TelltaleQueue", "TelltalePostgres", "TelltaleRecord",
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
                 tool("Logging", "swift-log"),
             ]
@@ -189,7 +191,7 @@ let package = Package(
         ),
         // Other tools' results as run records: xcodebuild's (xcresulttool's JSON; the bundle through xcrun on macOS),
         // JUnit XML and earlier runs' run.json.
-        .target(name: "TelltaleImport", dependencies: ["TelltaleModel", "TelltaleProcesses"]),
+        .target(name: "TelltaleImport", dependencies: ["TelltaleModel", "TelltaleProcesses", "TelltaleRecord"]),
         // Sends a run's results to review tools over their APIs (Phabricator's Conduit).
         .target(
             name: "TelltalePublish",
@@ -230,10 +232,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TelltaleVerifyTests", dependencies: ["TelltaleVerify", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleRecordTests", dependencies: ["TelltaleRecord", "TelltaleModel", "TelltaleVerify", "TelltaleTestSupport"]),
         .testTarget(name: "TelltaleChangesTests", dependencies: ["TelltaleChanges", "TelltaleTestSupport"]),
         .testTarget(
             name: "TelltaleOrchestratorTests",
-            dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleTestSupport"]
+            dependencies: ["TelltaleOrchestrator", "TelltaleHistory", "TelltaleModel", "TelltaleReports", "TelltaleRecord", "TelltaleTestSupport"]
         ),
         // Also starts a real capture server, so the clients are tested against it.
         .testTarget(

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Workers and shards, measured:
 #  1. wall time of 40 tests that each wait 0.5 s (Tests/Fixtures/SchedulingFixture,
-#     BenchmarkSleepCases) with --workers 1 and --workers 8; target: at least 6x faster;
+#     BenchmarkSleepCases, one class: handed out one by one with --split-classes) with
+#     --workers 1 and --workers 8; target: at least 6x faster;
 #  2. the balance of a 4-shard split by recorded timings: VariedDurationCases (24
 #     tests of 0.05 s to 0.6 s) is run once to record its timings, then as 4 shards
 #     split by that record; each shard's measured test time is compared with the
@@ -20,8 +21,8 @@ swift build --build-tests --package-path "$fixture" >/dev/null
 out=$(mktemp -d)
 
 hyperfine --runs "$runs" --export-json "$out/workers.json" \
-    --command-name "workers 1" "'$telltale' run --package $fixture --filter BenchmarkSleepCases --skip-build --workers 1 --report-dir '$out/w1'" \
-    --command-name "workers 8" "'$telltale' run --package $fixture --filter BenchmarkSleepCases --skip-build --workers 8 --report-dir '$out/w8'" >&2
+    --command-name "workers 1" "'$telltale' run --package $fixture --filter BenchmarkSleepCases --skip-build --split-classes --workers 1 --report-dir '$out/w1'" \
+    --command-name "workers 8" "'$telltale' run --package $fixture --filter BenchmarkSleepCases --skip-build --split-classes --workers 8 --report-dir '$out/w8'" >&2
 
 python3 - "$out/workers.json" <<'PY'
 import json, sys

@@ -10,7 +10,8 @@ struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Combine the reports of a run's CI shards into one run record and regenerate every report.",
-        discussion: "Exit status: 0 every test passed, 1 a test failed or coverage is below a threshold, 2 the inputs cannot be merged."
+        discussion:
+            "Exit status: 0 every test passed (with --fail-on new: none failed that the base did not fail), 1 a test failed or coverage is below a threshold, 2 the inputs cannot be merged or --baseline cannot be read."
     )
 
     @Argument(help: "Report folders (or run.json files) of every shard.")
@@ -29,6 +30,8 @@ struct MergeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-history"), help: "Do not record the merged run, even with TELLTALE_HISTORY_URL set.")
     var noHistory = false
 
+    @OptionGroup(title: "Against the base of the change (default: the base the shards compared with)") var comparison: ComparisonOptions
+
     func validate() throws {
         try HistoryOption.validate(history, noHistory: noHistory)
     }
@@ -43,6 +46,12 @@ struct MergeCommand: AsyncParsableCommand {
         do {
             // The records, each shard's attachments and its line coverage, as one run's.
             var merged = try ShardMerge.merge(sources, into: output)
+            // The whole run against the base, before it is recorded (it must not find itself).
+            for line in try await BaselineRequest.compareBuild(
+                &merged, base: comparison.base, baseline: comparison.baseline, failOn: comparison.failOn, history: chosenHistory)
+            {
+                Console.diagnostics(line)
+            }
             // As in a run, a history that cannot be used is a warning, never a failed merge.
             if let history = chosenHistory, let warning = await RunHistory.recordMerged(&merged, history: history) {
                 Console.warning(warning)

@@ -47,7 +47,7 @@ struct QueueReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Wait until a build's queue is drained, then write one record and every report for the build.",
         discussion:
-            "Each test once, with the machine that ran it. Exit status: 0 every test passed, 1 a test failed or the wait ended before the queue was drained (naming the units still leased and by which machine), 2 the queue or the build cannot be used."
+            "Each test once, with the machine that ran it. Exit status: 0 every test passed (with --fail-on new: none failed that the base did not fail), 1 a test failed or the wait ended before the queue was drained (naming the units still leased and by which machine), 2 the queue or the build cannot be used, or --baseline cannot be read."
     )
 
     @OptionGroup var target: QueueBuildOptions
@@ -61,6 +61,8 @@ struct QueueReportCommand: AsyncParsableCommand {
     @Option(help: "Record the build in this history (a file, or a PostgreSQL URL; default: TELLTALE_HISTORY_URL, else none).")
     var history: String?
 
+    @OptionGroup(title: "Against the base of the change") var comparison: ComparisonOptions
+
     func run() async throws {
         let record: RunRecord
         do {
@@ -73,6 +75,17 @@ struct QueueReportCommand: AsyncParsableCommand {
         }
         var built = record
         let chosen = history ?? ProcessInfo.processInfo.environment[HistoryLocation.environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        // The whole build against the base, before it is recorded.
+        do {
+            for line in try await BaselineRequest.compareBuild(
+                &built, base: comparison.base, baseline: comparison.baseline, failOn: comparison.failOn, history: chosen)
+            {
+                Console.diagnostics(line)
+            }
+        } catch {
+            Console.error(error.localizedDescription)
+            throw ExitCode(TelltaleExitCode.usage)
+        }
         if let chosen, let warning = await RunHistory.recordMerged(&built, history: chosen, callTimeout: target.callTimeout) {
             Console.warning(warning)
         }

@@ -12,7 +12,7 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Build a package's tests, run them, and write JUnit and a run record.",
         discussion: """
-            Exit status: 0 all tests passed; 1 a test or an analytics check failed, a new test arrived flaky (--stress-new), or coverage is below the \
+            Exit status: 0 all tests passed (with --fail-on new: none failed that the base did not fail); 1 a test or an analytics check failed, a new test arrived flaky (--stress-new), or coverage is below the \
             plan's minimum or diffMinimum; 2 bad usage, a bad plan, no package or a missing coverage tool \
             (nothing was started); 3 the build, a test process or a service could not run, or coverage could \
             not be measured; 130 interrupted (the tests that finished are reported).
@@ -77,9 +77,6 @@ struct RunCommand: AsyncParsableCommand {
             "Run only the test targets that the changes since a base can affect (committed, staged, unstaged and untracked).",
             discussion: "The base: --changed=BASE or --base BASE; without one, the merge-base with the branch's upstream, else HEAD."))
     var changed = false
-
-    @Option(help: "With --changed: the commit, branch or tag to diff from (its merge-base with HEAD).")
-    var base: String?
 
     @Flag(help: "With --changed: print why each test target (with --select tests: each test) runs.")
     var explain = false
@@ -150,6 +147,13 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-parallel"), help: "Run each test process's tests one at a time, as `swift test --no-parallel`.")
     var noParallel = false
 
+    @Flag(
+        name: .customLong("split-classes"),
+        help:
+            "Hand an XCTest class's tests out one by one, as `swift test --parallel` does, not each class whole in its order as `swift test` and Xcode run it (default: the plan's `splitClasses:`)."
+    )
+    var splitClasses = false
+
     @Option(
         help: ArgumentHelp(
             "How test processes start: direct (the test executable itself, on Linux), darwin (the .xctest bundle through xcrun xctest and swiftpm-testing-helper, as SwiftPM does on macOS) or swiftpm (swift test --skip-build, anywhere SwiftPM runs).",
@@ -176,6 +180,8 @@ struct RunCommand: AsyncParsableCommand {
             discussion: "Kept in the history and as coverage-map.bin in the report folder; meant for a nightly or main-branch CI job."))
     var coverageMap = false
 
+    @OptionGroup(title: "Against the base of the change") var comparison: ComparisonOptions
+
     @OptionGroup var annotations: AnnotationsOptions
 
     @OptionGroup(title: "Queue mode") var queueOptions: QueueOptions
@@ -200,7 +206,6 @@ struct RunCommand: AsyncParsableCommand {
         try HistoryOption.validate(history, noHistory: noHistory)
         try PostgresTimeoutOption.validate(postgresTimeout)
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
-        if base != nil, !changed { throw ValidationError("--base goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
         if select != nil, !changed { throw ValidationError("--select goes with --changed") }
         if coverageMap, coverage == false { throw ValidationError("--coverage-map is a coverage run: drop --no-coverage") }
@@ -258,7 +263,7 @@ struct RunCommand: AsyncParsableCommand {
             retries: retries,
             historyPath: history,
             noHistory: noHistory,
-            changed: changed ? (base.map(ChangeBase.named) ?? .upstream) : nil,
+            changed: changed ? (comparison.base.map(ChangeBase.named) ?? .upstream) : nil,
             explain: explain,
             failFast: failFast
         )
@@ -277,6 +282,10 @@ struct RunCommand: AsyncParsableCommand {
         (options.untilFailure, options.bisectBudget) = try durations()
         options.noParallel = noParallel
         options.postgresTimeout = PostgresTimeoutOption.duration(postgresTimeout)
+        options.splitClasses = splitClasses
+        options.base = comparison.base
+        options.baselinePath = comparison.baseline
+        options.failOn = comparison.failOn
         if let request = queueOptions.request(shard: shard) {
             options.queue = request
             options.shard = nil

@@ -18,6 +18,10 @@ protocol HistoryBackend: Sendable {
     func recentRuns(limit: Int) async throws -> [HistoryStore.ListedRun]
     /// The run kept as `id`, with every result whole; nil when there is none.
     func storedRun(id: Int64) async throws -> (run: HistoryStore.ListedRun, results: [StoredResult])?
+    /// The newest clean run (no uncommitted changes, not a shard) of `commit`, else of `branch`,
+    /// whole, with its tests' durations over the base's last `spread` clean runs up to it; nil
+    /// when neither has one (`HistoryStore.baseline`).
+    func baselineRun(commit: String?, branch: String?, spread: Int) async throws -> StoredBaseline?
     /// The results of the tests keyed `keys` in the last `runs` runs, whole, oldest run first.
     func storedResults(keys: [String], runs: Int) async throws -> [StoredResult]
     /// The last `runs` runs and their results (oldest run first), read at one moment.

@@ -55,7 +55,7 @@ extension PostgresHistory {
     }
 
     /// The columns `listedRuns` reads.
-    private static let runColumns = """
+    static let runColumns = """
         started_at, git_commit, git_branch, tests, passed, failed, duration, covered_lines, coverable_lines,
         id, host, seed, repetitions, until_failure
         """
@@ -67,7 +67,7 @@ extension PostgresHistory {
         return Array(try await listedRuns(rows).reversed())
     }
 
-    private static func listedRuns(_ rows: PostgresRowSequence) async throws -> [HistoryStore.ListedRun] {
+    static func listedRuns(_ rows: PostgresRowSequence) async throws -> [HistoryStore.ListedRun] {
         var runs: [HistoryStore.ListedRun] = []
         for try await row in rows.decode(
             (Date, String?, String?, Int, Int, Int, Double, Int?, Int?, Int64, String?, Int?, Int?, Bool?).self)
@@ -105,7 +105,7 @@ extension PostgresHistory {
     }
 
     /// Every column of the results `condition` selects (over `run`, `result`, `test`), oldest run first.
-    private static func storedResults(_ connection: PostgresConnection, where condition: PostgresQuery) async throws -> [StoredResult] {
+    static func storedResults(_ connection: PostgresConnection, where condition: PostgresQuery) async throws -> [StoredResult] {
         let select = """
             SELECT run.id, run.host, test.key, test.full_id, result.outcome, result.duration, result.attempt_outcomes,
                    result.attempt_durations, result.worker, result.placements, result.order_dependency, result.flaky_cause,

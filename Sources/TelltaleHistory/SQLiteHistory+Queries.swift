@@ -57,7 +57,7 @@ extension SQLiteHistory {
     }
 
     /// Runs matching `condition`, the newest `limit`, oldest first.
-    private static func runs(
+    static func runs(
         _ db: Database, where condition: String, arguments: StatementArguments, limit: Int
     ) throws
         -> [HistoryStore.ListedRun]
@@ -102,7 +102,7 @@ extension SQLiteHistory {
     }
 
     /// Every column of the results of the runs `runs` selects (their `id`) of the tests `tests` selects, oldest run first.
-    private static func storedResults(
+    static func storedResults(
         _ db: Database, runs: String, tests: String = "1", arguments: StatementArguments
     ) throws
         -> [StoredResult]

@@ -31,7 +31,8 @@ enum RunEnvironmentProbe {
             swiftVersion: await swiftVersion,
             gitCommit: commit,
             gitBranch: commit == nil ? nil : branch,
-            gitDirty: commit == nil ? nil : await changes != nil
+            gitDirty: commit == nil ? nil : await changes != nil,
+            packageRoot: URL(fileURLWithPath: package).standardizedFileURL.path
         )
     }
 

@@ -78,6 +78,14 @@ public struct RunOptions: Sendable {
     /// The longest one call to PostgreSQL (the history, the queue) may take (`--postgres-timeout`);
     /// nil lets the plan's `postgresTimeout` decide, else two minutes.
     public var postgresTimeout: Duration?
+    /// Hand XCTest tests out one by one (`--split-classes`); false lets the plan's `splitClasses:` decide.
+    public var splitClasses = false
+    /// The base the run is compared with (`--base REF`; with `--changed`, its diff's base too).
+    public var base: String?
+    /// The base's run from a file (`--baseline run.json|junit.xml`), rather than from the history.
+    public var baselinePath: String?
+    /// Which failures fail the run (`--fail-on`); nil lets the plan's `failOn:` decide.
+    public var failOn: FailOn?
 
     /// `--until-failure` without a duration repeats for at most this long.
     public static let defaultUntilFailure = Duration.seconds(600)

@@ -70,9 +70,10 @@ extension RunOrchestrator {
     }
 
     /// `--shard K/N`'s part of `selected`, split by past durations where the history has them.
-    func shard(_ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double]) async -> [ListedTest] {
+    func shard(_ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], wholeClasses: Bool) async -> [ListedTest] {
         guard let shard = options.shard else { return selected }
-        let part = ShardPlanner.select(selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup))
+        let part = ShardPlanner.select(
+            selected, shard: shard, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup), wholeClasses: wholeClasses)
         await progress.note(
             "shard \(shard): \(part.count) of \(selected.count) tests"
                 + (timings.isEmpty ? " (no history or --timings yet: split by test id)" : ", split by past durations"))

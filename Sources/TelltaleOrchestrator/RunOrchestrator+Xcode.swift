@@ -30,7 +30,7 @@ extension RunOrchestrator {
         var (selected, notes, _) = try await select(from: tests, setup: setup)
         if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
-        selected = await shard(selected, settings: settings, timings: timings)
+        selected = await shard(selected, settings: settings, timings: timings, wholeClasses: true)
         if selected.isEmpty { return RunExecution.Outcome() }
         // The launcher is unused: xcodebuild starts the test runner.
         var configuration = TestRunner.Configuration(

@@ -3,6 +3,7 @@ import TelltaleChanges
 import TelltaleModel
 import TelltalePlan
 import TelltaleProcesses
+import TelltaleRecord
 import TelltaleReports
 import TelltaleRunner
 import TelltaleServices
@@ -46,6 +47,8 @@ public struct RunOrchestrator: Sendable {
         var coverage: RunCoverage?
         /// `--shuffle`'s seed; nil for the usual order.
         var seed: Int?
+        /// What the run is compared with, and its gate (`--fail-on`).
+        var baseline = BaselineRequest()
     }
 
     public func run() async throws(OrchestratorError) -> RunSummary {
@@ -107,6 +110,7 @@ public struct RunOrchestrator: Sendable {
             var record = await record(
                 outcome, setup: setup, environment: await environment, startedAt: startedAt,
                 duration: (ContinuousClock.now - clock).inSeconds, coverage: coverage)
+            await compare(&record, setup: setup, history: history, outcome: outcome)
             // A machine's part of a queue build is not a run: `telltale queue report --history` records the build.
             if queue == nil { await history.record(&record, progress: progress) }
             if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
@@ -126,6 +130,7 @@ public struct RunOrchestrator: Sendable {
         let selection = try validatedSelection(for: plan)
         let planSelection = try validatedSelection(for: own)
         let timings = try readTimings()
+        let baseline = try await baselineRequest(for: plan)
         let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
         // Before anything is built or started: a refused guard must leave nothing running.
         let services: [ServiceSpec]
@@ -144,7 +149,7 @@ public struct RunOrchestrator: Sendable {
         let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
         return Setup(
             plan: plan, verifier: verifier, selection: selection, planSelection: planSelection, timings: timings, reports: reports,
-            services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(for: plan))
+            services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(for: plan), baseline: baseline)
     }
 
     /// Builds and runs the tests; maps what can go wrong on the way to its exit status.
@@ -226,30 +231,31 @@ public struct RunOrchestrator: Sendable {
         }
     }
 
-    /// The run record, from the outcome however the run ended: analytics checks, quarantine,
-    /// coverage, and the notes of each.
+    /// The run record, from the outcome however the run ended, by the one record builder
+    /// (`RunRecordBuilder`: analytics checks, flaky causes, stress and repetition verdicts,
+    /// quarantine), with the coverage and its notes.
     private func record(
         _ outcome: RunExecution.Outcome, setup: Setup, environment: RunEnvironment, startedAt: Date, duration: Double,
         coverage: RunCoverage.Measured? = nil
     ) async -> RunRecord {
-        let checked = RunChecks.apply(setup.verifier, to: outcome)
-        let explained = checked.results.explainingFlakiness(machine: environment.host)
-        let judged = (outcome.stress?.apply(to: explained) ?? explained).map { $0.judgedOverRepetitions(outcome.repetitions) }
-        let quarantined = QuarantineList(setup.plan.quarantine).apply(to: judged)
-        return RunRecord(
-            tool: ToolInfo(version: Self.version),
-            plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
-            environment: environment,
-            startedAt: startedAt,
-            duration: duration,
-            tests: quarantined.results,
-            notes: outcome.notes + checked.notes + quarantined.notes + (coverage?.notes ?? []),
-            events: checked.events,
-            shard: options.shard,
-            verification: checked.report,
-            coverage: coverage?.coverage,
-            order: runOrder(seed: setup.seed, repetitions: outcome.repetitions)
-        )
+        let raw = RawRun(
+            results: outcome.results, events: outcome.events, checkedAtEnd: outcome.checkedAtEnd, notes: outcome.notes,
+            repetitions: outcome.repetitions, stress: outcome.stress?.judgement)
+        let context = RecordContext(
+            toolVersion: Self.version, plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
+            environment: environment, startedAt: startedAt, duration: duration, shard: options.shard, coverage: coverage?.coverage,
+            order: runOrder(seed: setup.seed, repetitions: outcome.repetitions))
+        var record = RunRecordBuilder.build(raw, rules: Self.recordRules(setup.plan, verifier: setup.verifier), context: context)
+        record.notes += coverage?.notes ?? []
+        return record
+    }
+
+    /// The plan's rules every record of it is judged by: its expectations and tracking plan, its
+    /// quarantine, and the package's folder here.
+    static func recordRules(_ plan: Plan, verifier: Verifier?) -> RecordRules {
+        RecordRules(
+            verifier: verifier, quarantine: QuarantineList(plan.quarantine),
+            packageRoot: URL(fileURLWithPath: plan.package).standardizedFileURL.path)
     }
 
     /// Writes every report; returns the summary, or throws it inside the error that says how
@@ -313,7 +319,7 @@ public struct RunOrchestrator: Sendable {
         let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
         let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
-        selected = await shard(selected, settings: settings, timings: timings)
+        selected = await shard(selected, settings: settings, timings: timings, wholeClasses: wholeClasses(setup))
         if selected.isEmpty { return RunExecution.Outcome() }
         var configuration = TestRunner.Configuration(
             launcher: launcher,
@@ -345,7 +351,7 @@ public struct RunOrchestrator: Sendable {
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
             selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers,
-            quarantine: QuarantineList(plan.quarantine)
+            quarantine: QuarantineList(plan.quarantine), wholeClasses: wholeClasses(setup)
         ) { shared in
             var configuration = configured
             configuration.sharedQueue = shared
@@ -388,6 +394,12 @@ public struct RunOrchestrator: Sendable {
             try await ServiceBuilder.build(
                 spec, context: ServiceContext(runDirectory: execution.runDirectory, logDirectory: setup.reports.logsPath))
         }
+    }
+
+    /// Whether an XCTest class runs whole, in its order (`TestUnits`): not in a shuffled run, nor
+    /// with `--split-classes` or the plan's `splitClasses:`.
+    func wholeClasses(_ setup: Setup) -> Bool {
+        setup.seed == nil && !options.splitClasses && !setup.plan.splitClasses
     }
 
     /// `--workers`, the plan's, or the cores; one where a shared service's test mode allows no more.

@@ -5,9 +5,6 @@ import TelltalePostgres
 import TelltaleRunner
 
 extension PostgresWorkQueue {
-    /// The fewest machines a reservation's share assumes the fleet has (see `reserve()`).
-    static let assumedFleet = 4
-
     /// Reserves the next units for one of this machine's workers, to run in one test process;
     /// none when no unit is open to it now. Each unit is leased on its own (one token for the
     /// reservation), so a lapsed machine's units are taken over one by one and each is
@@ -23,10 +20,12 @@ extension PostgresWorkQueue {
     /// with past durations, no more than that share of the open expected seconds; at least one
     /// unit. Early reservations are big (few test processes to start), the last ones a unit each
     /// (machines finish together, a slow one holds little). The fleet's workers are the live
-    /// machines' (seen within a lease), but at least `assumedFleet` machines like this one: the
-    /// first machines to join would otherwise take big shares before the rest, still building,
-    /// arrive. A retry or a plan's serial suite is reserved alone; the units of one reservation
-    /// share a framework.
+    /// machines' (seen within a lease), this machine's at least: the machines actually there. (It
+    /// once assumed four machines until more joined, so a machine alone took a sixteenth at a
+    /// time and started six times the test processes of a plain run; a machine that joins late
+    /// finds the shares already shrunk, and the last ones are a unit each, so it still finishes
+    /// with the others.) A retry or a plan's serial suite is reserved alone; the units of one
+    /// reservation share a framework.
     ///
     /// One statement, one round trip: the reservation, its notes and this machine's `last_seen`.
     public func reserve() async throws(PostgresConnectionError) -> [SharedWorkUnit] {
@@ -37,7 +36,7 @@ extension PostgresWorkQueue {
             let rows = try await connection.query(
                 """
                 WITH fleet AS (
-                    SELECT GREATEST(\(max(1, workers) * Self.assumedFleet), COALESCE(sum(workers), 0)) AS workers FROM telltale.queue_machine
+                    SELECT GREATEST(\(max(1, workers)), COALESCE(sum(workers), 0)) AS workers FROM telltale.queue_machine
                     WHERE build_id = \(build) AND (machine = \(machine) OR last_seen > now() - make_interval(secs => \(leaseSeconds)))
                 ),
                 open AS (

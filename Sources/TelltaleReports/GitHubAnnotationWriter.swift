@@ -1,7 +1,8 @@
 import TelltaleModel
 
 /// Writes GitHub Actions workflow commands that annotate a pull request's diff:
-/// `::error file=…,line=…,title=…::message` for failing tests, `::warning` for quarantined
+/// `::error file=…,line=…,title=…::message` for failing tests (new failures first, against the
+/// base; under `--fail-on new` those already failing on the base are warnings), `::warning` for quarantined
 /// failures (which do not fail the run), flaky tests, warnings tests recorded
 /// (`Issue.record(_:severity: .warning)`), at the line that recorded them, and changed lines
 /// no test ran (`::warning file=…,line=…,endLine=…::`, one per range, after the others).
@@ -19,22 +20,26 @@ public struct GitHubAnnotationWriter: Sendable {
 
     /// One workflow command per line; empty when there is nothing to annotate.
     public func write(_ record: RunRecord, context: ReportContext) -> String {
+        // New failures first (against the base, when the run was compared with one).
+        let order = { (test: TestResult) in (Self.baseRank(test, in: record), rank(test)) }
         let failing = record.tests.enumerated()
             .filter { $0.element.failsRun }
-            .sorted { rank($0.element) != rank($1.element) ? rank($0.element) < rank($1.element) : $0.offset < $1.offset }
+            .sorted { order($0.element) != order($1.element) ? order($0.element) < order($1.element) : $0.offset < $1.offset }
             .map(\.element)
         let quarantined = record.tests.filter { $0.outcome.isFailure && $0.quarantine != nil }
         let flaky = record.tests.filter(\.isFlaky)
         var lines: [String] = []
-        lines += budgeted(failing.map { failure($0, context: context) }, kind: "error") {
+        lines += budgeted(failing.filter(record.failsRunUnderPolicy).map { failure($0, in: record, context: context) }, kind: "error") {
             "\($0) more failing tests are not annotated; see the report's summary.md or index.html"
         }
         let recorded = record.tests.flatMap { test in
             test.messages.filter { $0.kind == .warning }.map { recordedWarning($0, of: test, context: context) }
         }
+        // Under `--fail-on new`, a failure the base had too fails nothing: a warning.
+        let excused = failing.filter { !record.failsRunUnderPolicy($0) }.map { failure($0, in: record, context: context) }
         let warnings =
-            quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) } + recorded
-            + uncoveredChanges(record.coverage)
+            excused + quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) }
+            + recorded + uncoveredChanges(record.coverage)
         lines += budgeted(warnings, kind: "warning") {
             "\($0) more warnings (quarantined or flaky tests, recorded warnings, changed lines no test ran) are not annotated; see the report's summary.md or index.html"
         }
@@ -78,6 +83,13 @@ public struct GitHubAnnotationWriter: Sendable {
 
     private func location(of test: TestResult) -> SourceLocation? {
         test.reviewLocation
+    }
+
+    /// `failure`, its title saying what the base did (`[new failure] failed: ID`).
+    private func failure(_ test: TestResult, in record: RunRecord, context: ReportContext) -> Annotation {
+        var annotation = failure(test, context: context)
+        annotation.title = Self.titlePrefix(test, in: record) + annotation.title
+        return annotation
     }
 
     private func failure(_ test: TestResult, context: ReportContext) -> Annotation {

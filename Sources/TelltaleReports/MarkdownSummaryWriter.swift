@@ -1,7 +1,8 @@
 import Foundation
 import TelltaleModel
 
-/// Writes `summary.md` for `$GITHUB_STEP_SUMMARY` and pull-request comments: a totals
+/// Writes `summary.md` for `$GITHUB_STEP_SUMMARY` and pull-request comments: against the base of
+/// the change when the run was compared with one (new failures first), a totals
 /// table, the failing tests with their first message and location, the tests `--stress-new`
 /// ran more times, the quarantined and flaky tests, warnings and known issues, tests linked to bugs, the most flaky and
 /// slower-than-usual tests by the run history, and how to open the HTML report.
@@ -33,6 +34,7 @@ public struct MarkdownSummaryWriter: Sendable {
         let unattributed = record.verification?.unattributed.count ?? 0
         let verdict = record.failed ? "❌ failed" : "✅ passed"
         head += "## Telltale: \(Self.escape(PlainText.clean(record.plan.name))) \(verdict)\n\n"
+        head += Self.comparisonHead(record)
         head += "| tests | passed | failed | errors | skipped | flaky | pass rate | duration |\n"
         head += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         let counted = totals.tests - totals.skipped
@@ -70,7 +72,9 @@ public struct MarkdownSummaryWriter: Sendable {
             """
 
         var sections: [Section] = []
-        if !failing.isEmpty {
+        if let compared = comparisonSections(record, failing: failing, context: context) {
+            sections += compared
+        } else if !failing.isEmpty {
             sections.append(
                 Section(
                     title: "Failing tests (\(failing.count))",
@@ -206,7 +210,7 @@ public struct MarkdownSummaryWriter: Sendable {
         var leftOut: (Int) -> String
     }
 
-    private func failingRow(_ test: TestResult, context: ReportContext) -> String {
+    func failingRow(_ test: TestResult, context: ReportContext) -> String {
         let message = test.primaryMessage
         let location = message?.location ?? test.location
         let place = location.map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""

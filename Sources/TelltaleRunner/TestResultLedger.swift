@@ -92,6 +92,11 @@ public actor TestResultLedger {
         runNotes.append(text)
     }
 
+    /// `text`, unless the run already notes it.
+    func noteOnce(_ text: String) {
+        if !runNotes.contains(text) { runNotes.append(text) }
+    }
+
     /// The latest result of a test, if it has one.
     func result(for id: TestID) -> TestResult? {
         current[id]

@@ -40,6 +40,9 @@ public struct TestRunner: Sendable {
         public var eventStreamVersion: EventStreamVersion
         /// Where attached files go (the report folder); nil runs without them.
         public var attachments: AttachmentStore?
+        /// An XCTest class runs whole in one process, in its order (`TestUnits`); false hands its
+        /// tests out one by one (`--split-classes`). A shuffled run always does.
+        public var wholeClasses = true
         /// `LLVM_PROFILE_FILE` for every test process of a coverage run (a pattern with `%p`, so
         /// each process, its retries and re-runs, and the children it starts write their own raw
         /// profile; `{process}` in it becomes the process's number, `ProfileFileName`); nil leaves
@@ -261,15 +264,18 @@ public struct TestRunner: Sendable {
         seed: Int?
     ) async throws {
         let estimates = DurationEstimates(recorded: configuration.durations, tests: tests)
-        let queue: any WorkSource =
-            if let shared = configuration.sharedQueue, let ledger = contexts.first?.ledger {
-                SharedWorkSource(shared: shared, ledger: ledger)
-            } else {
-                WorkQueue(
-                    tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
-                    processStartCost: configuration.launcher.processStartCost, seed: seed
-                )
-            }
+        let queue: any WorkSource
+        if let shared = configuration.sharedQueue, let ledger = contexts.first?.ledger {
+            queue = SharedWorkSource(shared: shared, ledger: ledger)
+        } else {
+            let own = WorkQueue(
+                tests: tests, limits: limits, workers: contexts.count, estimates: estimates, priorities: configuration.priorities,
+                processStartCost: configuration.launcher.processStartCost, seed: seed, wholeClasses: configuration.wholeClasses
+            )
+            // Said once a run, not once a pass (`--repeat`, `--stress-new`).
+            if let ledger = contexts.first?.ledger { for note in own.notes { await ledger.noteOnce(note) } }
+            queue = own
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for context in contexts {
                 var seeded = context

@@ -20,6 +20,8 @@ extension WebAssets {
             case stress
             /// Order and flakiness: the seed, repetitions' failure rates, order dependencies, flaky causes.
             case order
+            /// The comparison with the base of the change: its line, a filter per class, row marks.
+            case comparison
 
             public var styles: [WebAsset] {
                 switch self {
@@ -29,6 +31,7 @@ extension WebAssets {
                 case .coverage: [WebAsset("report-coverage.css", PackageResources.report_coverage_css)]
                 case .stress: [WebAsset("report-stress.css", PackageResources.report_stress_css)]
                 case .order: [WebAsset("report-order.css", PackageResources.report_order_css)]
+                case .comparison: [WebAsset("report-comparison.css", PackageResources.report_comparison_css)]
                 }
             }
 
@@ -44,6 +47,7 @@ extension WebAssets {
                 case .coverage: [WebAsset("report-coverage.js", PackageResources.report_coverage_js)]
                 case .stress: [WebAsset("report-stress.js", PackageResources.report_stress_js)]
                 case .order: [WebAsset("report-order.js", PackageResources.report_order_js)]
+                case .comparison: [WebAsset("report-comparison.js", PackageResources.report_comparison_js)]
                 }
             }
         }

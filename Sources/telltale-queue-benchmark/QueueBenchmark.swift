@@ -28,7 +28,8 @@ struct QueueBenchmark {
         let tests = (1...testCount).map { ListedTest(id: TestID("Bench.Tiny/test\($0)"), framework: .xctest) }
         let listing = PostgresWorkQueue.Listing(
             digest: PostgresWorkQueue.Listing.digest(of: tests.map(\.id)), commit: "bench", tests: testCount,
-            units: SharedUnitPlanner.units(tests, durations: [:]))
+            // One unit a test: the benchmark measures the queue's calls, so it wants many units.
+            units: SharedUnitPlanner.plan(tests, durations: [:], wholeClasses: false).units)
         let clock = ContinuousClock()
         let started = clock.now
         let timings = try await PostgresConnector.withClient(for: location) { client in

@@ -92,7 +92,9 @@ struct FailFastRunTests {
         try await FixtureRuns.shared.build(fixture: "FailFastRetriesFixture")
         let reports = try TelltaleProcess.temporaryDirectory("FailFastRunTests")
         let result = try await TelltaleProcess.run([
+            // One class of 28 tests, handed out one by one (by default a class runs whole).
             "run", "--package", "Tests/Fixtures/FailFastRetriesFixture", "--skip-build", "--workers", "2", "--retries", "1", "--fail-fast",
+            "--split-classes",
             "--launcher", "direct", "--report-dir", reports,
         ])
         #expect(result.status == 1, "stderr: \(result.stderr)")

@@ -113,7 +113,7 @@ struct QueueModeRunTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
         let doomed = try Self.start(
-            Self.arguments("doomed", database.url(), build: "kill", folder: folder, ["--filter", "WaitCases/testWait0", "--lease-timeout", "3"]),
+            Self.arguments("doomed", database.url(), build: "kill", folder: folder, ["--filter", "WaitCases0[1-9]/", "--lease-timeout", "3"]),
             environment: ["QUEUE_FIXTURE_SECONDS": "5"])
         // Until it holds leases, by the database's account.
         func leases() async throws -> String {
@@ -133,7 +133,7 @@ struct QueueModeRunTests {
             for machine in ["s1", "s2"] {
                 group.addTask {
                     try await Self.machine(
-                        machine, database.url(), build: "kill", folder: folder, ["--filter", "WaitCases/testWait0", "--lease-timeout", "3"])
+                        machine, database.url(), build: "kill", folder: folder, ["--filter", "WaitCases0[1-9]/", "--lease-timeout", "3"])
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -144,7 +144,7 @@ struct QueueModeRunTests {
         ])
         #expect(report.status == 0, "\(report.stderr)")
         let build = try RunRecordFile.read(path: "\(folder)/build/run.json")
-        #expect(build.tests.map(\.id.rawValue).sorted() == (1...9).map { "QueueModeFixtureTests.WaitCases/testWait0\($0)" })
+        #expect(build.tests.map(\.id.rawValue).sorted() == (1...9).map { "QueueModeFixtureTests.WaitCases0\($0)/testWait" })
         // Units the doomed machine finished before it died count as its own (a loaded machine may
         // finish one before the poll above sees its lease); the ones it held were taken over.
         let ran = build.tests.map { "\($0.id.rawValue) \($0.outcome) on \($0.machine ?? "?")" }
@@ -152,7 +152,7 @@ struct QueueModeRunTests {
         #expect(build.tests.contains { $0.machine != "doomed" }, "\(ran)")
         #expect(build.notes.contains { $0.contains("lease held by doomed lapsed") }, "\(build.notes)")
 
-        let all = Set((1...9).map { "QueueModeFixtureTests.WaitCases/testWait0\($0)" })
+        let all = Set((1...9).map { "QueueModeFixtureTests.WaitCases0\($0)/testWait" })
         let attempts = try await PostgresCluster.shared.sql(
             "SELECT test, attempt, machine FROM telltale.queue_result WHERE build_id = 'kill' ORDER BY test, attempt", in: database.name)
         let rows = attempts.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
@@ -193,7 +193,7 @@ struct QueueModeRunTests {
                 group.addTask {
                     try await Self.machine(
                         machine, database.url(), build: "retry", folder: folder,
-                        ["--filter", "FirstRunFailsCases", "--filter", "WaitCases/testWait0[1-4]", "--retries", "1"],
+                        ["--filter", "FirstRunFailsCases", "--filter", "WaitCases0[1-4]/", "--retries", "1"],
                         environment: ["QUEUE_FIXTURE_MARKER": marker, "QUEUE_FIXTURE_RELEASE": release])
                 }
             }
@@ -234,7 +234,7 @@ struct QueueModeRunTests {
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
         let marker = "\(folder)/marker"
         try FileManager.default.createDirectory(atPath: marker, withIntermediateDirectories: true)
-        let tests = ["--filter", "FirstRunFailsCases", "--filter", "WaitCases/testWait0[1-4]", "--retries", "0"]
+        let tests = ["--filter", "FirstRunFailsCases", "--filter", "WaitCases0[1-4]/", "--retries", "0"]
         let environment = ["QUEUE_FIXTURE_MARKER": marker]
         let url = database.url()
 
@@ -309,9 +309,9 @@ struct QueueModeRunTests {
         let folder = try TelltaleProcess.temporaryDirectory("QueueModeListing")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
-        let first = try await Self.machine("first", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases/testWait0[12]$"])
+        let first = try await Self.machine("first", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases0[12]/"])
         #expect(first.status == 0, "\(first.stderr)")
-        let other = try await Self.machine("other", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases/testWait0[123]$"])
+        let other = try await Self.machine("other", database.url(), build: "listing", folder: folder, ["--filter", "WaitCases0[123]/"])
         #expect(other.status == 2, "\(other.stderr)")
         #expect(other.stderr.contains("this machine (other, commit"), "\(other.stderr)")
         #expect(other.stderr.contains("the machine that filled the queue (first, commit"), "\(other.stderr)")
@@ -329,7 +329,7 @@ struct QueueModeRunTests {
         // With --queue-fallback shard, the static shard runs instead, and its record says why.
         let fallback = try await TelltaleProcess.run([
             "run", "--package", Self.fixture, "--skip-build", "--queue", "postgres://ci:hunter2@127.0.0.1:1/queue", "--build", "x",
-            "--queue-fallback", "shard", "--shard", "1/2", "--filter", "WaitCases/testWait0[1-4]$", "--report-dir", "\(folder)/fallback",
+            "--queue-fallback", "shard", "--shard", "1/2", "--filter", "WaitCases0[1-4]/", "--report-dir", "\(folder)/fallback",
         ])
         #expect(fallback.status == 0, "\(fallback.stderr)")
         let record = try RunRecordFile.read(path: "\(folder)/fallback/run.json")

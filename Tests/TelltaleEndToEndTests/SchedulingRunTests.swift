@@ -19,8 +19,11 @@ struct SchedulingRunTests {
         return try #require(record.tests.first { $0.id.rawValue == id }, "no result for \(id)")
     }
 
+    /// One class of eight sleeping tests, handed out one by one (`--split-classes`; by default a
+    /// class runs whole in one process).
     @Test func workersRunTestsInSeparateProcessesAtTheSameTime() async throws {
-        let run = try await FixtureRuns.shared.run(fixture: "SchedulingFixture", extraArguments: ["--filter", "SleepingCases", "--workers", "4"])
+        let run = try await FixtureRuns.shared.run(
+            fixture: "SchedulingFixture", extraArguments: ["--filter", "SleepingCases", "--workers", "4", "--split-classes"])
         #expect(run.process.status == 0, "stderr: \(run.process.stderr)")
         let record = try #require(run.record)
         // Each sleeping test printed `session=… start=… end=…`.

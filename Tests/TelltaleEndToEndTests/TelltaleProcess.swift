@@ -50,8 +50,8 @@ enum TelltaleProcess {
         // `TELLTALE_E2E_LAUNCHER=swiftpm swift test` runs the whole suite through another launcher.
         if let launcher = ProcessInfo.processInfo.environment[Self.launcherVariable] { variables["TELLTALE_LAUNCHER"] = launcher }
         // Nor a parallel CI job's shard (the project's own CI may run in one), nor its merge
-        // request's base, which diff coverage would compare with.
-        for key in CIShardEnvironment.variableNames + ["GITHUB_BASE_REF", "CI_MERGE_REQUEST_DIFF_BASE_SHA"] {
+        // request's base, which diff coverage and the comparison with the base would use.
+        for key in CIShardEnvironment.variableNames + CIBaseEnvironment.variableNames {
             variables.removeValue(forKey: key)
         }
         variables.merge(environment) { $1 }

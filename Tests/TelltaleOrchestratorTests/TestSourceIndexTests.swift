@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleRecord
 import TelltaleTestSupport
 import Testing
 
@@ -120,7 +121,7 @@ struct StressSelectionTests {
                 id: TestID("M.S/new()"), framework: .swiftTesting, outcome: .failed,
                 previousAttempts: [TestAttempt(outcome: .passed, duration: 0)]),
         ]
-        let judged = stress.apply(to: results)
+        let judged = stress.judgement.apply(to: results)
         #expect(judged[0].stress == nil)
         #expect(judged[1].stress?.verdict == .flakyOnArrival && judged[1].outcome == .failed)
     }

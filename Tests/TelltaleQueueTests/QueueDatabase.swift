@@ -53,8 +53,11 @@ struct QueueDatabase {
         let durations = Dictionary(uniqueKeysWithValues: tests.enumerated().map { ($0.element.id.timingKey, Double($0.offset + 1)) })
         return PostgresWorkQueue.Listing(
             digest: PostgresWorkQueue.Listing.digest(of: tests.map(\.id)), commit: commit, tests: tests.count,
-            units: SharedUnitPlanner.units(
-                tests, durations: timed ? durations : [:], serialGroups: Dictionary(uniqueKeysWithValues: serialTests.map { ($0.id, "serial") })))
+            // One unit a test (as a shuffled run's are), whatever their class: these tests are about the queue.
+            units: SharedUnitPlanner.plan(
+                tests, durations: timed ? durations : [:], serialGroups: Dictionary(uniqueKeysWithValues: serialTests.map { ($0.id, "serial") }),
+                wholeClasses: false
+            ).units)
     }
 
     /// One worker's loop, as `telltale run --queue` runs it: reserve, run (every test passes), acknowledge.

@@ -11,9 +11,10 @@ import Testing
 /// workers), to run in one test process, while each unit keeps a lease of its own.
 @Suite(.tags(.medium))
 struct QueueReservationTests {
-    /// A machine of two workers alone in a fresh build of 60 short units shares them as one of
-    /// four (the machines still building): a reservation takes 60 / (2 × 8) → 4; once five
-    /// machines of two have joined, 56 / (2 × 10) → 3; units remain for the others.
+    /// A machine of two workers alone in a fresh build of 60 short units shares them among the
+    /// machines actually there, itself: a reservation takes 60 / (2 × 2) → 15, as its own run's
+    /// queue would; once five machines of two have joined, 45 / (2 × 10) → 3; units remain for
+    /// the others.
     @Test func aReservationTakesAShareOfTheOpenUnits() async throws {
         let db = try await QueueDatabase.make("share")
         try await db.withClient { client in
@@ -21,13 +22,13 @@ struct QueueReservationTests {
             let machines = ["a", "b", "c", "d", "e"].map { db.queue(client, machine: $0, workers: 2) }
             _ = try await machines[0].join(listing)
             let first = try await machines[0].reserve()
-            #expect(first.count == 4)
+            #expect(first.count == 15)
             #expect(Set(first.map(\.lease)).count == 1)
             for machine in machines.dropFirst() { _ = try await machine.join(listing) }
             let second = try await machines[1].reserve()
             #expect(second.count == 3)
             #expect(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
-            #expect(try await db.sql("SELECT state, count(*) FROM telltale.queue_unit GROUP BY state ORDER BY state") == "leased|7\npending|53\n")
+            #expect(try await db.sql("SELECT state, count(*) FROM telltale.queue_unit GROUP BY state ORDER BY state") == "leased|18\npending|42\n")
         }
     }
 
@@ -38,9 +39,9 @@ struct QueueReservationTests {
         try await db.withClient { client in
             let timed = db.queue(client, build: "timed", machine: "a", workers: 2)
             _ = try await timed.join(QueueDatabase.listing(40))
-            // 820 s open, a share of 820 / 16 = 51.25 s: tests 40 (40 s) and 39 would be 79 s; the
-            // count alone would give 3.
-            #expect(try await timed.reserve().flatMap(\.tests).map(\.rawValue) == ["Module.Suite/test40"])
+            // 820 s open, a share of 820 / 4 = 205 s: tests 40 to 36 (190 s), and 35 would be 225 s;
+            // the count alone would give 10.
+            #expect(try await timed.reserve().flatMap(\.tests).map(\.rawValue) == (36...40).reversed().map { "Module.Suite/test\($0)" })
 
             let untimed = db.queue(client, build: "untimed", machine: "a", workers: 2)
             _ = try await untimed.join(QueueDatabase.listing(60, timed: false))
@@ -50,7 +51,7 @@ struct QueueReservationTests {
                 try await untimed.acknowledge(units, results: units.flatMap(\.tests).map { QueueDatabase.result($0, .passed) })
             }
             #expect(sizes.reduce(0, +) == 60)
-            #expect(sizes.first == 4)
+            #expect(sizes.first == 15)
             #expect(sizes.count < 60)
             #expect(sizes.suffix(4) == [1, 1, 1, 1])
             #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 }, "\(sizes)")
@@ -68,7 +69,8 @@ struct QueueReservationTests {
             _ = try await a.join(QueueDatabase.listing(40, timed: false))
             _ = try await b.join(QueueDatabase.listing(40, timed: false))
             let held = try await a.reserve()
-            try #require(held.count == 3)
+            // Two machines of two workers: 40 / (2 × 4) → 5 units.
+            try #require(held.count == 5)
             let lapsed = held[1]
             _ = try await db.sql("UPDATE telltale.queue_unit SET lease_expires_at = now() - interval '1 second' WHERE id = \(lapsed.id)")
             let taken = try await b.reserve()

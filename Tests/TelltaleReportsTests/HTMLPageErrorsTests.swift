@@ -14,7 +14,7 @@ import Testing
 struct HTMLPageErrorsTests {
     /// Each page by name: a passing run, a failing run with retries, one with an analytics
     /// verdict, a retried test's events per attempt, rich results, coverage with its trend and a
-    /// marked source, history and quarantine, stress, order and flaky causes.
+    /// marked source, history and quarantine, stress, order and flaky causes, a comparison with the base.
     static func pages() -> [(name: String, html: Data)] {
         var passing = SampleRecord.record
         passing.tests = passing.tests.filter { $0.outcome == .passed }
@@ -41,6 +41,7 @@ struct HTMLPageErrorsTests {
             ("history", HTMLReportWriter().write(HTMLHistoryBrowserTests.record, context: context)),
             ("stress", HTMLReportWriter().write(StressReportsTests.record, context: context)),
             ("order", HTMLReportWriter().write(OrderReportsTests.record, context: context)),
+            ("comparison", HTMLReportWriter().write(ComparisonReportsTests.record(), context: context)),
         ]
     }
 

@@ -7,8 +7,31 @@ import Testing
 
 @Suite(.tags(.small))
 struct ShardPlannerTests {
+    /// One-test classes, so each test is a unit of its own.
     func tests(_ count: Int) -> [ListedTest] {
-        (0..<count).map { ListedTest(id: TestID("M.C/test\($0)"), framework: .xctest) }
+        (0..<count).map { ListedTest(id: TestID("M.C\($0)/test"), framework: .xctest) }
+    }
+
+    /// A class runs whole on one shard (as `swift test` runs it), by test count without durations.
+    @Test func aClassStaysInOneShard() {
+        let all = WorkQueueClassTests.tests
+        let shards = ShardPlanner.split(all, count: 3, durations: [:])
+        for name in ["Account", "Cache", "Catalog", "Pricing"] {
+            #expect(shards.filter { $0.contains { $0.id.suiteName == "M.\(name)Tests" } }.count == 1, "\(shards.map { $0.map(\.id) })")
+        }
+        #expect(shards.map(\.count).sorted() == [5, 6, 7], "6, 5 and 4 + 3 tests")
+    }
+
+    /// A class past durations say is longer than a shard's share is cut into parts, and the
+    /// shards balance again.
+    @Test func aLongClassIsCutAcrossShards() {
+        let all = WorkQueueClassTests.tests
+        var durations = Dictionary(uniqueKeysWithValues: all.map { ($0.id.timingKey, 0.5) })
+        for number in 1...6 { durations["M.AccountTests/test\(number)"] = 10 }
+        let shards = ShardPlanner.split(all, count: 3, durations: durations)
+        #expect(shards.filter { $0.contains { $0.id.suiteName == "M.AccountTests" } }.count > 1)
+        let loads = shards.map { $0.reduce(0) { $0 + durations[$1.id.timingKey]! } }
+        #expect(loads.max()! - loads.min()! <= 10, "\(loads)")
     }
 
     @Test func everyTestLandsInExactlyOneShard() {

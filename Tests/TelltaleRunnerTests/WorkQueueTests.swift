@@ -7,7 +7,8 @@ import Testing
 
 @Suite(.tags(.small))
 struct WorkQueueTests {
-    let xctests = (1...20).map { ListedTest(id: TestID("M.C/test\(String(format: "%02d", $0))"), framework: .xctest) }
+    /// Twenty one-test classes: each its own unit (`WorkQueueClassTests` has classes of several).
+    let xctests = (1...20).map { ListedTest(id: TestID("M.C\(String(format: "%02d", $0))/test"), framework: .xctest) }
     let swiftTests = [
         ListedTest(id: TestID("M.Suite/a()"), framework: .swiftTesting),
         ListedTest(id: TestID("M.Suite/b()"), framework: .swiftTesting),
@@ -59,12 +60,12 @@ struct WorkQueueTests {
     @Test func pastDurationsPutTheLongestWorkFirst() async throws {
         var recorded: [String: Double] = [:]
         for test in xctests { recorded[ShardPlanner.timingKey(test.id)] = 1 }
-        recorded[ShardPlanner.timingKey(TestID("M.C/test17"))] = 50
+        recorded[ShardPlanner.timingKey(TestID("M.C17/test"))] = 50
         recorded[ShardPlanner.timingKey(TestID("M.Suite/a()"))] = 8
         recorded[ShardPlanner.timingKey(TestID("M.Suite/b()"))] = 8
         let estimates = try #require(DurationEstimates(recorded: recorded, tests: xctests + swiftTests))
         let batches = await drain(WorkQueue(tests: xctests + swiftTests, limits: limits(), workers: 2, estimates: estimates))
-        #expect(batches.first?.tests == [TestID("M.C/test17")])
+        #expect(batches.first?.tests == [TestID("M.C17/test")])
         // The Swift Testing suite (8 + 8 + its unrecorded c(), at the suite's median of 8) is next.
         #expect(batches.dropFirst().first?.framework == .swiftTesting)
         #expect(batches.dropFirst().first?.tests.contains(TestID("M.Suite/a()")) == true)
@@ -95,19 +96,19 @@ extension WorkQueueTests {
     /// For the quickest feedback: last run's failures first, then recently flaky tests, then the
     /// rest longest first; across frameworks, and with or without durations.
     @Test func lastFailuresThenFlakyTestsStartFirst() async {
-        let durations = ["M.C/test01": 1.0, "M.C/test02": 9.0, "M.Suite/a()": 5.0, "M.Suite/b()": 5.0]
-        let priorities = ["M.C/test20": 0, "M.Suite/a()": 1]
+        let durations = ["M.C01/test": 1.0, "M.C02/test": 9.0, "M.Suite/a()": 5.0, "M.Suite/b()": 5.0]
+        let priorities = ["M.C20/test": 0, "M.Suite/a()": 1]
         let tests = Array(xctests.prefix(2)) + [xctests[19]] + swiftTests.prefix(2)
         let estimated = DurationEstimates(recorded: durations, tests: tests)
         let withDurations = await drain(
             WorkQueue(tests: tests, limits: limits(), workers: 2, estimates: estimated, priorities: priorities))
-        #expect(withDurations.first?.tests.first == TestID("M.C/test20"))
+        #expect(withDurations.first?.tests.first == TestID("M.C20/test"))
         #expect(withDurations.dropFirst().first?.tests.first == TestID("M.Suite/a()"))
         #expect(withDurations.flatMap(\.tests).count == 5)
 
         let blind = await drain(WorkQueue(tests: tests, limits: limits(), workers: 2, priorities: priorities))
         #expect(blind.first?.framework == .xctest)
-        #expect(blind.first?.tests.first == TestID("M.C/test20"))
+        #expect(blind.first?.tests.first == TestID("M.C20/test"))
         #expect(blind.flatMap(\.tests).count == 5)
     }
 }
@@ -115,7 +116,7 @@ extension WorkQueueTests {
 /// A dear process start (`swift test`) makes batches coarse.
 @Suite(.tags(.small))
 struct WorkQueueStartCostTests {
-    static let tests = (0..<100).map { ListedTest(id: TestID("M.C/test\(String(format: "%03d", $0))"), framework: .xctest) }
+    static let tests = (0..<100).map { ListedTest(id: TestID("M.C\(String(format: "%03d", $0))/test"), framework: .xctest) }
 
     static func batches(_ queue: WorkQueue) async -> [Int] {
         var sizes: [Int] = []
@@ -145,17 +146,17 @@ struct WorkQueueStartCostTests {
 /// another still runs a batch (whose failures may come back), and every worker stops once none can.
 @Suite(.tags(.small))
 struct WorkQueueRetryTests {
-    static let tests = (1...2).map { ListedTest(id: TestID("M.C/test0\($0)"), framework: .xctest) }
+    static let tests = (1...2).map { ListedTest(id: TestID("M.C0\($0)/test"), framework: .xctest) }
     static let limits = TimeLimits(settings: [:], defaults: TestSettings(), testingStarted: Date())
 
     @Test func aRetryGoesToTheWorkerWaitingForWorkThenEveryWorkerStops() async {
         let queue = WorkQueue(tests: Self.tests, limits: Self.limits, workers: 2)
-        #expect(await queue.next(for: 1)?.tests == [TestID("M.C/test01")])
-        #expect(await queue.next(for: 2)?.tests == [TestID("M.C/test02")])
+        #expect(await queue.next(for: 1)?.tests == [TestID("M.C01/test")])
+        #expect(await queue.next(for: 2)?.tests == [TestID("M.C02/test")])
         // Worker 2 has nothing to take while worker 1 runs test01: it waits, and gets its retry.
         let waiting = Task { await queue.next(for: 2) }
-        await queue.retry([TestID("M.C/test01")], framework: .xctest, serial: false)
-        #expect(await waiting.value?.tests == [TestID("M.C/test01")])
+        await queue.retry([TestID("M.C01/test")], framework: .xctest, serial: false)
+        #expect(await waiting.value?.tests == [TestID("M.C01/test")])
         // Both ask again with nothing left: whichever asks last stops the other.
         let first = Task { await queue.next(for: 1) }
         let second = await queue.next(for: 2)
@@ -166,14 +167,14 @@ struct WorkQueueRetryTests {
     @Test func retriesComeFirstAUnitABatch() async {
         let swiftTests = ["M.Suite/a()", "M.Suite/b()", "M.Other/c()"].map { ListedTest(id: TestID($0), framework: .swiftTesting) }
         let queue = WorkQueue(tests: Self.tests + swiftTests, limits: Self.limits, workers: 1)
-        await queue.retry([TestID("M.C/test02"), TestID("M.C/test01")], framework: .xctest, serial: false)
+        await queue.retry([TestID("M.C02/test"), TestID("M.C01/test")], framework: .xctest, serial: false)
         await queue.retry([TestID("M.Suite/b()"), TestID("M.Other/c()"), TestID("M.Suite/a()")], framework: .swiftTesting, serial: false)
         var batches: [[String]] = []
         while let batch = await queue.next() { batches.append(batch.tests.map(\.rawValue)) }
         #expect(
             batches == [
-                ["M.C/test01"], ["M.C/test02"], ["M.Other/c()"], ["M.Suite/a()", "M.Suite/b()"],
-                ["M.C/test01", "M.C/test02"], ["M.Other/c()", "M.Suite/a()", "M.Suite/b()"],
+                ["M.C01/test"], ["M.C02/test"], ["M.Other/c()"], ["M.Suite/a()", "M.Suite/b()"],
+                ["M.C01/test", "M.C02/test"], ["M.Other/c()", "M.Suite/a()", "M.Suite/b()"],
             ])
     }
 

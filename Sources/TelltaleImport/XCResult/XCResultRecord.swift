@@ -1,8 +1,10 @@
 import Foundation
 import TelltaleModel
+import TelltaleRecord
 
-/// The run record an import makes: the import's results and notes, the quarantine applied,
-/// dated by the summary, with the devices as its environment.
+/// The run record an import makes: the import's results and notes through the one record builder
+/// (`RunRecordBuilder`: its quarantine applied, as to any run), dated by the summary, with the
+/// devices as its environment.
 public struct XCResultRecord: Sendable {
     /// What the command knows that the JSON does not.
     public struct Options: Sendable {
@@ -30,8 +32,7 @@ public struct XCResultRecord: Sendable {
     public static func make(_ files: XCResultFiles, options: Options, now: Date = Date()) -> RunRecord {
         let reader = XCResultImport(tests: files.tests, summary: files.summary)
         let output = reader.read()
-        let quarantined = QuarantineList(options.quarantine).apply(to: output.results, on: now)
-        var notes = output.notes + reader.countNotes(output.counts) + quarantined.notes
+        var notes: [String] = []
         let summary = files.summary
         let startedAt = summary?.startTime.map { Date(timeIntervalSince1970: $0) }
         let duration = zip(summary?.startTime, summary?.finishTime).map { $1 - $0 }
@@ -46,8 +47,8 @@ public struct XCResultRecord: Sendable {
                 "ran on \(devices.map(\.label).joined(separator: "; ")) with configurations \(configurations.joined(separator: ", ")): each test once per pair, named by it"
             )
         }
-        return RunRecord(
-            tool: ToolInfo(version: options.toolVersion),
+        let context = RecordContext(
+            toolVersion: options.toolVersion,
             plan: PlanSummary(name: output.planName ?? summary?.title ?? "xcresult", path: files.source, package: options.package),
             environment: RunEnvironment(
                 // The JSON names the devices tested on, not the Mac that ran xcodebuild.
@@ -56,10 +57,11 @@ public struct XCResultRecord: Sendable {
                 gitCommit: options.gitCommit, gitBranch: options.gitBranch
             ),
             startedAt: startedAt ?? options.fallbackDate,
-            duration: duration ?? quarantined.results.reduce(0) { $0 + $1.duration },
-            tests: quarantined.results,
-            notes: notes
-        )
+            duration: duration ?? output.results.reduce(0) { $0 + $1.duration }, today: now)
+        let raw = RawRun(results: output.results, notes: output.notes + reader.countNotes(output.counts))
+        var record = RunRecordBuilder.build(raw, rules: RecordRules(quarantine: QuarantineList(options.quarantine)), context: context)
+        record.notes += notes
+        return record
     }
 }
 

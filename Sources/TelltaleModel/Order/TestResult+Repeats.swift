@@ -32,7 +32,8 @@ extension TestResult {
     public func observations(machine: String?) -> [AttemptObservation] {
         allAttempts.map { attempt in
             AttemptObservation(
-                outcome: attempt.outcome, duration: attempt.duration, worker: attempt.placement?.worker ?? worker, machine: machine,
+                outcome: attempt.outcome, duration: attempt.duration, worker: attempt.placement?.worker ?? worker,
+                machine: attempt.machine ?? machine,
                 variant: id.variant, process: attempt.placement?.process, position: attempt.placement?.position,
                 seed: attempt.placement?.seed)
         }

@@ -31,6 +31,10 @@ public struct RunRecord: Codable, Sendable, Hashable {
     public var coverage: CoverageSummary?
     /// `--shuffle`'s seed and `--repeat`'s repetitions; nil when the run did neither.
     public var order: RunOrder?
+    /// The run against the base of its change; nil when it was compared with none.
+    public var comparison: BaselineComparison?
+    /// Which failures fail the run (`--fail-on`, the plan's `failOn:`); nil is `any`.
+    public var failOn: FailOn?
 
     public init(
         tool: ToolInfo,
@@ -65,15 +69,17 @@ public struct RunRecord: Codable, Sendable, Hashable {
 
     public var totals: RunTotals { RunTotals(tests) }
 
-    /// A test failed (and no quarantine entry excuses it), an event no test sent broke the tracking
-    /// plan, or coverage is below a threshold of the plan: the run fails (exit 1).
+    /// A test failed (and no quarantine entry excuses it; under `failOn: new`, one the base did
+    /// not fail: `failsRunUnderPolicy`), an event no test sent broke the tracking plan, or coverage
+    /// is below a threshold of the plan: the run fails (exit 1).
     public var failed: Bool {
-        tests.contains(where: \.failsRun) || !(verification?.unattributed.isEmpty ?? true) || !(coverage?.gateFailures.isEmpty ?? true)
+        tests.contains(where: failsRunUnderPolicy) || !(verification?.unattributed.isEmpty ?? true)
+            || !(coverage?.gateFailures.isEmpty ?? true)
     }
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion, tool, plan, environment, startedAt, duration, tests, notes, events, shard, verification, history, coverage
-        case order
+        case order, comparison, failOn
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
@@ -93,6 +99,8 @@ public struct RunRecord: Codable, Sendable, Hashable {
         history = try c.decodeIfPresent(HistoryDigest.self, forKey: .history)
         coverage = try c.decodeIfPresent(CoverageSummary.self, forKey: .coverage)
         order = try c.decodeIfPresent(RunOrder.self, forKey: .order)
+        comparison = try c.decodeIfPresent(BaselineComparison.self, forKey: .comparison)
+        failOn = try c.decodeIfPresent(FailOn.self, forKey: .failOn)
     }
 }
 
@@ -151,10 +159,13 @@ public struct RunEnvironment: Codable, Sendable, Hashable {
     public var gitBranch: String?
     /// The working tree had uncommitted changes: the commit alone does not say what ran.
     public var gitDirty: Bool?
+    /// The package's folder on this machine, absolute: the source paths in the record are under
+    /// it, so a merge or a queue build's record can move another checkout's paths to its own.
+    public var packageRoot: String?
 
     public init(
         host: String, operatingSystem: String, swiftVersion: String? = nil, gitCommit: String? = nil, gitBranch: String? = nil,
-        gitDirty: Bool? = nil
+        gitDirty: Bool? = nil, packageRoot: String? = nil
     ) {
         self.host = host
         self.operatingSystem = operatingSystem
@@ -162,5 +173,6 @@ public struct RunEnvironment: Codable, Sendable, Hashable {
         self.gitCommit = gitCommit
         self.gitBranch = gitBranch
         self.gitDirty = gitDirty
+        self.packageRoot = packageRoot
     }
 }

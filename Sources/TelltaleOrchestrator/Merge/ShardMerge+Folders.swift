@@ -12,7 +12,7 @@ extension ShardMerge {
         let records = try sources.map { source in
             try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
         }
-        var merged = try Self.records(records)
+        var merged = try Self.records(records, packageRoot: localPackageRoot(of: records.first))
         let folders = sources.map { $0.hasSuffix(".json") ? URL(fileURLWithPath: $0).deletingLastPathComponent().path : $0 }
         let directory = ReportDirectory(path: output)
         for (folder, record) in zip(folders, records) {
@@ -20,6 +20,15 @@ extension ShardMerge {
         }
         try mergeCoverage(from: folders, into: directory, record: &merged)
         return merged
+    }
+
+    /// The package's folder in this checkout, as the shards' plan names it from where the merge
+    /// runs (CI merges in the repository's root, as the shards ran); nil when there is no package
+    /// there, and the shards' paths are kept as they were.
+    static func localPackageRoot(of record: RunRecord?) -> String? {
+        guard let record else { return nil }
+        let folder = URL(fileURLWithPath: record.plan.package).standardizedFileURL.path
+        return FileManager.default.fileExists(atPath: "\(folder)/Package.swift") ? folder : nil
     }
 
     /// The shards' line coverage summed line by line, so the totals are an unsharded run's, written

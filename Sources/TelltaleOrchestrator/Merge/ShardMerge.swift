@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltaleRecord
 
 /// `telltale merge`: a run's CI shards made one run, as if one machine had run it all. Each step
 /// of merging lives here: the records (`records`), and from the shards' report folders their
@@ -26,8 +27,11 @@ public enum ShardMerge {
         }
     }
 
-    /// The shards' records as one: every shard present once, each test in one shard only.
-    public static func records(_ records: [RunRecord]) throws(MergeError) -> RunRecord {
+    /// The shards' records as one, through the one record builder: every shard present once,
+    /// each test in one shard only, each shard's source paths moved under `packageRoot` (this
+    /// checkout's package folder; nil keeps them). Each shard judged its own tests by the plan
+    /// already; the builder's steps find nothing more to rule on them but paths.
+    public static func records(_ records: [RunRecord], packageRoot: String? = nil) throws(MergeError) -> RunRecord {
         guard let first = records.first else { throw .nothingToMerge }
         let counts = Set(records.compactMap(\.shard?.count))
         if counts.count > 1 { throw .mixedShardCounts(counts.sorted()) }
@@ -52,19 +56,25 @@ public enum ShardMerge {
             }
             orderNotes.append("the shards ran in different orders: " + each.joined(separator: "; "))
         }
-        return RunRecord(
-            tool: first.tool,
-            plan: first.plan,
-            environment: first.environment,
-            startedAt: start,
-            duration: end.timeIntervalSince(start),
-            tests: ordered.flatMap(\.tests),
-            notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } }
-                + orderNotes,
+        let raw = RawRun(
+            results: ordered.flatMap(\.tests),
             events: ordered.flatMap(\.events).sorted { $0.receivedAt < $1.receivedAt },
-            shard: nil,
-            verification: VerificationReport.merging(ordered.compactMap(\.verification)),
-            order: orders.first
-        )
+            notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } }
+                + orderNotes)
+        var rawRun = raw
+        rawRun.otherRoots = ordered.compactMap(\.environment.packageRoot)
+        var environment = first.environment
+        if let packageRoot { environment.packageRoot = packageRoot }
+        let context = RecordContext(
+            toolVersion: first.tool.version, plan: first.plan, environment: environment, startedAt: start,
+            duration: end.timeIntervalSince(start), order: orders.first)
+        var merged = RunRecordBuilder.build(rawRun, rules: RecordRules(packageRoot: packageRoot), context: context)
+        merged.tool = first.tool
+        // Each shard checked its own events against the plan; the build's report is theirs together.
+        merged.verification = VerificationReport.merging(ordered.compactMap(\.verification))
+        // What the shards found against the base, until the merge compares the whole run; their gate.
+        merged.comparison = BaselineComparison.merging(ordered.compactMap(\.comparison))
+        merged.failOn = ordered.lazy.compactMap(\.failOn).first
+        return merged
     }
 }

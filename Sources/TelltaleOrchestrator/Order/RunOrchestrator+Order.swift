@@ -22,6 +22,7 @@ extension RunOrchestrator {
         configuration.bisectBudget = options.bisectBudget ?? RunOptions.defaultBisectBudget
         configuration.reproductionCommand = reproductionCommand(setup.plan)
         if options.noParallel { configuration.oneTestAtATime = true }
+        configuration.wholeClasses = wholeClasses(setup)
     }
 
     /// `telltale run` with this run's plan (or package): what a reproduction adds its filters to.
@@ -40,22 +41,5 @@ extension RunOrchestrator {
     func runOrder(seed: Int?, repetitions: Int) -> RunOrder? {
         guard seed != nil || options.repeats else { return nil }
         return RunOrder(seed: seed, repetitions: repetitions, untilFailure: options.untilFailure != nil)
-    }
-}
-
-extension Array where Element == TestResult {
-    /// Each flaky result with its cause (`FlakyClassifier`), judged on its own attempts and those
-    /// of the same test under the plan's other variants, on `machine`. Before the stress and
-    /// repetition verdicts, which rewrite outcomes.
-    func explainingFlakiness(machine: String?) -> [TestResult] {
-        let byTest = Dictionary(grouping: self, by: \.id.withoutVariant)
-        return map { result in
-            let own = result.observations(machine: machine)
-            guard own.contains(where: { $0.outcome == .passed }), own.contains(where: { $0.outcome.isFailure }) else { return result }
-            let all = (byTest[result.id.withoutVariant] ?? [result]).flatMap { $0.observations(machine: machine) }
-            var explained = result
-            explained.flakyCause = FlakyClassifier.classify(all, orderDependency: result.orderDependency)
-            return explained
-        }
     }
 }

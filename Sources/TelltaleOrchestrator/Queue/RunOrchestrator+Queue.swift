@@ -36,13 +36,15 @@ extension RunOrchestrator {
     /// machines (`quarantine` aside): this machine exits with the build's verdict.
     func runQueued(
         _ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], package: String, workers: Int,
-        quarantine: QuarantineList, _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
+        quarantine: QuarantineList, wholeClasses: Bool, _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
     ) async throws -> RunExecution.Outcome {
         guard let queue else { return try await body(nil) }
         let environment = await RunEnvironmentProbe.probe(in: package)
+        let plan = SharedUnitPlanner.plan(
+            selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup), parallelism: workers, wholeClasses: wholeClasses)
         var listing = PostgresWorkQueue.Listing(
             digest: PostgresWorkQueue.Listing.digest(of: selected.map(\.id)), commit: environment.gitCommit, tests: selected.count,
-            units: SharedUnitPlanner.units(selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup)))
+            units: plan.units)
         (listing.branch, listing.operatingSystem) = (environment.gitBranch, environment.operatingSystem)
         let progress = self.progress
         return try await PostgresConnector.withClient(for: queue.location) { client in
@@ -59,7 +61,9 @@ extension RunOrchestrator {
             }
             let how: String
             switch joined {
-            case .filled(let units): how = "filled the queue with \(units) units of \(selected.count) tests"
+            case .filled(let units):
+                how = "filled the queue with \(units) units of \(selected.count) tests"
+                for note in plan.notes { await progress.note(note) }
             case .joined(let filledBy): how = "joined the queue \(filledBy) filled"
             case .rerun(let units): how = "re-run of a drained build: \(units) units of tests without a passing result queued again"
             case .drained:

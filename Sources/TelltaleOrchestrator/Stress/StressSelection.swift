@@ -1,4 +1,5 @@
 import TelltaleModel
+import TelltaleRecord
 
 /// `--stress-new N` (or the plan's `stress.new`): which tests run N more times, and why; and,
 /// once they ran, each one's verdict.
@@ -67,12 +68,8 @@ struct StressSelection: Sendable, Equatable {
         return lines
     }
 
-    /// The results with a verdict on each stressed test (`TestResult.judgedUnderStress`).
-    func apply(to results: [TestResult]) -> [TestResult] {
-        guard runs > 0, !reasons.isEmpty else { return results }
-        return results.map { result in
-            guard let why = reasons[result.id] else { return result }
-            return result.judgedUnderStress(reasons: why, extraRuns: runs, reportOnly: reportOnly)
-        }
+    /// How the record builder judges the stressed tests once they ran.
+    var judgement: StressJudgement {
+        StressJudgement(reasons: reasons, extraRuns: runs, reportOnly: reportOnly)
     }
 }

@@ -1,4 +1,5 @@
 import TelltaleJSONSchema
+import TelltaleModel
 import Yams
 
 /// Turns a composed YAML tree into a `Plan`, collecting every problem on the
@@ -98,6 +99,7 @@ struct PlanDecoder {
         TopLevelKey("postgresTimeout") { decoder, value, key, plan in plan.postgresTimeout = decoder.duration(value, path: key) },
         TopLevelKey("quarantine") { decoder, value, key, plan in plan.quarantine = decoder.quarantine(value, path: key) },
         TopLevelKey("strict") { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false },
+        TopLevelKey("splitClasses") { decoder, value, key, plan in plan.splitClasses = decoder.bool(value, path: key) ?? false },
         TopLevelKey("coverage") { decoder, value, key, plan in plan.coverage = decoder.coverage(value, path: key) },
         TopLevelKey("stress") { decoder, value, key, plan in plan.stress = decoder.stress(value, path: key) },
         TopLevelKey("changed") { decoder, value, key, plan in plan.changed = decoder.changed(value, path: key) },
@@ -106,6 +108,7 @@ struct PlanDecoder {
             plan.xcode = decoder.xcode(value, path: key)
         },
         TopLevelKey("shuffle") { decoder, value, key, plan in plan.shuffle = decoder.shuffle(value, path: key) },
+        TopLevelKey("failOn") { decoder, value, key, plan in plan.failOn = decoder.choice(value, path: key, of: FailOn.self) ?? .any },
     ]
 
     private static let topLevelByName = Dictionary(uniqueKeysWithValues: topLevel.map { ($0.name, $0) })

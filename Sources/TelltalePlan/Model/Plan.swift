@@ -48,6 +48,10 @@ public struct Plan: Sendable, Equatable {
     /// `strict: true` (or `--strict`): an expectation that selects no listed test is an error
     /// (exit 2, before anything runs) rather than a warning.
     public var strict: Bool = false
+    /// `splitClasses: true` (or `--split-classes`): hand an XCTest class's tests out one by one, as
+    /// `swift test --parallel` does, rather than each class whole in its order, as `swift test`
+    /// and Xcode run it (`TestUnits`). For suites whose tests do not depend on their class's order.
+    public var splitClasses: Bool = false
     /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
     public var coverage = PlanCoverage()
     /// How `--changed` selects: by target unless `changed: { select: tests }`.
@@ -56,6 +60,9 @@ public struct Plan: Sendable, Equatable {
     public var stress = PlanStress()
     /// The order tests run in drawn from a seed (`shuffle:`, `--shuffle`); off by default.
     public var shuffle = PlanShuffle.off
+    /// Which failures fail the run (`failOn:`, `--fail-on`): every one, or only those the change
+    /// brought against its base (`new`).
+    public var failOn = FailOn.any
     /// The Xcode scheme whose tests run under `xcodebuild`; nil for a Swift package's `swift test`.
     public var xcode: XcodeProject?
     /// The plan file this came from; nil for a default plan.

@@ -21,6 +21,8 @@ public struct PlanPrinter {
         lines.append("workers: \(YAMLScalar.optional(plan.workers))")
         lines.append("lifecycle: \(YAMLScalar.optional(plan.lifecycle?.rawValue))")
         lines.append("strict: \(plan.strict)")
+        lines.append("splitClasses: \(plan.splitClasses)")
+        lines.append("failOn: \(plan.failOn.rawValue)")
         lines += timeouts(plan.timeout, indent: "")
         lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
         lines += PlanServicePrinter.lines(plan.services)

@@ -14,7 +14,8 @@ import TelltaleModel
 /// Swift Testing's tags are `tags`, its bugs the `bug` label, a parameterized test's argument
 /// cases `steps`, and attachments keep their paths in the report folder. Durations and times
 /// are milliseconds, as CTRF has them. What CTRF has no field for is under `extra`, with keys
-/// in Telltale's namespace (`telltale.…`).
+/// in Telltale's namespace (`telltale.…`). A run compared with its base labels each test it classed
+/// (`CTRFWriter+Comparison.swift`).
 public struct CTRFWriter: Sendable {
     /// The CTRF version the file follows (the specification's, as of its schema in Docs/Schemas).
     public static let specVersion = "0.0.0"
@@ -22,7 +23,7 @@ public struct CTRFWriter: Sendable {
     public init() {}
 
     public func write(_ record: RunRecord, context: ReportContext) -> Data {
-        let tests = record.tests.map { test($0, context: context) }
+        let tests = record.tests.map { test($0, comparison: record.comparison, context: context) }
         let counts = Dictionary(grouping: tests, by: { $0["status"]?.stringValue ?? "" }).mapValues(\.count)
         let start = Self.milliseconds(record.startedAt)
         let totals = record.totals
@@ -38,9 +39,12 @@ public struct CTRFWriter: Sendable {
             "stop": .number(Double(start + Self.milliseconds(seconds: record.duration))),
             "duration": .number(Double(Self.milliseconds(seconds: record.duration))),
         ]
+        var summaryExtra: [String: JSONValue] = [:]
         if totals.errors > 0 || totals.quarantined > 0 {
-            summary["extra"] = ["telltale.outcomes": ["errors": .number(Double(totals.errors)), "quarantined": .number(Double(totals.quarantined))]]
+            summaryExtra["telltale.outcomes"] = ["errors": .number(Double(totals.errors)), "quarantined": .number(Double(totals.quarantined))]
         }
+        if let comparison = record.comparison { summaryExtra["telltale.comparison"] = Self.comparisonSummary(comparison) }
+        if !summaryExtra.isEmpty { summary["extra"] = .object(summaryExtra) }
         var environment: [String: JSONValue] = [
             "reportName": .string(PlainText.clean(record.plan.name)), "osVersion": .string(record.environment.operatingSystem),
             "healthy": .bool(!record.failed),
@@ -69,7 +73,7 @@ public struct CTRFWriter: Sendable {
         return Data(document.serialized(JSONFormatting(pretty: true, leadingKeys: ["reportFormat", "specVersion"])) + [0x0A])
     }
 
-    private func test(_ test: TestResult, context: ReportContext) -> [String: JSONValue] {
+    private func test(_ test: TestResult, comparison: BaselineComparison?, context: ReportContext) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [
             "name": .string(test.id.listedName),
             "testId": .string(test.id.rawValue),
@@ -90,6 +94,8 @@ public struct CTRFWriter: Sendable {
         if !test.tags.isEmpty { fields["tags"] = .array(test.tags.map { .string(PlainText.clean($0)) }) }
         var labels: [String: JSONValue] = ["framework": .string(test.framework == .xctest ? "XCTest" : "Swift Testing")]
         if !test.bugs.isEmpty { labels["bug"] = .array(test.bugs.map { .string(PlainText.clean($0.url ?? $0.label)) }) }
+        let compared = Self.comparison(of: test, in: comparison)
+        if let compared { labels["comparison"] = compared.label }
         fields["labels"] = .object(labels)
         if let worker = test.worker { fields["threadId"] = .string("worker \(worker)") }
         if !test.previousAttempts.isEmpty {
@@ -117,6 +123,7 @@ public struct CTRFWriter: Sendable {
         }
         let notes = test.messages.filter { $0.kind == .warning || $0.kind == .knownIssue }
         if !notes.isEmpty { extra["telltale.issues"] = .array(notes.map { Self.message($0, context: context) }) }
+        if let compared { extra["telltale.comparison"] = compared.extra }
         if !extra.isEmpty { fields["extra"] = .object(extra) }
         return fields
     }
@@ -212,11 +219,11 @@ public struct CTRFWriter: Sendable {
         }
     }
 
-    private static func milliseconds(_ date: Date) -> Int64 {
+    static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    private static func milliseconds(seconds: Double) -> Int64 {
+    static func milliseconds(seconds: Double) -> Int64 {
         Int64((seconds * 1000).rounded())
     }
 }

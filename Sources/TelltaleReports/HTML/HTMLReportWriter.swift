@@ -11,7 +11,7 @@ import TelltaleWebAssets
 /// built when it is opened, so 10,000 tests and 100,000 events open quickly. A record with an
 /// analytics verdict (`verification`), a history, rich results, coverage or stress also gets that
 /// feature's data (`HTMLReportWriter+Verification.swift` and the others) and its style sheet and
-/// script; one without gets none of that code.
+/// script; one without gets none of that code. So does a run compared with the base of its change.
 public struct HTMLReportWriter: Sendable {
     /// A test's output beyond this many bytes is cut in the page, with a pointer to the logs.
     public static let maxOutputBytes = 256 * 1024
@@ -58,6 +58,7 @@ public struct HTMLReportWriter: Sendable {
             case .order:
                 record.order != nil
                     || record.tests.contains { $0.orderDependency != nil || $0.flakyCause != nil || $0.repeats != nil }
+            case .comparison: record.comparison != nil
             }
         }
     }
@@ -95,12 +96,15 @@ public struct HTMLReportWriter: Sendable {
             if let order = record.order {
                 runOrder(order, into: &json)
             }
+            if let compared = record.comparison {
+                comparison(compared, record: record, into: &json)
+            }
             json.array("tests") { json in
                 for (index, test) in tests.enumerated() {
                     self.test(
                         test, events: layout.attempts[index], verification: verifications[test.id],
-                        history: record.history?.tests[test.id.rawValue], origin: record.startedAt, context: context,
-                        placements: placements, embedder: &embedder, into: &json
+                        history: record.history?.tests[test.id.rawValue], compared: record.comparison?.tests[test.id.rawValue],
+                        origin: record.startedAt, context: context, placements: placements, embedder: &embedder, into: &json
                     )
                 }
             }
@@ -176,7 +180,7 @@ public struct HTMLReportWriter: Sendable {
 
     /// A test's entry; `events` has a range of the page's events for each attempt, the last one's last.
     private func test(
-        _ test: TestResult, events: [EventLayout.Range], verification: TestVerification?, history: TestHistory?,
+        _ test: TestResult, events: [EventLayout.Range], verification: TestVerification?, history: TestHistory?, compared: TestComparison?,
         origin: Date, context: ReportContext, placements: Bool, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON
     ) {
         json.object { json in
@@ -209,6 +213,7 @@ public struct HTMLReportWriter: Sendable {
                 testHistory(history, into: &json)
             }
             if let stress = test.stress { stressFields(stress, into: &json) }
+            if let compared { comparisonField(compared, into: &json) }
             if placements { placement(test.placement, repetition: test.repetition, into: &json) }
             orderFields(test, into: &json)
             if let entry = test.quarantine {

@@ -8,7 +8,8 @@ import TelltaleModel
 /// Results: `pass`; `fail`; `broken` for a crash, a timeout or a test that could not run
 /// (outcome `error`); `skip`; `unsound` for a test that passed only on a retry (flaky) and for a
 /// quarantined failure ("failed, but this change is probably not what broke it", in
-/// Harbormaster's words). `details` is remarkup (`format`): the messages with their locations,
+/// Harbormaster's words), and, in a run compared with its base, for a failure the base had too.
+/// `details` is remarkup (`format`): the messages with their locations,
 /// earlier attempts, and the end of the output of a test that did not pass. Analytics failures
 /// are among their test's messages already.
 public struct HarbormasterWriter: Sendable {
@@ -64,7 +65,7 @@ public struct HarbormasterWriter: Sendable {
     /// coverage data); with a run's coverage they ride on one more unit, `telltale/coverage`.
     public func message(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) -> Message {
         var units = record.tests.flatMap { test in
-            test.caseUnits().map { unit(name: $0.name, $0.result, context: context) }
+            test.caseUnits().map { unit(name: $0.name, $0.result, comparison: record.comparison, context: context) }
         }
         if let summary = record.coverage { units.append(Self.coverageUnit(summary, strings: coverage)) }
         return Message(type: record.failed ? "fail" : "pass", unit: units)
@@ -104,15 +105,16 @@ public struct HarbormasterWriter: Sendable {
         }
     }
 
-    private func unit(name: String, _ test: TestResult, context: ReportContext) -> Unit {
-        let details = Self.details(test, context: context)
+    private func unit(name: String, _ test: TestResult, comparison: BaselineComparison?, context: ReportContext) -> Unit {
+        let details = ([Self.comparisonLine(test, in: comparison)].compactMap(\.self) + [Self.details(test, context: context)])
+            .filter { !$0.isEmpty }.joined(separator: "\n\n")
         let location = test.reviewLocation
         return Unit(
             name: PlainText.clean(name),
             namespace: test.id.suiteName,
             engine: Self.engine(test.framework),
             path: location.map { context.relativePath($0.file) },
-            result: Self.result(test),
+            result: Self.result(test, in: comparison),
             duration: (test.duration * 1000).rounded() / 1000,
             details: details.isEmpty ? nil : details,
             format: details.isEmpty ? nil : "remarkup"

@@ -2,7 +2,8 @@ import Foundation
 import TelltaleModel
 
 /// `summary.remarkup`: `summary.md`'s short account in Phabricator's markup, for a build's
-/// comment on a revision: the verdict and totals, the failing tests with their first message
+/// comment on a revision: the verdict and totals, against the base of the change when the run was
+/// compared with one (new failures first), the failing tests with their first message
 /// and location, the quarantined and flaky ones, and where the reports are. Lists stop at
 /// `maxItems` each, with a count of the rest.
 public struct RemarkupSummaryWriter: Sendable {
@@ -22,13 +23,14 @@ public struct RemarkupSummaryWriter: Sendable {
         if let commit = record.environment.gitCommit { facts.append("commit `\(commit)`") }
         facts.append("telltale \(Remarkup.inline(record.tool.version))")
         text += facts.joined(separator: " · ") + "\n"
+        text += Self.comparisonLine(record)
         if let coverage = record.coverage {
             text += "\n" + Remarkup.inline(coverage.summaryLine) + "\n"
             for failure in coverage.gateFailures { text += "- **Below the threshold:** " + Remarkup.inline(failure.message) + "\n" }
         }
 
         let failing = record.tests.filter(\.failsRun).sorted { $0.id < $1.id }
-        text += section("Failures", failing, context: context)
+        text += comparedFailures(record, failing: failing, context: context) ?? section("Failures", failing, context: context)
         let quarantined = record.tests.filter { $0.outcome.isFailure && $0.quarantine != nil }.sorted { $0.id < $1.id }
         text += section("Quarantined (they do not fail the run)", quarantined, context: context)
         let flaky = record.tests.filter(\.isFlaky).sorted { $0.id < $1.id }
@@ -37,7 +39,7 @@ public struct RemarkupSummaryWriter: Sendable {
         return text
     }
 
-    private func section(_ title: String, _ tests: [TestResult], context: ReportContext) -> String {
+    func section(_ title: String, _ tests: [TestResult], context: ReportContext) -> String {
         guard !tests.isEmpty else { return "" }
         var text = "\n=== \(title) (\(tests.count)) ===\n\n"
         for test in tests.prefix(Self.maxItems) {

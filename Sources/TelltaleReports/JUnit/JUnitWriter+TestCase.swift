@@ -49,7 +49,9 @@ enum OutputAllowance: Sendable {
 }
 
 extension JUnitWriter {
-    private func testCase(_ test: TestResult, context: ReportContext, cap: Int?, name: String? = nil) -> String {
+    private func testCase(
+        _ test: TestResult, context: ReportContext, cap: Int?, name: String? = nil, more: [(name: String, value: String)] = []
+    ) -> String {
         var xml = "    <testcase"
         xml += attribute("classname", test.id.suiteName)
         xml += attribute("name", name ?? test.id.listedName)
@@ -81,21 +83,27 @@ extension JUnitWriter {
             children += "</\(element)>\n"
         }
         children += reruns(test, context: context, cap: cap)
-        children += properties(tags: test.tags, attachments: test.attachments, more: test.orderProperties, context: context)
+        children += properties(tags: test.tags, attachments: test.attachments, more: test.orderProperties + more, context: context)
         children += systemOut(messages: test.messages, attachments: test.attachments, output: test.output, context: context, cap: cap)
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
     }
 
     /// The test's `testcase` elements: one per argument case for a parameterized test, as
-    /// `caseUnits()` splits it (a quarantined failure stays one, as a skip), else one.
-    func renderedCases(_ test: TestResult, allowance: OutputAllowance, context: ReportContext) -> [RenderedCase] {
+    /// `caseUnits()` splits it (a quarantined failure stays one, as a skip), else one; each with
+    /// the test's class against the base (`comparison`) among its properties.
+    func renderedCases(
+        _ test: TestResult, allowance: OutputAllowance, context: ReportContext, comparison: BaselineComparison? = nil
+    ) -> [RenderedCase] {
+        let compared = comparison.flatMap { comparison in
+            comparison.baseline.flatMap { baseline in comparison.tests[test.id.rawValue]?.properties(baseline: baseline.name) }
+        }
         let cap = allowance.cap(failing: test.outcome.isFailure)
         let units: [(name: String, result: TestResult)] =
             test.cases?.isEmpty == false && !(test.quarantine != nil && test.outcome.isFailure)
             ? test.caseUnits() : [(test.id.listedName, test)]
         return units.enumerated().map { index, unit in
-            let xml = testCase(unit.result, context: context, cap: cap, name: unit.name)
+            let xml = testCase(unit.result, context: context, cap: cap, name: unit.name, more: compared ?? [])
             return RenderedCase(
                 xml: xml, elements: Self.elementCount(xml), outcome: Self.asPublished(unit.result).outcome,
                 suiteTime: index == 0 ? test.duration : 0, startedAt: test.startedAt)

@@ -21,6 +21,9 @@ import TelltaleModel
 /// `[[ATTACHMENT|path]]` lines there (the convention GitLab and Jenkins read, the path
 /// relative to where Telltale ran) and one `attachment` property each, beside the tags.
 ///
+/// A run compared with the base of its change gives each test it classed `comparison` properties
+/// (`TestComparison.properties`: `newFailure`, `stillFailing`, …).
+///
 /// `files(_:context:limits:)` keeps to `JUnitLimits` (GitLab's by default): a run with more
 /// elements or bytes than one file may hold continues in `junit-2.xml`, …, a suite split
 /// across files keeping its name; when all files together would pass the byte limit, tests'
@@ -45,10 +48,10 @@ public struct JUnitWriter: Sendable {
     public func files(_ record: RunRecord, context: ReportContext, limits: JUnitLimits = .gitLab) -> JUnitFiles {
         let suites = Dictionary(grouping: record.tests, by: \.id.suiteName).sorted { $0.key < $1.key }
         var allowance = OutputAllowance.full
-        var rendered = render(suites, allowance: allowance, context: context)
+        var rendered = render(suites, allowance: allowance, context: context, comparison: record.comparison)
         while Self.bytes(of: rendered) > limits.maxBytesInAll, let less = allowance.less {
             allowance = less
-            rendered = render(suites, allowance: allowance, context: context)
+            rendered = render(suites, allowance: allowance, context: context, comparison: record.comparison)
         }
         var notes: [String] = []
         if let note = allowance.note(limit: limits.maxBytesInAll, logs: context.logsPath) { notes.append(note) }
@@ -70,10 +73,10 @@ public struct JUnitWriter: Sendable {
 
     /// Every suite's test cases, rendered with the output `allowance` permits.
     private func render(
-        _ suites: [(key: String, value: [TestResult])], allowance: OutputAllowance, context: ReportContext
+        _ suites: [(key: String, value: [TestResult])], allowance: OutputAllowance, context: ReportContext, comparison: BaselineComparison?
     ) -> [(name: String, cases: [RenderedCase])] {
         suites.map { suite in
-            (suite.key, suite.value.flatMap { renderedCases($0, allowance: allowance, context: context) })
+            (suite.key, suite.value.flatMap { renderedCases($0, allowance: allowance, context: context, comparison: comparison) })
         }
     }
 

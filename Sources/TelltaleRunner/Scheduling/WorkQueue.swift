@@ -4,10 +4,11 @@ import TelltaleModel
 ///
 /// Guided self-scheduling: a worker that asks gets a share of what is left,
 /// `remaining / (2 × workers)`, so early chunks are big (few process start-ups)
-/// and the last ones small (workers finish together). A unit is one XCTest test,
-/// or one top-level Swift Testing suite, whose `.serialized` trait must keep its
-/// tests in one process. A plan's serial suites are handed out whole, before
-/// anything else, as they are the longest items.
+/// and the last ones small (workers finish together). A unit is what must run together
+/// (`TestUnits`): an XCTest class whole in its order, as `swift test` runs it, or a top-level
+/// Swift Testing suite, whose `.serialized` trait must keep its tests in one process; a class
+/// past durations say is long is cut into parts, with a note (`notes`). A plan's serial suites
+/// are handed out whole, before anything else, as they are the longest items.
 ///
 /// With past durations (`estimates`), units go longest first, whichever framework
 /// they belong to, and a share is measured in expected seconds rather than units: a
@@ -22,7 +23,8 @@ import TelltaleModel
 /// seconds, so start-ups stay under 5% of the work, and without past durations each worker
 /// gets an equal part of the tests at once.
 ///
-/// With a `seed` (`--shuffle`), the order is drawn from it instead: the order of each framework's
+/// With a `seed` (`--shuffle`), the order is drawn from it instead, and an XCTest test is a unit
+/// of its own (finding order dependencies is what a shuffled run is for): the order of each framework's
 /// units, of the plan's serial suites and of the frameworks, so which tests share a process and
 /// the order batches are handed out in depend on the seed, the selection and the worker count
 /// only (past durations and priorities are left out: they would make the order depend on the
@@ -50,13 +52,15 @@ actor WorkQueue {
     private var equalPart: Int?
     /// The order frameworks' batches go in when both have work (drawn from a seed, if any).
     private let frameworks: [TestFramework]
+    /// Classes cut into parts because past durations say they are long (`TestUnits.splittingLong`).
+    nonisolated let notes: [String]
 
     /// At or above this start-up cost, batches without past durations are one per worker.
     static let dearStart = 0.1
 
     init(
         tests: [ListedTest], limits: TimeLimits, workers: Int, estimates: DurationEstimates? = nil, priorities: [String: Int] = [:],
-        processStartCost: Double = 0, seed: Int? = nil
+        processStartCost: Double = 0, seed: Int? = nil, wholeClasses: Bool = true
     ) {
         self.workers = max(1, workers)
         let estimates = seed == nil ? estimates : nil
@@ -83,9 +87,15 @@ actor WorkQueue {
             }
         }
         var units: [TestFramework: [[TestID]]] = [:]
+        var notes: [String] = []
         for framework in TestFramework.allCases {
-            units[framework] = Self.units(of: pooled.filter { $0.framework == framework }.map(\.id), framework: framework)
+            let whole = TestUnits.of(
+                pooled.filter { $0.framework == framework }.map(\.id), framework: framework, wholeClasses: wholeClasses && seed == nil)
+            let sized = TestUnits.splittingLong(whole, framework: framework, estimates: estimates, parallelism: self.workers)
+            units[framework] = sized.units
+            notes += sized.notes
         }
+        self.notes = notes
         var frameworks = TestFramework.allCases
         if let seed {
             var generator = ShuffleGenerator(seed: seed)
@@ -146,10 +156,11 @@ actor WorkQueue {
         }
     }
 
-    /// Failing tests' next attempt, ahead of everything not yet handed out: a batch a unit (an
-    /// XCTest test, a Swift Testing suite), so free workers take them at once, side by side.
+    /// Failing tests' next attempt, ahead of everything not yet handed out: a batch a unit (a
+    /// class's failures in its order, a Swift Testing suite's), so free workers take them at
+    /// once, side by side.
     func retry(_ tests: [TestID], framework: TestFramework, serial: Bool) {
-        let units = serial ? [tests] : Self.units(of: tests, framework: framework)
+        let units = serial ? [tests] : TestUnits.of(tests, framework: framework)
         retryBatches += units.map { TestBatch(framework: framework, tests: $0, serial: serial) }
         while !waiting.isEmpty, let batch = next() {
             let waiter = waiting.removeFirst()
@@ -167,18 +178,6 @@ actor WorkQueue {
     private func stopWaiting(_ worker: Int) {
         guard let index = waiting.firstIndex(where: { $0.worker == worker }) else { return }
         waiting.remove(at: index).continuation.resume(returning: nil)
-    }
-
-    /// The units of `ids`: each XCTest test alone, each Swift Testing suite (under one variant) whole.
-    static func units(of ids: [TestID], framework: TestFramework) -> [[TestID]] {
-        switch framework {
-        case .xctest:
-            return ids.sorted().map { [$0] }
-        case .swiftTesting:
-            // A suite's variants are units of their own: each runs in processes of its own.
-            let groups = Dictionary(grouping: ids.sorted()) { "\($0.module).\($0.components.first ?? "") [\($0.variant ?? "")]" }
-            return groups.keys.sorted().map { groups[$0]! }
-        }
     }
 
     /// The next batch, or nil when everything has been handed out (retries first).

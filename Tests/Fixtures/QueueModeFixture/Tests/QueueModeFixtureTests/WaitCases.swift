@@ -1,68 +1,68 @@
 import XCTest
 
-/// 60 tests that each wait (see Package.swift), as on I/O: queue mode's tests and benchmark.
-final class WaitCases: XCTestCase {
-    func testWait01() { Wait.now() }
-    func testWait02() { Wait.now() }
-    func testWait03() { Wait.now() }
-    func testWait04() { Wait.now() }
-    func testWait05() { Wait.now() }
-    func testWait06() { Wait.now() }
-    func testWait07() { Wait.now() }
-    func testWait08() { Wait.now() }
-    func testWait09() { Wait.now() }
-    func testWait10() { Wait.now() }
-    func testWait11() { Wait.now() }
-    func testWait12() { Wait.now() }
-    func testWait13() { Wait.now() }
-    func testWait14() { Wait.now() }
-    func testWait15() { Wait.now() }
-    func testWait16() { Wait.now() }
-    func testWait17() { Wait.now() }
-    func testWait18() { Wait.now() }
-    func testWait19() { Wait.now() }
-    func testWait20() { Wait.now() }
-    func testWait21() { Wait.now() }
-    func testWait22() { Wait.now() }
-    func testWait23() { Wait.now() }
-    func testWait24() { Wait.now() }
-    func testWait25() { Wait.now() }
-    func testWait26() { Wait.now() }
-    func testWait27() { Wait.now() }
-    func testWait28() { Wait.now() }
-    func testWait29() { Wait.now() }
-    func testWait30() { Wait.now() }
-    func testWait31() { Wait.now() }
-    func testWait32() { Wait.now() }
-    func testWait33() { Wait.now() }
-    func testWait34() { Wait.now() }
-    func testWait35() { Wait.now() }
-    func testWait36() { Wait.now() }
-    func testWait37() { Wait.now() }
-    func testWait38() { Wait.now() }
-    func testWait39() { Wait.now() }
-    func testWait40() { Wait.now() }
-    func testWait41() { Wait.now() }
-    func testWait42() { Wait.now() }
-    func testWait43() { Wait.now() }
-    func testWait44() { Wait.now() }
-    func testWait45() { Wait.now() }
-    func testWait46() { Wait.now() }
-    func testWait47() { Wait.now() }
-    func testWait48() { Wait.now() }
-    func testWait49() { Wait.now() }
-    func testWait50() { Wait.now() }
-    func testWait51() { Wait.now() }
-    func testWait52() { Wait.now() }
-    func testWait53() { Wait.now() }
-    func testWait54() { Wait.now() }
-    func testWait55() { Wait.now() }
-    func testWait56() { Wait.now() }
-    func testWait57() { Wait.now() }
-    func testWait58() { Wait.now() }
-    func testWait59() { Wait.now() }
-    func testWait60() { Wait.now() }
-}
+/// 60 tests that each wait (see Package.swift), as on I/O, each its own class (a unit of its own
+/// for the run's queue, shards and queue mode, which keep a class whole): queue mode's tests and
+/// benchmark.
+final class WaitCases01: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases02: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases03: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases04: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases05: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases06: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases07: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases08: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases09: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases10: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases11: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases12: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases13: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases14: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases15: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases16: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases17: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases18: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases19: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases20: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases21: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases22: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases23: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases24: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases25: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases26: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases27: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases28: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases29: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases30: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases31: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases32: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases33: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases34: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases35: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases36: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases37: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases38: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases39: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases40: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases41: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases42: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases43: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases44: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases45: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases46: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases47: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases48: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases49: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases50: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases51: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases52: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases53: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases54: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases55: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases56: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases57: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases58: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases59: XCTestCase { func testWait() { Wait.now() } }
+final class WaitCases60: XCTestCase { func testWait() { Wait.now() } }
 
 /// The wait, from the variables each machine sets.
 enum Wait {

@@ -1,0 +1,5 @@
+import ArgumentParser
+import TelltaleModel
+
+/// `--fail-on any|new`.
+extension FailOn: ExpressibleByArgument {}

@@ -1,0 +1,25 @@
+import TelltaleModel
+
+/// One step of making a record, a value in the builder's one ordered list (`standard`): a new
+/// judgement of a run's results is a step here, and every road to a record takes it.
+public struct RecordStep: Sendable {
+    public var name: String
+    let body: @Sendable (inout RecordDraft, RecordRules, RecordContext) -> Void
+
+    public init(_ name: String, _ body: @escaping @Sendable (inout RecordDraft, RecordRules, RecordContext) -> Void) {
+        self.name = name
+        self.body = body
+    }
+
+    func apply(_ draft: inout RecordDraft, _ rules: RecordRules, _ context: RecordContext) {
+        body(&draft, rules, context)
+    }
+
+    /// The steps, in the order every record is made. The order matters: a test no process
+    /// reported is an `error` before anything judges it; flaky causes are read from the attempts
+    /// before the stress and repetition verdicts rewrite outcomes; quarantine marks the final
+    /// outcomes; paths are moved last, once every message is written.
+    public static let standard: [RecordStep] = [
+        .accountForEveryTest, .checkAnalytics, .explainFlakiness, .judgeStress, .judgeRepetitions, .quarantine, .rerootPaths,
+    ]
+}
