@@ -36,18 +36,17 @@ struct StoredAttempt: Codable, Sendable, Hashable {
 
     static func decode(_ text: String?) -> [StoredAttempt] {
         guard let text, !text.isEmpty else { return [] }
-        return (try? JSONDecoder().decode([StoredAttempt].self, from: Data(text.utf8))) ?? []
+        return (try? JSONValueDecoder().decode([StoredAttempt].self, from: Array(text.utf8))) ?? []
     }
 
+    /// A column's JSON, as TelltaleJSON writes everything Telltale stores: compact, keys sorted.
     static func json<T: Encodable>(_ value: T?) -> String? {
-        guard let value else { return nil }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
+        guard let value, let tree = try? JSONValueEncoder().encode(value) else { return nil }
+        return String(decoding: tree.serialized(), as: UTF8.self)
     }
 
     static func orderDependency(_ text: String?) -> OrderDependency? {
         guard let text, !text.isEmpty else { return nil }
-        return try? JSONDecoder().decode(OrderDependency.self, from: Data(text.utf8))
+        return try? JSONValueDecoder().decode(OrderDependency.self, from: Array(text.utf8))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why some bytes are not JSON, and where: `offset` is the byte the parser stopped at.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var offset: Int
@@ -33,6 +35,15 @@ extension JSONValue {
         } else {
             self = try Array(bytes).withUnsafeBufferPointer { JSONByteParser.result($0, maxDepth: maxDepth) }.get()
         }
+    }
+
+    /// Parses bytes in memory (a request's body): the same parser, without the generic entry's
+    /// indirections, which it pays across modules on every call (its collection is unknown where
+    /// TelltaleJSON is compiled).
+    public init(parsing data: Data, maxDepth: Int = JSONValue.defaultMaxDepth) throws(JSONParseError) {
+        self = try data.withUnsafeBytes { raw in
+            JSONByteParser.result(raw.bindMemory(to: UInt8.self), maxDepth: maxDepth)
+        }.get()
     }
 
     /// Parses JSON text; see `init(parsing:)` for bytes.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import TelltaleModel
 
 /// Calls Conduit, Phabricator's (and Phorge's) API, the way its own client does: `POST
 /// /api/METHOD` with a form of `params` (the parameters as JSON, the API token in their
@@ -27,11 +28,11 @@ public struct ConduitClient: Sendable {
 
     /// The request body for `params` (a JSON object's members, already encoded), with the token.
     func formBody(paramsJSON: Data) throws -> String {
-        guard var object = try JSONSerialization.jsonObject(with: paramsJSON) as? [String: Any] else {
+        guard case .object(var object) = try JSONValue(parsing: paramsJSON) else {
             throw ConduitError.encoding("the parameters are not a JSON object")
         }
-        object["__conduit__"] = ["token": token]
-        let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        object["__conduit__"] = .object(["token": .string(token)])
+        let json = JSONValue.object(object).serialized()
         return "params=" + Self.formEncoded(String(decoding: json, as: UTF8.self)) + "&output=json&__conduit__=1"
     }
 
