@@ -23,6 +23,16 @@ struct QueueBuildOptions: ParsableArguments {
     @Option(help: "The build (as telltale run --queue was given, or the CI's run by default).")
     var build: String?
 
+    @Option(name: .customLong("postgres-timeout"), help: PostgresTimeoutOption.help)
+    var postgresTimeout: Double?
+
+    func validate() throws {
+        try PostgresTimeoutOption.validate(postgresTimeout)
+    }
+
+    /// How long one call may take; nil: the default.
+    var callTimeout: Duration? { PostgresTimeoutOption.duration(postgresTimeout) }
+
     func resolvedBuild() throws -> String {
         if let build { return build }
         guard let detected = RunQueue.buildFromCI(ProcessInfo.processInfo.environment) else {
@@ -56,7 +66,8 @@ struct QueueReportCommand: AsyncParsableCommand {
     func run() async throws {
         let record: RunRecord
         do {
-            record = try await QueueBuildReport.record(url: target.queue, build: try target.resolvedBuild(), wait: wait)
+            record = try await QueueBuildReport.record(
+                url: target.queue, build: try target.resolvedBuild(), wait: wait, callTimeout: target.callTimeout)
         } catch let failure as QueueBuildReport.Failure {
             Console.error(failure.localizedDescription)
             if case .notDrained = failure { throw ExitCode(TelltaleExitCode.testsFailed) }
@@ -75,7 +86,9 @@ struct QueueReportCommand: AsyncParsableCommand {
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
         }
-        if let chosen, let warning = await RunHistory.recordMerged(&built, history: chosen) { Console.warning(warning) }
+        if let chosen, let warning = await RunHistory.recordMerged(&built, history: chosen, callTimeout: target.callTimeout) {
+            Console.warning(warning)
+        }
         let directory = ReportDirectory(path: reportDirectory)
         do {
             try directory.prepare()
@@ -104,7 +117,10 @@ struct QueueStatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            for line in try await QueueBuildReport.statusLines(url: target.queue, build: try target.resolvedBuild()) { print(line) }
+            for line in try await QueueBuildReport.statusLines(url: target.queue, build: try target.resolvedBuild(), callTimeout: target.callTimeout)
+            {
+                print(line)
+            }
         } catch let failure as QueueBuildReport.Failure {
             Console.error(failure.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
@@ -122,13 +138,18 @@ struct QueuePruneCommand: AsyncParsableCommand {
     @Option(name: .customLong("older-than"), help: "Days.")
     var olderThan: Double
 
+    @Option(name: .customLong("postgres-timeout"), help: PostgresTimeoutOption.help)
+    var postgresTimeout: Double?
+
     func validate() throws {
         if olderThan < 0 { throw ValidationError("--older-than must be 0 or more days") }
+        try PostgresTimeoutOption.validate(postgresTimeout)
     }
 
     func run() async throws {
         do {
-            let removed = try await QueueBuildReport.prune(url: queue, olderThan: olderThan)
+            let removed = try await QueueBuildReport.prune(
+                url: queue, olderThan: olderThan, callTimeout: PostgresTimeoutOption.duration(postgresTimeout))
             print("pruned \(removed) build\(removed == 1 ? "" : "s") filled more than \(olderThan.formatted()) days ago")
         } catch {
             Console.error(error.localizedDescription)

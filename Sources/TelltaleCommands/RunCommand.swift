@@ -69,6 +69,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-history"), help: "Neither read nor record the run history.")
     var noHistory = false
 
+    @Option(name: .customLong("postgres-timeout"), help: PostgresTimeoutOption.help)
+    var postgresTimeout: Double?
+
     @Flag(
         help: ArgumentHelp(
             "Run only the test targets that the changes since a base can affect (committed, staged, unstaged and untracked).",
@@ -201,6 +204,7 @@ struct RunCommand: AsyncParsableCommand {
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let stressNew, stressNew < 0 { throw ValidationError("--stress-new must be 0 or more") }
         try HistoryOption.validate(history, noHistory: noHistory)
+        try PostgresTimeoutOption.validate(postgresTimeout)
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
         if select != nil, !changed { throw ValidationError("--select goes with --changed") }
@@ -277,6 +281,7 @@ struct RunCommand: AsyncParsableCommand {
         options.repetitions = repetitions
         (options.untilFailure, options.bisectBudget) = try durations()
         options.noParallel = noParallel
+        options.postgresTimeout = PostgresTimeoutOption.duration(postgresTimeout)
         options.splitClasses = splitClasses
         options.base = comparison.base
         options.baselinePath = comparison.baseline

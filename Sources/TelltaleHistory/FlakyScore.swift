@@ -5,7 +5,8 @@ public struct FlakyScore: Sendable, Hashable {
     /// The test's full id, as last recorded.
     public var testID: String
     /// Runs in which it failed and then passed on a retry, or failed where a run of the
-    /// same commit (and a clean working tree) passed.
+    /// same commit (and a clean working tree) passed, or a bisection found what its outcome
+    /// depended on (its polluters or state-setters).
     public var flakyRuns: Int
     /// Runs in the window in which the test ran (skips aside).
     public var runs: Int

@@ -43,16 +43,24 @@ struct WindowResult: Sendable {
     var attempts: [TestOutcome]
     /// Nil when the run's tree was dirty or its commit unknown: it cannot be compared by commit.
     var commit: String?
+    /// A bisection found what it depends on in this run (its polluters or state-setters): its
+    /// outcome there was the order's, so the run counts as a flaky one.
+    var orderDependent: Bool
 
     /// A row as both stores keep it: attempts comma-separated, oldest first.
-    init(key: String, testID: String, outcome: String, duration: Double, attempts: String?, commit: String?) {
+    init(key: String, testID: String, outcome: String, duration: Double, attempts: String?, commit: String?, orderDependent: Bool = false) {
         self.key = key
         self.testID = testID
         self.outcome = TestOutcome(rawValue: outcome) ?? .error
         self.duration = duration
         self.attempts = (attempts ?? "").split(separator: ",").compactMap { TestOutcome(rawValue: String($0)) }
         self.commit = commit
+        self.orderDependent = orderDependent
     }
+
+    /// What a stored `orderDependency` (its JSON, keys sorted, as `StoredAttempt.json` writes it)
+    /// holds when the bisection found its tests: both stores look for it in SQL.
+    static let foundDependency = #"%"verdict":"found"%"#
 }
 
 /// A coverage map as it is kept: its file form and what is known of it without decoding it.

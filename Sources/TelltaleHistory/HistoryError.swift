@@ -8,6 +8,14 @@ public struct HistoryError: Error, LocalizedError, CustomStringConvertible, Send
     public var reason: String
     /// What to do about it.
     public var hint: String
+    /// Set when a PostgreSQL history stopped answering: this call was given up after its deadline
+    /// (or its server could not be reached), or an earlier one was and this one was not tried.
+    public var stall: Stall?
+
+    public enum Stall: Sendable, Hashable {
+        case thisCall
+        case earlierCall
+    }
 
     public init(location: String, reason: String, hint: String) {
         self.location = location
@@ -17,4 +25,13 @@ public struct HistoryError: Error, LocalizedError, CustomStringConvertible, Send
 
     public var description: String { "history \(location): \(reason); \(hint)" }
     public var errorDescription: String? { description }
+
+    /// A call not tried because `first` (an earlier call) was given up.
+    static func stalledEarlier(_ first: HistoryError) -> HistoryError {
+        var error = HistoryError(
+            location: first.location, reason: "not asked: an earlier call got \(first.reason)",
+            hint: "the history stopped answering, and is not used for the rest of this run")
+        error.stall = .earlierCall
+        return error
+    }
 }

@@ -96,7 +96,9 @@ extension HistoryStore {
     /// Per test key: runs in which it was flaky, and runs in which it ran (skips aside).
     ///
     /// Flaky: it failed and then passed on a retry; or it failed where another run of the
-    /// same commit passed (counting the failures only, so one bad run of a commit counts once).
+    /// same commit passed (counting the failures only, so one bad run of a commit counts once);
+    /// or a bisection found, in that run, the tests its outcome depended on (a brittle test
+    /// failing in every attempt of a shuffled run, whose state-setter an earlier run showed).
     static func flakyRuns(_ results: [WindowResult]) -> [String: (flaky: Int, runs: Int)] {
         var passedCommits: Set<[String]> = []
         for result in results where result.outcome == .passed {
@@ -109,7 +111,7 @@ extension HistoryStore {
             let retried = result.attempts.contains(.passed) && result.attempts.contains { $0.isFailure }
             let contradicted = result.outcome.isFailure && result.commit.map { passedCommits.contains([result.key, $0]) } ?? false
             counts[result.key, default: (0, 0)].runs += 1
-            if retried || contradicted { counts[result.key, default: (0, 0)].flaky += 1 }
+            if retried || contradicted || result.orderDependent { counts[result.key, default: (0, 0)].flaky += 1 }
         }
         return counts
     }

@@ -27,8 +27,11 @@ public final class HistoryStore: Sendable {
     /// had (a run goes on without it). A PostgreSQL history is checked and migrated on a
     /// connection of its own first, so a wrong URL, password or database fails at once with the
     /// server's reason; then a pooled client serves `body` and is shut down when `body` returns.
+    /// Every call to PostgreSQL, the first included, is given up after `callTimeout`, and after
+    /// one is, the store answers every later call with that at once (`PostgresHistory`).
     public static func withStore<T, E: Error>(
-        at location: HistoryLocation, isolation: isolated (any Actor)? = #isolation,
+        at location: HistoryLocation, callTimeout: Duration = PostgresConnector.defaultCallTimeout,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (Result<HistoryStore, HistoryError>) async throws(E) -> T
     ) async throws(E) -> T {
         switch location {
@@ -42,14 +45,15 @@ public final class HistoryStore: Sendable {
             return try await body(store)
         case .postgres(let database):
             do {
-                try await PostgresConnector.withConnection(to: database) { connection in
+                _ = try await PostgresConnector.withConnection(to: database, within: callTimeout) { connection in
                     try await PostgresHistorySchema.migrator.migrate(connection)
                 }
             } catch {
                 return try await body(.failure(PostgresHistory.historyError(error, at: database)))
             }
             return try await PostgresConnector.withClient(for: database) { client throws(E) in
-                try await body(.success(HistoryStore(location: location, backend: PostgresHistory(client: client, location: database))))
+                let backend = PostgresHistory(client: client, location: database, callTimeout: callTimeout)
+                return try await body(.success(HistoryStore(location: location, backend: backend)))
             }
         }
     }

@@ -11,17 +11,19 @@ extension PostgresHistory {
 
     func recentDurations(window: Int) async throws -> [String: [Double]] {
         // One indexed look-up per test (`result_by_test`): its own last results, whatever runs left it out.
-        let rows = try await client.query(
-            """
-            SELECT test.key, ARRAY(
-                SELECT result.duration FROM telltale.result
-                WHERE result.test_id = test.id AND result.outcome <> 'skipped'
-                ORDER BY result.run_id DESC LIMIT \(window))
-            FROM telltale.test
-            """)
-        var durations: [String: [Double]] = [:]
-        for try await (key, values) in rows.decode((String, [Double]).self) { durations[key] = values }
-        return durations
+        try await call { connection in
+            let rows = try await connection.query(
+                """
+                SELECT test.key, ARRAY(
+                    SELECT result.duration FROM telltale.result
+                    WHERE result.test_id = test.id AND result.outcome <> 'skipped'
+                    ORDER BY result.run_id DESC LIMIT \(window))
+                FROM telltale.test
+                """, logger: PostgresConnector.quiet)
+            var durations: [String: [Double]] = [:]
+            for try await (key, values) in rows.decode((String, [Double]).self) { durations[key] = values }
+            return durations
+        }
     }
 
     func testsThatPassed() async throws -> Set<String> {
@@ -144,21 +146,23 @@ extension PostgresHistory {
         let rows = try await connection.query(
             """
             SELECT test.key, test.full_id, array_agg(result.run_id), array_agg(result.outcome), array_agg(result.duration),
-                   array_agg(coalesce(result.attempt_outcomes, ''))
+                   array_agg(coalesce(result.attempt_outcomes, '')),
+                   array_agg(coalesce(result.order_dependency LIKE \(WindowResult.foundDependency), false))
             FROM telltale.result JOIN telltale.test ON test.id = result.test_id
             WHERE result.run_id = ANY(\(window.map(\.id)))
             GROUP BY test.id
             """, logger: PostgresConnector.quiet)
         var byRun = Array(repeating: [WindowResult](), count: window.count)
-        for try await (key, testID, runIDs, outcomes, durations, attempts) in rows.decode(
-            (String, String, [Int64], [String], [Double], [String]).self)
+        for try await (key, testID, runIDs, outcomes, durations, attempts, dependent) in rows.decode(
+            (String, String, [Int64], [String], [Double], [String], [Bool]).self)
         {
             for (index, runID) in runIDs.enumerated() {
                 guard let run = position[runID] else { continue }
                 byRun[run].append(
                     WindowResult(
                         key: key, testID: testID, outcome: outcomes[index], duration: durations[index],
-                        attempts: attempts[index].isEmpty ? nil : attempts[index], commit: window[run].commit))
+                        attempts: attempts[index].isEmpty ? nil : attempts[index], commit: window[run].commit,
+                        orderDependent: dependent[index]))
             }
         }
         return byRun.flatMap { $0 }
@@ -189,22 +193,33 @@ extension PostgresHistory {
     }
 
     func latestCoverageMap() async throws -> HistoryStore.StoredCoverageMap? {
-        let rows = try await client.query(
-            "SELECT recorded_at, git_commit, tests, data FROM telltale.coverage_map ORDER BY recorded_at DESC, id DESC LIMIT 1")
-        for try await (recordedAt, commit, tests, data) in rows.decode((Date, String?, Int, Data).self) {
-            return HistoryStore.StoredCoverageMap(recordedAt: recordedAt, commit: commit, tests: tests, data: data)
+        try await call { connection in
+            let rows = try await connection.query(
+                "SELECT recorded_at, git_commit, tests, data FROM telltale.coverage_map ORDER BY recorded_at DESC, id DESC LIMIT 1",
+                logger: PostgresConnector.quiet)
+            var latest: HistoryStore.StoredCoverageMap?
+            for try await (recordedAt, commit, tests, data) in rows.decode((Date, String?, Int, Data).self) {
+                latest = HistoryStore.StoredCoverageMap(recordedAt: recordedAt, commit: commit, tests: tests, data: data)
+            }
+            return latest
         }
-        return nil
     }
 
     private func single<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T? {
-        for try await value in try await client.query(query).decode(T.self) { return value }
-        return nil
+        try await call { connection in
+            var first: T?
+            for try await value in try await connection.query(query, logger: PostgresConnector.quiet).decode(T.self) where first == nil {
+                first = value
+            }
+            return first
+        }
     }
 
     private func strings(_ query: PostgresQuery) async throws -> [String] {
-        var values: [String] = []
-        for try await value in try await client.query(query).decode(String.self) { values.append(value) }
-        return values
+        try await call { connection in
+            var values: [String] = []
+            for try await value in try await connection.query(query, logger: PostgresConnector.quiet).decode(String.self) { values.append(value) }
+            return values
+        }
     }
 }

@@ -12,13 +12,21 @@ import TelltalePostgres
 /// NOTHING`, so writers sharing new tests wait for each other in one order rather than
 /// deadlock), and their results joined to them by key;
 /// a transaction the server still rolls back (a deadlock, a serialization failure) runs again.
+///
+/// Every call is given up after `callTimeout` (the queue's deadline, `PostgresConnector`), and
+/// once one was (or its server could not be reached), every later call fails at once
+/// (`HistoryStall`): a run asks the history a few things and records itself, and a stalled or
+/// lost server must cost it one deadline, not one a call.
 final class PostgresHistory: HistoryBackend {
     let client: PostgresClient
     let location: PostgresLocation
+    let callTimeout: Duration
+    let stall = HistoryStall()
 
-    init(client: PostgresClient, location: PostgresLocation) {
+    init(client: PostgresClient, location: PostgresLocation, callTimeout: Duration = PostgresConnector.defaultCallTimeout) {
         self.client = client
         self.location = location
+        self.callTimeout = callTimeout
     }
 
     func insert(_ run: RecordedRun) async throws -> Bool {
@@ -112,16 +120,42 @@ final class PostgresHistory: HistoryBackend {
         }
     }
 
-    /// `body` in one transaction (run again when the server rolled it back for a conflict).
-    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await PostgresConnector.transaction(on: client, at: location, body)
+    /// `body` in one transaction (run again when the server rolled it back for a conflict),
+    /// within the deadline.
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await guarded { [client, location, callTimeout] () async throws(PostgresConnectionError) -> T in
+            try await PostgresConnector.transaction(on: client, at: location, within: callTimeout, body)
+        }
+    }
+
+    /// `body`'s statements on a pooled connection, outside a transaction, within the deadline.
+    func call<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await guarded { [client, location, callTimeout] () async throws(PostgresConnectionError) -> T in
+            try await PostgresConnector.withConnection(from: client, at: location, within: callTimeout, body)
+        }
     }
 
     /// `body` in one read-only transaction that sees one moment of the database throughout.
-    func snapshot<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func snapshot<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: PostgresConnector.quiet)
             return try await body(connection)
+        }
+    }
+
+    /// `work`, unless an earlier call was given up; a call given up now, or one whose server
+    /// could not be reached (the pool keeps trying for a minute: each call would wait that), is
+    /// remembered. A statement the server refused is not: the history still answers.
+    private func guarded<T: Sendable>(_ work: () async throws(PostgresConnectionError) -> T) async throws -> T {
+        if let first = await stall.first { throw HistoryError.stalledEarlier(first) }
+        do {
+            return try await work()
+        } catch {
+            guard error.stalled || error.kind == .unreachable else { throw error }
+            var explained = Self.historyError(error, at: location)
+            explained.stall = .thisCall
+            await stall.record(explained)
+            throw explained
         }
     }
 
@@ -130,7 +164,24 @@ final class PostgresHistory: HistoryBackend {
     static func historyError(_ error: any Error, at location: PostgresLocation) -> HistoryError {
         if let error = error as? HistoryError { return error }
         let explained = PostgresConnectionError(error, at: location)
+        if explained.stalled {
+            var stalled = HistoryError(
+                location: explained.location, reason: explained.reason,
+                hint: "the server or the network stalled: the call was given up (--postgres-timeout sets how long a call may take)")
+            stalled.stall = .thisCall
+            return stalled
+        }
         return HistoryError(
             location: explained.location, reason: explained.reason, hint: (explained.hint.map { "\($0), " } ?? "") + "or pass --no-history")
+    }
+}
+
+/// The first call to a PostgreSQL history that was given up: after it, the history is not asked
+/// again (each call would wait out its own deadline).
+actor HistoryStall {
+    private(set) var first: HistoryError?
+
+    func record(_ error: HistoryError) {
+        if first == nil { first = error }
     }
 }

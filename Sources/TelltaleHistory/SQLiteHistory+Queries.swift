@@ -135,17 +135,19 @@ extension SQLiteHistory {
             db,
             sql: """
                 SELECT test.key, test.testID, result.outcome, result.duration, result.attemptOutcomes,
-                       CASE WHEN run.dirty THEN NULL ELSE run.gitCommit END
+                       CASE WHEN run.dirty THEN NULL ELSE run.gitCommit END, coalesce(result.orderDependency LIKE ?, 0)
                 FROM (SELECT id, startedAt, dirty, gitCommit FROM run ORDER BY startedAt DESC, id DESC LIMIT ?) AS run
                 JOIN result ON result.runId = run.id
                 JOIN test ON test.id = result.testId
                 ORDER BY run.startedAt, run.id
                 """,
-            arguments: [runs]
+            arguments: [WindowResult.foundDependency, runs]
         )
         var results: [WindowResult] = []
         while let row = try rows.next() {
-            results.append(WindowResult(key: row[0], testID: row[1], outcome: row[2], duration: row[3], attempts: row[4], commit: row[5]))
+            results.append(
+                WindowResult(
+                    key: row[0], testID: row[1], outcome: row[2], duration: row[3], attempts: row[4], commit: row[5], orderDependent: row[6]))
         }
         return results
     }

@@ -22,6 +22,9 @@ public actor ConsoleProgress: TestRunObserver {
     private var totals = RunTotals()
     private var lineIsOpen = false
     private var started: Date?
+    /// Queue mode: the build this machine takes its tests from; its tests are the build's, of
+    /// which it runs what it reserves, so no total (nor ETA) is this machine's.
+    private var build: String?
 
     /// `now` is the clock the ETA is measured with; tests pass a fixed one.
     public init(
@@ -54,7 +57,18 @@ public actor ConsoleProgress: TestRunObserver {
         total = testCount
         selected = testCount
         started = now()
+        if let build {
+            note(
+                "running tests of build \(build) as they are reserved (\(testCount) test\(testCount == 1 ? "" : "s") in the build, shared with its other machines)"
+            )
+            return
+        }
         note("running \(testCount) test\(testCount == 1 ? "" : "s")")
+    }
+
+    /// Queue mode: the tests are build `build`'s, shared with its other machines.
+    public func sharing(build: String) {
+        self.build = build
     }
 
     public func retrying(testCount: Int, attempt: Int) {
@@ -75,6 +89,12 @@ public actor ConsoleProgress: TestRunObserver {
 
     public func bisecting(_ suspect: OrderSuspect) {
         let count = suspect.predecessors.count
+        if let run = suspect.earlierRun {
+            note(
+                "bisecting \(suspect.test) (it failed in every attempt, and passed after other tests in run #\(run) of the history): \(count) test\(count == 1 ? "" : "s") ran before it there"
+            )
+            return
+        }
         let why = suspect.kind == .victim ? "failed after other tests and passed alone" : "failed alone and passed after other tests"
         note("bisecting \(suspect.test) (it \(why)): \(count) test\(count == 1 ? "" : "s") ran before it")
     }
@@ -94,8 +114,8 @@ public actor ConsoleProgress: TestRunObserver {
                 write(Self.line(for: result) + "\n")
             }
             let failed = totals.failed + totals.errors
-            var status = "[\(totals.tests)/\(total)] \(totals.passed) passed, \(failed) failed, \(totals.skipped) skipped"
-            if let eta = estimatedRemaining() { status += " · ETA \(eta)" }
+            var status = "[\(totals.tests)\(build == nil ? "/\(total)" : "")] \(totals.passed) passed, \(failed) failed, \(totals.skipped) skipped"
+            if build == nil, let eta = estimatedRemaining() { status += " · ETA \(eta)" }
             status += " · \(result.id)"
             write("\r\u{1B}[2K" + String(status.prefix(160)))
             lineIsOpen = true

@@ -47,6 +47,9 @@ struct RunExecution: Sendable {
         var subset: CoverageSubset?
         /// How many times the selection ran (`--repeat`, `--until-failure`).
         var repetitions = 1
+        /// Queue mode: the build's tests that failed for good on other machines; with any, this
+        /// machine exits with the build's verdict (1).
+        var buildFailures: [TestResult] = []
     }
 
     /// The capture server's durable log, also read back when a run ends early.

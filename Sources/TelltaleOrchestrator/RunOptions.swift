@@ -75,6 +75,9 @@ public struct RunOptions: Sendable {
     public var queue: RunQueue.Request?
     /// Each test process runs its tests one at a time (`--no-parallel`, as `swift test --no-parallel`).
     public var noParallel = false
+    /// The longest one call to PostgreSQL (the history, the queue) may take (`--postgres-timeout`);
+    /// nil lets the plan's `postgresTimeout` decide, else two minutes.
+    public var postgresTimeout: Duration?
     /// Hand XCTest tests out one by one (`--split-classes`); false lets the plan's `splitClasses:` decide.
     public var splitClasses = false
     /// The base the run is compared with (`--base REF`; with `--changed`, its diff's base too).

@@ -115,7 +115,8 @@ public struct RunOrchestrator: Sendable {
             if queue == nil { await history.record(&record, progress: progress) }
             if let map = coverage?.map { await history.keep(map, in: &record, progress: progress) }
             return try await write(
-                record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure)
+                record, reports: setup.reports, end: outcome.end, serviceFailure: outcome.serviceFailure, coverageFailure: coverage?.failure,
+                buildFailed: !outcome.buildFailures.isEmpty)
         }
     }
 
@@ -168,7 +169,7 @@ public struct RunOrchestrator: Sendable {
         do {
             return try await buildAndRun(
                 setup, execution: execution, timings: timings, priorities: priorities, passedTests: passedTests,
-                observer: watch ?? progress, watch: watch)
+                earlierPasses: history.earlierPasses(progress: progress), observer: watch ?? progress, watch: watch)
         } catch let error as OrchestratorError {
             throw error
         } catch let stopped as RunStopped {
@@ -258,9 +259,11 @@ public struct RunOrchestrator: Sendable {
     }
 
     /// Writes every report; returns the summary, or throws it inside the error that says how
-    /// the run ended (interrupted, stopped by a service, coverage not measured).
+    /// the run ended (interrupted, stopped by a service, coverage not measured). `buildFailed`:
+    /// a queue mode build failed on other machines, and this machine exits with its verdict.
     private func write(
-        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?, coverageFailure: String? = nil
+        _ record: RunRecord, reports: ReportDirectory, end: RunExecution.End, serviceFailure: ServiceError?, coverageFailure: String? = nil,
+        buildFailed: Bool = false
     ) async throws(OrchestratorError) -> RunSummary {
         var record = record
         let context = ReportContext(generatedAt: Date(), toolVersion: Self.version, sourceRoot: FileManager.default.currentDirectoryPath)
@@ -271,7 +274,7 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed ? .testsFailed : .success)
+        let summary = RunSummary(record: record, reportDirectory: reports.path, exitCode: record.failed || buildFailed ? .testsFailed : .success)
         switch end {
         case .finished:
             if let serviceFailure { throw .stoppedByService(serviceFailure, summary) }
@@ -289,7 +292,7 @@ public struct RunOrchestrator: Sendable {
     /// `execution`. The build and the listing stop with the run (`RunStop`).
     private func buildAndRun(
         _ setup: Setup, execution: RunExecution, timings: [String: Double], priorities: [String: Int], passedTests: Set<String>?,
-        observer: any TestRunObserver, watch: FailFastWatch?
+        earlierPasses: (@Sendable ([TestID]) async -> [TestID: EarlierPass])?, observer: any TestRunObserver, watch: FailFastWatch?
     ) async throws -> RunExecution.Outcome {
         let plan = setup.plan
         if let xcode = plan.xcode {
@@ -333,6 +336,7 @@ public struct RunOrchestrator: Sendable {
         )
         configuration.testEnvironment = testEnvironment
         applyOrder(to: &configuration, setup: setup, selected: selected)
+        configuration.earlierPasses = earlierPasses
         configuration.profileFile = setup.coverage?.profileFile
         configuration.profileFileByTest = setup.coverage?.profileFiles(for: selected)
         if configuration.profileFileByTest != nil { await progress.note("coverage map: every test runs in a process of its own") }
@@ -346,7 +350,8 @@ public struct RunOrchestrator: Sendable {
         }
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
-            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers, wholeClasses: wholeClasses(setup)
+            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers,
+            quarantine: QuarantineList(plan.quarantine), wholeClasses: wholeClasses(setup)
         ) { shared in
             var configuration = configured
             configuration.sharedQueue = shared

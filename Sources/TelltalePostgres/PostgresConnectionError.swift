@@ -24,6 +24,9 @@ public struct PostgresConnectionError: Error, LocalizedError, CustomStringConver
     public var hint: String?
     /// The server's SQLSTATE, when the server said no.
     public var sqlState: String?
+    /// The call got no answer within its deadline and was given up (`PostgresConnector`'s
+    /// `within:` calls): the server or the network stalled.
+    public var stalled = false
 
     public init(location: String, kind: Kind, reason: String, hint: String? = nil, sqlState: String? = nil) {
         self.location = location

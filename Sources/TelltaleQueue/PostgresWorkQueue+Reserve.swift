@@ -11,8 +11,9 @@ extension PostgresWorkQueue {
     /// acknowledged on its own.
     ///
     /// Retries first, then the longest; a lapsed lease (not renewed in time) is open to every
-    /// machine, and its taking is noted. A retry avoids the machine that failed it for
-    /// `retryGrace` seconds while another machine of the build is alive (seen within a lease).
+    /// machine, and its taking is noted. A retry avoids the machine that failed it while another
+    /// machine of the build is alive (seen within a lease, its run not ended; for `retryGrace`
+    /// seconds when one is set).
     ///
     /// How many: guided self-scheduling over the fleet, as the run's own queue batches
     /// (`WorkQueue`): a share of what is open, `open units / (2 × the fleet's workers)` and,
@@ -51,7 +52,7 @@ extension PostgresWorkQueue {
                       AND (avoid_machine IS DISTINCT FROM \(machine)
                            OR queued_at < now() - make_interval(secs => \(retryGrace))
                            OR NOT EXISTS (SELECT 1 FROM telltale.queue_machine m
-                                          WHERE m.build_id = \(build) AND m.machine <> \(machine)
+                                          WHERE m.build_id = \(build) AND m.machine <> \(machine) AND m.finished_at IS NULL
                                             AND m.last_seen > now() - make_interval(secs => \(leaseSeconds))))
                     ORDER BY avoided, attempt DESC, estimated_seconds DESC, id
                     LIMIT (SELECT GREATEST(1, ceil(open.units / (2.0 * fleet.workers)))::bigint FROM open, fleet)

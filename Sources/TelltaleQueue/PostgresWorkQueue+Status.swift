@@ -25,9 +25,21 @@ extension PostgresWorkQueue {
         /// Units nobody holds yet.
         public var left: Int
         public var notes: [String]
+        /// Every machine that joined, by name.
         public var machines: [String]
+        /// Machines still running: not finished, and seen within their lease. Once the queue is
+        /// drained they may still be bisecting order-dependent tests, whose findings join their
+        /// results in the queue.
+        public var running: [String] = []
+        /// The branch and system of the machine that filled the build.
+        public var branch: String?
+        public var operatingSystem: String?
+        /// How many re-runs of its failures the build had (CI retries with its id).
+        public var round = 0
 
         public var isDrained: Bool { leased.isEmpty && left == 0 }
+        /// Drained, and no machine is running: every finding is in the queue.
+        public var isSettled: Bool { isDrained && running.isEmpty }
     }
 
     /// The build's state; nil when the queue has no such build.
@@ -35,12 +47,14 @@ extension PostgresWorkQueue {
         try await transaction { connection -> Status? in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.quiet)
             let builds = try await connection.query(
-                "SELECT filled_by, git_commit, tests FROM telltale.queue_build WHERE id = \(build)", logger: Self.quiet)
-            var found: (String, String?, Int)?
-            for try await row in builds.decode((String, String?, Int).self) { found = row }
-            guard let (filledBy, commit, tests) = found else { return nil }
+                "SELECT filled_by, git_commit, tests, git_branch, operating_system, round FROM telltale.queue_build WHERE id = \(build)",
+                logger: Self.quiet)
+            var found: (String, String?, Int, String?, String?, Int)?
+            for try await row in builds.decode((String, String?, Int, String?, String?, Int).self) { found = row }
+            guard let (filledBy, commit, tests, branch, system, round) = found else { return nil }
             var status = Status(
                 build: build, filledBy: filledBy, commit: commit, tests: tests, done: [:], leased: [], left: 0, notes: [], machines: [])
+            (status.branch, status.operatingSystem, status.round) = (branch, system, round)
             let units = try await connection.query(
                 """
                 SELECT id, state, lease_holder, array_length(string_to_array(tests, E'\\n'), 1),
@@ -58,8 +72,14 @@ extension PostgresWorkQueue {
                 "SELECT machine, text FROM telltale.queue_note WHERE build_id = \(build) ORDER BY noted_at, text", logger: Self.quiet)
             for try await (machine, text) in notes.decode((String, String).self) { status.notes.append("\(machine): \(text)") }
             let machines = try await connection.query(
-                "SELECT machine FROM telltale.queue_machine WHERE build_id = \(build) ORDER BY joined_at, machine", logger: Self.quiet)
-            for try await machine in machines.decode(String.self) { status.machines.append(machine) }
+                """
+                SELECT machine, finished_at IS NULL AND last_seen > now() - make_interval(secs => COALESCE(lease_seconds, \(leaseSeconds)))
+                FROM telltale.queue_machine WHERE build_id = \(build) ORDER BY machine
+                """, logger: Self.quiet)
+            for try await (machine, running) in machines.decode((String, Bool).self) {
+                status.machines.append(machine)
+                if running { status.running.append(machine) }
+            }
             return status
         }
     }
@@ -80,9 +100,10 @@ extension PostgresWorkQueue {
     /// Removes the builds filled more than `days` days ago (the database's clock), with their
     /// units, results, machines and notes; returns how many.
     public static func prune(
-        olderThan days: Double, client: PostgresClient, location: PostgresLocation
+        olderThan days: Double, client: PostgresClient, location: PostgresLocation,
+        within limit: Duration = PostgresConnector.defaultCallTimeout
     ) async throws(PostgresConnectionError) -> Int {
-        try await PostgresConnector.transaction(on: client, at: location) { connection in
+        try await PostgresConnector.transaction(on: client, at: location, within: limit) { connection in
             let rows = try await connection.query(
                 "DELETE FROM telltale.queue_build WHERE filled_at < now() - make_interval(secs => \(days * 86_400)) RETURNING id",
                 logger: PostgresConnector.quiet)

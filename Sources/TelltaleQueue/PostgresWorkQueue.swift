@@ -22,16 +22,22 @@ public struct PostgresWorkQueue: Sendable {
     public let machine: String
     /// How long a reservation lasts without being renewed.
     public var leaseSeconds: Double
-    /// A retry avoids the machine that failed it for this long while another machine is alive.
-    public var retryGrace: Double = 2
+    /// A retry avoids the machine that failed it while another machine of the build is alive (seen
+    /// within a lease, its run not ended); with a grace, only for this many seconds. Nil (the
+    /// default): as long as one is, so a retry lands on another machine whenever one is there,
+    /// whatever the timing.
+    public var retryGrace: Double?
     /// This machine's workers: with the other live machines', what a reservation's share of
     /// the open units is sized by (`reserve()`).
     public var workers: Int = 1
+    /// Drawn once per `telltale run`: a second process joining under the name of a machine
+    /// that is still running is told apart from that machine coming back (`join`).
+    public var process = Int64.random(in: 1...Int64.max)
     /// The longest one call may take, the wait for a connection included, before it is given
     /// up as a lost connection (`QueueSession` tries it again): a query on a connection the
-    /// server ended without the client seeing it would otherwise wait for ever. Two minutes: a
-    /// loaded CI machine's calls took over 30 s, and a stalled one only needs to end at all.
-    public var callTimeout: Duration = .seconds(120)
+    /// server ended without the client seeing it would otherwise wait for ever. `--postgres-timeout`,
+    /// by default two minutes (`PostgresConnector.defaultCallTimeout`).
+    public var callTimeout: Duration = PostgresConnector.defaultCallTimeout
 
     public init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
         self.client = client
@@ -42,9 +48,12 @@ public struct PostgresWorkQueue: Sendable {
     }
 
     /// Brings the database's queue tables up to date on a connection of its own: this is also
-    /// the check that the server can be reached at all (it fails at once, naming the URL).
-    public static func prepare(_ location: PostgresLocation) async throws(PostgresConnectionError) {
-        _ = try await PostgresConnector.withConnection(to: location) { connection in
+    /// the check that the server can be reached at all (it fails at once, naming the URL, or
+    /// after `limit` when the server accepts and says nothing).
+    public static func prepare(
+        _ location: PostgresLocation, within limit: Duration = PostgresConnector.defaultCallTimeout
+    ) async throws(PostgresConnectionError) {
+        _ = try await PostgresConnector.withConnection(to: location, within: limit) { connection in
             try await QueueSchema.migrator.migrate(connection)
         }
     }

@@ -7,6 +7,8 @@ public struct QueueError: Error, LocalizedError, CustomStringConvertible, Sendab
         case database
         /// This machine listed other tests than the machine that filled the queue.
         case listingMismatch
+        /// Another process of the build, still running, has this machine's `--machine` name.
+        case machineNameInUse
         /// No build id: not on a known CI, and no `--build`.
         case noBuild
         /// No such build in the queue.

@@ -27,8 +27,7 @@ struct QueueResultRows: Sendable {
                 tests.append(result.id.rawValue)
                 attempts.append(unit.attempt)
                 outcomes.append(result.outcome.rawValue)
-                let json = (try? JSONValueEncoder().encode(result)).map { String(decoding: $0.serialized(JSONFormatting()), as: UTF8.self) }
-                self.results.append(json ?? #"{"id":"\#(result.id.rawValue)"}"#)
+                self.results.append(Self.encode(result))
             }
         }
     }
@@ -41,6 +40,12 @@ struct QueueResultRows: Sendable {
         guard output.count > outputCap else { return output }
         return String(output.prefix(outputCap))
             + "\n[telltale: output cut to its first \(outputCap) of \(output.count) characters to keep the queue's rows small]"
+    }
+
+    /// A result as a row keeps it: run.json's form (at least its id).
+    static func encode(_ result: TestResult) -> String {
+        let json = (try? JSONValueEncoder().encode(result)).map { String(decoding: $0.serialized(JSONFormatting()), as: UTF8.self) }
+        return json ?? #"{"id":"\#(result.id.rawValue)"}"#
     }
 
     static func decode(_ text: String) -> TestResult? {

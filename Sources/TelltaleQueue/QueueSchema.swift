@@ -77,5 +77,23 @@ enum QueueSchema {
             .init(
                 version: 2, name: "each machine's workers, which size a reservation's share",
                 statements: ["ALTER TABLE telltale.queue_machine ADD COLUMN workers integer NOT NULL DEFAULT 1"]),
+            .init(
+                version: 3, name: "re-run rounds, the build's branch and system, each machine's process, lease and end",
+                statements: [
+                    // round: how many times a drained build's failures were queued again (a CI retry each);
+                    // the branch and system of the machine that filled it, for the build's record.
+                    """
+                    ALTER TABLE telltale.queue_build ADD COLUMN round integer NOT NULL DEFAULT 0,
+                        ADD COLUMN git_branch text, ADD COLUMN operating_system text
+                    """,
+                    // process: a number each `telltale run` draws, so a second process under a live machine's
+                    // name is told apart; lease_seconds: how long it counts as alive after it was last seen;
+                    // finished_at: its run ended (its bisections and their findings included); round: the
+                    // re-run round it joined in.
+                    """
+                    ALTER TABLE telltale.queue_machine ADD COLUMN process bigint, ADD COLUMN lease_seconds double precision,
+                        ADD COLUMN finished_at timestamptz, ADD COLUMN round integer NOT NULL DEFAULT 0
+                    """,
+                ]),
         ])
 }

@@ -63,6 +63,18 @@ public actor QueueSession: SharedWorkQueue {
         try await retrying { try await $0.earlierResults(of: unit) }
     }
 
+    /// Every test's result in the build, once each (its last attempt, carrying the earlier ones).
+    public func results() async throws -> [TestResult] {
+        try await retrying { try await $0.results() }
+    }
+
+    /// This machine's run is over: what its bisections found is kept with its results, then it
+    /// stops counting as alive (`PostgresWorkQueue.finish`).
+    public func finish(orderDependencies: [TestID: OrderDependency] = [:]) async throws {
+        try await retrying { try await $0.recordOrderDependencies(orderDependencies) }
+        try await retrying { try await $0.finish() }
+    }
+
     /// Runs `body` with the heartbeat beside it, stopped when `body` returns.
     public func withHeartbeat<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -167,7 +167,8 @@ public struct MarkdownSummaryWriter: Sendable {
                 Section(
                     title: "Run notes (\(record.notes.count))",
                     header: "",
-                    count: record.notes.count, row: { "- " + Self.oneLine(PlainText.clean(record.notes[$0]), limit: Self.messageLimit) + "\n" },
+                    count: record.notes.count,
+                    row: { "- " + Self.oneLine(PlainText.clean(record.notes[$0]), limit: Self.messageLimit, keepingCode: true) + "\n" },
                     leftOut: { "_…and \($0) more notes; see run.json._" }
                 ))
         }
@@ -268,12 +269,23 @@ public struct MarkdownSummaryWriter: Sendable {
     }
 
     /// Text for a Markdown table cell or line: first line only, markup characters escaped.
-    static func oneLine(_ text: String, limit: Int) -> String {
+    /// `keepingCode`: its `code spans` (a note's command, say) stay code, when its backticks pair up.
+    static func oneLine(_ text: String, limit: Int, keepingCode: Bool = false) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         var line = String(lines.first ?? "").trimmingCharacters(in: .whitespaces)
         let more = lines.count > 1
         if line.count > limit { line = String(line.prefix(limit)) + "…" } else if more { line += " …" }
-        return escape(line)
+        return keepingCode ? escapeKeepingCode(line) : escape(line)
+    }
+
+    /// `escape`, but the text between paired backticks is a code span (`code`): a cut-off or
+    /// lone backtick escapes the whole text.
+    static func escapeKeepingCode(_ text: String) -> String {
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        guard parts.count > 1, parts.count % 2 == 1 else { return escape(text) }
+        return parts.enumerated().map { index, part in
+            index % 2 == 0 ? escape(String(part)) : "`" + code(String(part)) + "`"
+        }.joined()
     }
 
     /// Escapes what GitHub's Markdown would read as markup, HTML, or a table-cell break.

@@ -80,6 +80,10 @@ public struct TestRunner: Sendable {
         public var sharedQueue: (any SharedWorkQueue)?
         /// `telltale run` as this run was spelled (plan, package), to which a reproduction adds its filters.
         public var reproductionCommand: [String] = ["telltale", "run"]
+        /// Where earlier runs (the history) passed some tests after other tests: a test that fails
+        /// in every attempt here is bisected over the tests before it there, as a suspected brittle
+        /// test (`OrderSuspect.brittle`). Nil: no earlier runs to ask.
+        public var earlierPasses: (@Sendable ([TestID]) async -> [TestID: EarlierPass])?
 
         public init(
             launcher: any TestLauncher,

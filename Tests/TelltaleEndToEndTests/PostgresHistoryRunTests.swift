@@ -82,6 +82,44 @@ struct PostgresHistoryRunTests {
         }
     }
 
+    /// A history server that stalls once the run has opened it (a proxy forwards the first
+    /// connection, the check and migration, then answers nothing): the run is given up on it
+    /// after one deadline (`--postgres-timeout 8`: a loaded machine's check and migration must get through, and it is under the 10 s a connection attempt may take), says so once, goes on without it and passes,
+    /// and its record notes that it was not recorded. Each of its later calls (the priorities,
+    /// the record) would otherwise wait out a deadline of its own: the run takes one deadline
+    /// more than a run without history, not three.
+    @Test(.tags(.large)) func aStalledHistoryServerCostsTheRunOneDeadlineAndANote() async throws {
+        let database = try await PostgresCluster.shared.database("stalled")
+        let folder = try TelltaleProcess.temporaryDirectory("PostgresHistoryStalled")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await FixtureRuns.shared.build(fixture: "SchedulingFixture")
+        let proxy = try StallingProxy(upstreamPort: database.port, forwarded: 1)
+        defer { proxy.shutDown() }
+        func run(_ reports: String, _ history: [String]) async throws -> (TelltaleProcess.Result, Duration) {
+            let started = ContinuousClock.now
+            let result = try await TelltaleProcess.run(
+                [
+                    "run", "--package", HistoryRunTests.fixture, "--skip-build", "--filter", "VariedDurationCases/testVaried0[12]$",
+                    "--report-dir", "\(folder)/\(reports)",
+                ] + history)
+            return (result, ContinuousClock.now - started)
+        }
+        let (baseline, plain) = try await run("baseline", ["--no-history"])
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        let (stalled, took) = try await run("stalled", ["--history", database.url(port: proxy.port), "--postgres-timeout", "8"])
+        #expect(stalled.status == 0, "\(stalled.stderr)")
+        let given = stalled.stderr.components(separatedBy: ": no answer within 8 s").count - 1
+        #expect(given == 1, "one call given up, said once: \(stalled.stderr)")
+        #expect(stalled.stderr.contains("the history is not used for the rest of this run"), "\(stalled.stderr)")
+        let record = try RunRecordFile.read(path: "\(folder)/stalled/run.json")
+        #expect(
+            record.notes.contains {
+                $0.contains("not asked: an earlier call got no answer within 8 s") && $0.hasSuffix("(this run was not recorded)")
+            }, "\(record.notes)")
+        #expect(proxy.accepted >= 2, "the run's pooled connections went through the stalled proxy")
+        #expect(took >= .seconds(8) && took - plain < .seconds(16), "\(took) against \(plain) without history")
+    }
+
     /// `TELLTALE_HISTORY_URL` names the history when `--history` does not; `--history` wins.
     @Test(.tags(.medium)) func theVariableNamesTheHistoryAndTheOptionWins() async throws {
         let database = try await PostgresCluster.shared.database("variable")

@@ -13,28 +13,40 @@ struct QueueModeRunTests {
     /// Three machines with two workers each share a build of 60 tests: each machine reports
     /// what it ran (part of the build), in fewer test processes than units (a reservation takes
     /// several), they ran disjoint parts that make the whole, and
-    /// `queue report` writes every test exactly once with the machine that ran it. No file
-    /// written and nothing printed holds the database's password.
+    /// `queue report` writes every test exactly once with the machine that ran it, with the
+    /// branch and system of the build. Each machine says what it ran of the build, not the
+    /// build's count as its own. The password's unique core is in no file written (the machines'
+    /// scratch folders included), nothing printed, and no text in the database.
     @Test func threeMachinesShareABuildEveryTestOnce() async throws {
         let database = try await PostgresCluster.shared.database("e2e_three")
         let folder = try TelltaleProcess.temporaryDirectory("QueueModeThree")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
+        // Whatever a machine or its test processes put in a temporary folder lands here, and is searched.
+        let scratch = "\(folder)/tmp"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         let machines = ["m1", "m2", "m3"]
-        let runs = try await withThrowingTaskGroup(of: TelltaleProcess.Result.self) { group in
+        let runs = try await withThrowingTaskGroup(of: (String, TelltaleProcess.Result).self) { group in
             for machine in machines {
                 group.addTask {
-                    try await Self.machine(machine, database.url(), build: "three", folder: folder, ["--filter", "WaitCases"])
+                    (
+                        machine,
+                        try await Self.machine(
+                            machine, database.url(), build: "three", folder: folder, ["--filter", "WaitCases"], environment: ["TMPDIR": scratch])
+                    )
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            return try await group.reduce(into: [String: TelltaleProcess.Result]()) { $0[$1.0] = $1.1 }
         }
-        for run in runs { #expect(run.status == 0, "\(run.stderr)") }
+        for run in runs.values { #expect(run.status == 0, "\(run.stderr)") }
         var ranByMachine: [String: [String]] = [:]
         for machine in machines {
             let record = try RunRecordFile.read(path: "\(folder)/\(machine)/run.json")
             ranByMachine[machine] = record.tests.map(\.id.rawValue)
             #expect(record.notes.contains { $0.hasPrefix("part of build three: machine \(machine)") }, "\(record.notes)")
+            let stderr = runs[machine]?.stderr ?? ""
+            #expect(stderr.contains("and ran \(record.tests.count) of the build's 60 tests (part of build three)"), "\(stderr)")
+            #expect(!stderr.contains("running 60 tests"), "\(stderr)")
         }
         let ran = ranByMachine.values.flatMap { $0 }
         #expect(ran.count == 60)
@@ -56,6 +68,10 @@ struct QueueModeRunTests {
         let build = try RunRecordFile.read(path: "\(folder)/build/run.json")
         #expect(build.tests.count == 60)
         #expect(Set(build.tests.map(\.id)).count == 60)
+        let machineRecord = try RunRecordFile.read(path: "\(folder)/m1/run.json")
+        #expect(build.environment.gitBranch == machineRecord.environment.gitBranch)
+        #expect(build.environment.operatingSystem == machineRecord.environment.operatingSystem)
+        #expect(build.environment.host == "m1, m2, m3")
         for test in build.tests {
             let machine = try #require(test.machine)
             #expect(ranByMachine[machine]?.contains(test.id.rawValue) == true, "\(test.id) on \(machine)")
@@ -64,18 +80,33 @@ struct QueueModeRunTests {
         #expect(status.stdout.contains("build three: 60 tests, filled by m"), "\(status.stdout)\(status.stderr)")
         #expect(status.stdout.contains("drained"))
 
-        var texts = (runs + [report, status]).flatMap { [$0.stdout, $0.stderr] }
-        for file in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? [] {
+        var texts = (Array(runs.values) + [report, status]).flatMap { [$0.stdout, $0.stderr] }
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? []
+        for file in files {
             guard let data = FileManager.default.contents(atPath: "\(folder)/\(file)") else { continue }
             texts.append(String(decoding: data, as: UTF8.self))
         }
-        let secrets = [database.password, database.password.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!]
         #expect(texts.count > 20)
-        for text in texts { for secret in secrets { #expect(!text.contains(secret)) } }
+        #expect(files.contains { $0.hasPrefix("m1/logs/worker-") } && files.contains("build/index.html"), "\(files)")
+        let core = database.passwordCore
+        for (index, text) in texts.enumerated() { #expect(!text.contains(core), "text \(index) holds the password") }
+        // Nor any text the queue keeps: every row of every table, as text.
+        let tables = try await PostgresCluster.shared.sql(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'telltale' ORDER BY 1", in: database.name)
+        let names = tables.split(separator: "\n").map(String.init)
+        #expect(names.contains("queue_result") && names.contains("queue_note"), "\(names)")
+        for table in names {
+            let found = try await PostgresCluster.shared.sql(
+                "SELECT count(*) FROM telltale.\(table) t WHERE t::text LIKE '%\(core)%'", in: database.name)
+            #expect(found == "0\n", "telltale.\(table) holds the password")
+        }
     }
 
     /// A machine killed with SIGKILL while it holds leases: the other machines take its units
-    /// over once the leases lapse, and the build's report has every test exactly once.
+    /// over once the leases lapse, and every test counts exactly once: by the queue's attempts
+    /// (one row each, the first attempt) and by the machines' own records (the survivors ran
+    /// disjoint tests, each counted as theirs; with what the killed machine acknowledged before
+    /// it died, the whole build), not only by the report, which folds attempts into one.
     @Test func aMachineKilledHoldingLeasesLeavesEveryTestOnce() async throws {
         let database = try await PostgresCluster.shared.database("e2e_kill")
         let folder = try TelltaleProcess.temporaryDirectory("QueueModeKill")
@@ -120,10 +151,35 @@ struct QueueModeRunTests {
         #expect(build.tests.allSatisfy { $0.outcome == .passed }, "\(ran)")
         #expect(build.tests.contains { $0.machine != "doomed" }, "\(ran)")
         #expect(build.notes.contains { $0.contains("lease held by doomed lapsed") }, "\(build.notes)")
+
+        let all = Set((1...9).map { "QueueModeFixtureTests.WaitCases0\($0)/testWait" })
+        let attempts = try await PostgresCluster.shared.sql(
+            "SELECT test, attempt, machine FROM telltale.queue_result WHERE build_id = 'kill' ORDER BY test, attempt", in: database.name)
+        let rows = attempts.split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        #expect(rows.map { $0[0] } == all.sorted(), "each test one counted attempt: \(attempts)")
+        #expect(rows.allSatisfy { $0[1] == "1" }, "\(attempts)")
+        let countedOn = Dictionary(rows.map { ($0[0], $0[2]) }) { first, _ in first }
+        var ranBy: [String: Set<String>] = [:]
+        for machine in ["s1", "s2"] {
+            let record = try RunRecordFile.read(path: "\(folder)/\(machine)/run.json")
+            ranBy[machine] = Set(record.tests.map(\.id.rawValue))
+            // A unit a survivor ran but lost (its lease lapsed under load) is its late result, noted, not counted.
+            let late = record.notes.contains { $0.contains("were taken over by another machine after their lease lapsed") }
+            for test in ranBy[machine]! where countedOn[test] != machine {
+                #expect(late, "\(test) ran on \(machine), counted on \(countedOn[test] ?? "none"), and \(machine) noted no late result")
+            }
+        }
+        let ranOnSurvivors = ranBy["s1"]!.union(ranBy["s2"]!)
+        let onDoomed = Set(rows.filter { $0[2] == "doomed" }.map { $0[0] })
+        #expect(ranOnSurvivors.isDisjoint(with: onDoomed), "a test the killed machine acknowledged ran again")
+        #expect(ranOnSurvivors.union(onDoomed) == all)
+        #expect(!ranOnSurvivors.isEmpty)
     }
 
-    /// A test that fails the first time: its retry runs on the other machine, which is free,
-    /// and passes there; the machine that failed it counts it passed on a retry, as the build does.
+    /// A test that fails the first time: its retry runs on the other machine and passes there;
+    /// the machine that failed it counts it passed on a retry, as the build does. No race: the
+    /// failing test waits until both machines have joined (the test watches the database), and a
+    /// retry waits for another machine while one runs, however long that takes.
     @Test func aRetryLandsOnAnotherMachine() async throws {
         let database = try await PostgresCluster.shared.database("e2e_retry")
         let folder = try TelltaleProcess.temporaryDirectory("QueueModeRetry")
@@ -131,16 +187,22 @@ struct QueueModeRunTests {
         try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
         let marker = "\(folder)/marker"
         try FileManager.default.createDirectory(atPath: marker, withIntermediateDirectories: true)
-        let runs = try await withThrowingTaskGroup(of: TelltaleProcess.Result.self) { group in
+        let release = "\(folder)/release"
+        let runs = try await withThrowingTaskGroup(of: TelltaleProcess.Result?.self) { group in
             for machine in ["r1", "r2"] {
                 group.addTask {
                     try await Self.machine(
                         machine, database.url(), build: "retry", folder: folder,
                         ["--filter", "FirstRunFailsCases", "--filter", "WaitCases0[1-4]/", "--retries", "1"],
-                        environment: ["QUEUE_FIXTURE_MARKER": marker])
+                        environment: ["QUEUE_FIXTURE_MARKER": marker, "QUEUE_FIXTURE_RELEASE": release])
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            group.addTask {
+                try await Self.whenJoined(["r1", "r2"], build: "retry", in: database)
+                FileManager.default.createFile(atPath: release, contents: Data())
+                return nil
+            }
+            return try await group.reduce(into: [TelltaleProcess.Result]()) { if let run = $1 { $0.append(run) } }
         }
         for run in runs { #expect(run.status == 0, "\(run.stderr)") }
         let report = try await TelltaleProcess.run([
@@ -157,6 +219,86 @@ struct QueueModeRunTests {
         #expect(onFirst?.outcome == .passed && onFirst?.machine == retryMachine, "\(String(describing: onFirst))")
         let onRetry = try RunRecordFile.read(path: "\(folder)/\(retryMachine)/run.json").tests.first { $0.id == retried.id }
         #expect(onRetry?.previousAttempts.map(\.outcome) == [.failed] && onRetry?.outcome == .passed)
+    }
+
+    /// A CI retry of a failed build ("re-run failed jobs": the same build id) with three
+    /// machines: the failed test runs once more, on another machine than the one that failed it,
+    /// and every machine, of the first run and of the retry, exits with the build's verdict.
+    /// `queue report` started with the first machines, before the queue exists, waits for it.
+    /// The retry's machines that did not fail the test start first; the one that did joins once
+    /// they have started the round, so only the rules, not timing, decide where the test runs.
+    @Test func aCIRetryOfAFailedBuildRunsTheFailureOnceOnAnotherMachine() async throws {
+        let database = try await PostgresCluster.shared.database("e2e_ciretry")
+        let folder = try TelltaleProcess.temporaryDirectory("QueueModeCIRetry")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await FixtureRuns.shared.build(fixture: "QueueModeFixture")
+        let marker = "\(folder)/marker"
+        try FileManager.default.createDirectory(atPath: marker, withIntermediateDirectories: true)
+        let tests = ["--filter", "FirstRunFailsCases", "--filter", "WaitCases0[1-4]/", "--retries", "0"]
+        let environment = ["QUEUE_FIXTURE_MARKER": marker]
+        let url = database.url()
+
+        async let earlyReport = TelltaleProcess.run([
+            "queue", "report", "--queue", url, "--build", "ci", "--report-dir", "\(folder)/first-build", "--wait", "180",
+        ])
+        // Both machines of the first run join before the test fails (a late one would be a retry).
+        let release = "\(folder)/release"
+        let first = try await withThrowingTaskGroup(of: TelltaleProcess.Result?.self) { group in
+            for machine in ["m1", "m2"] {
+                group.addTask {
+                    var held = environment
+                    held["QUEUE_FIXTURE_RELEASE"] = release
+                    return try await Self.machine(machine, url, build: "ci", folder: "\(folder)/first", tests, environment: held)
+                }
+            }
+            group.addTask {
+                try await Self.whenJoined(["m1", "m2"], build: "ci", in: database)
+                FileManager.default.createFile(atPath: release, contents: Data())
+                return nil
+            }
+            return try await group.reduce(into: [TelltaleProcess.Result]()) { if let run = $1 { $0.append(run) } }
+        }
+        // The test failed on one machine: the build failed, and both say so.
+        for run in first { #expect(run.status == 1, "\(run.stderr)") }
+        let report = try await earlyReport
+        #expect(report.status == 1, "\(report.stderr)")
+        #expect(try RunRecordFile.read(path: "\(folder)/first-build/run.json").tests.count == 5)
+        let failing = "QueueModeFixtureTests.FirstRunFailsCases/testFailsTheFirstTime"
+        func attempts() async throws -> [[String]] {
+            try await PostgresCluster.shared.sql(
+                "SELECT attempt, machine, outcome FROM telltale.queue_result WHERE build_id = 'ci' AND test = '\(failing)' ORDER BY attempt",
+                in: database.name
+            ).split(separator: "\n").map { $0.split(separator: "|").map(String.init) }
+        }
+        let failedOn = try #require(try await attempts().first?[1])
+
+        let others = ["m1", "m2", "m3"].filter { $0 != failedOn }
+        let retry = try await withThrowingTaskGroup(of: TelltaleProcess.Result.self) { group in
+            for machine in others {
+                group.addTask { try await Self.machine(machine, url, build: "ci", folder: "\(folder)/retry", tests, environment: environment) }
+            }
+            group.addTask {
+                try await Self.whenJoined(others, build: "ci", round: 1, in: database)
+                return try await Self.machine(failedOn, url, build: "ci", folder: "\(folder)/retry", tests, environment: environment)
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        // It passed on the retry: the build passed, and every machine says so.
+        for run in retry { #expect(run.status == 0, "\(run.stderr)") }
+        let ran = try await attempts()
+        #expect(ran.map { $0[0] } == ["1", "2"], "the failed test ran once more: \(ran)")
+        #expect(ran.last?[1] != failedOn && ran.last?[2] == "passed", "\(ran)")
+        let reruns = try await PostgresCluster.shared.sql(
+            "SELECT count(*) FROM telltale.queue_note WHERE build_id = 'ci' AND text LIKE 're-run of a drained build%'", in: database.name)
+        #expect(reruns == "1\n")
+
+        let final = try await TelltaleProcess.run([
+            "queue", "report", "--queue", url, "--build", "ci", "--report-dir", "\(folder)/build", "--wait", "60",
+        ])
+        #expect(final.status == 0, "\(final.stderr)")
+        let build = try RunRecordFile.read(path: "\(folder)/build/run.json")
+        let retried = try #require(build.tests.first { $0.id.rawValue == failing })
+        #expect(retried.isFlaky && retried.previousAttempts.map(\.machine) == [failedOn])
     }
 
     /// A machine that listed other tests than the machine that filled the build is refused
@@ -195,6 +337,26 @@ struct QueueModeRunTests {
         #expect(record.tests.count == 2)
         #expect(record.notes.contains { $0.hasPrefix("queue mode: the queue cannot be used (postgres://ci@127.0.0.1:1/queue") }, "\(record.notes)")
         #expect(!(fallback.stderr + fallback.stdout).contains("hunter2"))
+    }
+
+    /// Returns once every one of `machines` has joined `build`, by the database's account (polled:
+    /// the database has no signal for it); throws after two minutes.
+    static func whenJoined(_ machines: [String], build: String, round: Int? = nil, in database: PostgresCluster.Database) async throws {
+        let names = machines.map { "'\($0)'" }.joined(separator: ", ")
+        let rounds = round.map { " AND round = \($0)" } ?? ""
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            // Before the first machine migrates the database there is no table to ask.
+            let joined = try? await PostgresCluster.shared.sql(
+                "SELECT count(*) FROM telltale.queue_machine WHERE build_id = '\(build)' AND machine IN (\(names))\(rounds)", in: database.name)
+            if joined == "\(machines.count)\n" { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw QueueModeTestError(description: "machines \(machines) did not all join build \(build) within two minutes")
+    }
+
+    struct QueueModeTestError: Error, CustomStringConvertible {
+        var description: String
     }
 
     static func arguments(_ machine: String, _ url: String, build: String, folder: String, _ extra: [String]) -> [String] {

@@ -30,6 +30,21 @@ struct MarkdownSummaryWriterTests {
         #expect(text.contains(#"&lt;img src=x&gt; \| \*\*bold\*\* \[link\](x) \`code\`"#))
     }
 
+    /// A note's `code span` (a queue machine's `telltale queue report …`) stays code, its
+    /// backticks not escaped; the rest of the note is escaped, and a lone backtick escapes all.
+    @Test func codeSpansInNotesStayCode() {
+        var record = SampleRecord.record
+        record.notes = [
+            "part of build b1: machine m1 ran 3 of the build's 30 tests; `telltale queue report --build b1` gives the build's *record*",
+            "a lone ` backtick and a_name",
+        ]
+        let text = MarkdownSummaryWriter().write(record, context: SampleRecord.context)
+        #expect(
+            text.contains(
+                "- part of build b1: machine m1 ran 3 of the build's 30 tests; `telltale queue report --build b1` gives the build's \\*record\\*\n"))
+        #expect(text.contains("- a lone \\` backtick and a\\_name\n"))
+    }
+
     @Test func staysUnderTheLimitWithTenThousandFailingTests() {
         let long = String(repeating: "a long failure message ", count: 40)
         let tests =

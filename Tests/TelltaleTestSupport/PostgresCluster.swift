@@ -29,14 +29,22 @@ public actor PostgresCluster {
         public var certificate: String
 
         /// `postgres://telltale:PASSWORD@127.0.0.1:PORT/NAME?sslmode=MODE`, the password percent-encoded.
-        public func url(sslMode: String = "disable", host: String = "127.0.0.1") -> String {
+        /// `port`: another than the server's (a proxy's in front of it).
+        public func url(sslMode: String = "disable", host: String = "127.0.0.1", port: Int? = nil) -> String {
             let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? password
-            return "postgres://\(user):\(encoded)@\(host):\(port)/\(name)?sslmode=\(sslMode)"
+            return "postgres://\(user):\(encoded)@\(host):\(port ?? self.port)/\(name)?sslmode=\(sslMode)"
         }
 
         /// The same without the password (for PGPASSWORD, ~/.pgpass and the like).
         public func urlWithoutPassword(sslMode: String = "disable") -> String {
             "postgres://\(user)@127.0.0.1:\(port)/\(name)?sslmode=\(sslMode)"
+        }
+
+        /// The password's random part, which no other text has: what a search for the password
+        /// looks for, so that it is found in any encoding that keeps it (percent-encoded, escaped
+        /// in JSON, cut short before its special characters).
+        public var passwordCore: String {
+            String(password.dropFirst(Running.passwordPrefix.count).prefix(Running.passwordCoreLength))
         }
     }
 
@@ -75,6 +83,9 @@ extension PostgresCluster {
     struct Running: Sendable {
         static let user = "telltale"
         static let folderPrefix = "telltale-postgres-"
+        /// The password: the prefix, a random core of this many characters, then characters a URL must encode.
+        static let passwordPrefix = "pw:"
+        static let passwordCoreLength = 12
 
         var binaries: String
         var folder: String
@@ -114,7 +125,7 @@ extension PostgresCluster {
                 let port = try unusedLoopbackPort()
                 switch try await PostgresServerProcess.start(binaries: binaries, folder: folder, port: port, owner: owner) {
                 case .ready:
-                    let password = "pw:\(UUID().uuidString.prefix(12))@/?#%é"
+                    let password = "\(passwordPrefix)\(UUID().uuidString.prefix(passwordCoreLength))@/?#%é"
                     let cluster = Running(binaries: binaries, folder: folder, port: port, password: password, certificate: certificate)
                     _ = try await cluster.sql("CREATE ROLE \(user) LOGIN CREATEDB PASSWORD '\(password)'", in: "postgres")
                     return cluster

@@ -9,13 +9,47 @@ public struct OrderSuspect: Sendable, Hashable {
     public var process: String
     /// The tests that started before it there, in their order.
     public var predecessors: [TestID]
+    /// The earlier run (the history's) where it passed after `predecessors`, for a test that
+    /// failed in every attempt of this run; nil when its own attempts here make it a suspect.
+    public var earlierRun: Int64?
 
-    public init(test: TestID, framework: TestFramework, kind: OrderDependency.Kind, process: String, predecessors: [TestID]) {
+    public init(
+        test: TestID, framework: TestFramework, kind: OrderDependency.Kind, process: String, predecessors: [TestID], earlierRun: Int64? = nil
+    ) {
         self.test = test
         self.framework = framework
         self.kind = kind
         self.process = process
         self.predecessors = predecessors
+        self.earlierRun = earlierRun
+    }
+
+    /// A test that failed in every attempt of this run, its retries spent, and passed after
+    /// other tests in an earlier run (`pass`): a suspected brittle test, whose state-setters
+    /// are among the tests that ran before it there. Nil for any other result.
+    public static func brittle(_ result: TestResult, retries: Int, passedEarlier pass: EarlierPass) -> OrderSuspect? {
+        guard failedForGood(result, retries: retries), !pass.predecessors.isEmpty else { return nil }
+        return OrderSuspect(
+            test: result.id, framework: result.framework, kind: .brittle, process: pass.process, predecessors: pass.predecessors,
+            earlierRun: pass.run)
+    }
+
+    /// A test that failed after other tests here and passed when run alone (a probe's run, not
+    /// one of its attempts): a suspected victim of the tests before its first such failure.
+    public static func victim(_ result: TestResult, order: ProcessOrder) -> OrderSuspect? {
+        guard let placement = result.allAttempts.first(where: { $0.outcome.isFailure && $0.placement?.isAlone == false })?.placement
+        else { return nil }
+        let predecessors = order.predecessors(in: placement.process, before: placement.position)
+        guard !predecessors.isEmpty else { return nil }
+        return OrderSuspect(test: result.id, framework: result.framework, kind: .victim, process: placement.process, predecessors: predecessors)
+    }
+
+    /// Every attempt failed and the retries are spent: this is its last attempt, on whichever
+    /// machine ran the earlier ones (in queue mode a machine whose failure another retried has
+    /// fewer attempts).
+    public static func failedForGood(_ result: TestResult, retries: Int) -> Bool {
+        let attempts = result.allAttempts
+        return result.outcome.isFailure && attempts.allSatisfy { $0.outcome.isFailure } && attempts.count > retries
     }
 
     /// The suspects among `results`, in the record's order. A victim needs an attempt that failed

@@ -3,6 +3,7 @@ import TelltaleCoverage
 import TelltaleHistory
 import TelltaleModel
 import TelltalePlan
+import TelltalePostgres
 
 /// The run history as one run uses it: opened before the build, read for durations,
 /// written when the run ends. Any problem with it is a warning: the run goes on without.
@@ -19,7 +20,8 @@ public struct RunHistory: Sendable {
         plan: Plan, options: RunOptions, progress: ConsoleProgress, _ body: (RunHistory) async throws(E) -> T
     ) async throws(E) -> T {
         guard let value = value(plan: plan, options: options) else { return try await body(.disabled) }
-        return try await withOpened(value, what: "this run goes on without history") { opened throws(E) in
+        let deadline = callTimeout(plan: plan, options: options)
+        return try await withOpened(value, what: "this run goes on without history", callTimeout: deadline) { opened throws(E) in
             if case .failure(let warning) = opened { await progress.note(warning.description) }
             return try await body(RunHistory(opened))
         }
@@ -43,9 +45,11 @@ public struct RunHistory: Sendable {
     }
 
     /// The history named by `value` (a path or a PostgreSQL URL), open for `body`, or the
-    /// warning (ending in `(what)`) that says why it cannot be had.
+    /// warning (ending in `(what)`) that says why it cannot be had. Each call to a PostgreSQL
+    /// history is given up after `callTimeout`.
     static func withOpened<T, E: Error>(
-        _ value: String, what: String, _ body: (Result<HistoryStore, Warning>) async throws(E) -> T
+        _ value: String, what: String, callTimeout: Duration = PostgresConnector.defaultCallTimeout,
+        _ body: (Result<HistoryStore, Warning>) async throws(E) -> T
     ) async throws(E) -> T {
         let location: HistoryLocation
         do {
@@ -53,8 +57,23 @@ public struct RunHistory: Sendable {
         } catch {
             return try await body(.failure(Warning(description: "warning: history \(error) (\(what))")))
         }
-        return try await HistoryStore.withStore(at: location) { opened throws(E) in
+        return try await HistoryStore.withStore(at: location, callTimeout: callTimeout) { opened throws(E) in
             try await body(opened.mapError { Warning(description: "warning: \($0) (\(what))") })
+        }
+    }
+
+    /// `--postgres-timeout`, else the plan's `postgresTimeout`, else two minutes.
+    static func callTimeout(plan: Plan, options: RunOptions) -> Duration {
+        options.postgresTimeout ?? plan.postgresTimeout ?? PostgresConnector.defaultCallTimeout
+    }
+
+    /// The warning a failed call gives, ending in `(consequence)`; nil when the call was not
+    /// tried because an earlier one was given up (that one's warning said so).
+    static func warning(_ error: HistoryError, _ consequence: String) -> String? {
+        switch error.stall {
+        case .earlierCall: nil
+        case .thisCall: "warning: \(error) (\(consequence); the history is not used for the rest of this run)"
+        case nil: "warning: \(error) (\(consequence))"
         }
     }
 
@@ -87,7 +106,7 @@ public struct RunHistory: Sendable {
         do {
             return try await store.durations()
         } catch {
-            await progress.note("warning: \(error) (scheduling without past durations)")
+            if let warning = Self.warning(error, "scheduling without past durations") { await progress.note(warning) }
             return [:]
         }
     }
@@ -98,8 +117,23 @@ public struct RunHistory: Sendable {
         do {
             return try await store.feedbackPriorities()
         } catch {
-            await progress.note("warning: \(error) (no failing or flaky tests put first)")
+            if let warning = Self.warning(error, "no failing or flaky tests put first") { await progress.note(warning) }
             return [:]
+        }
+    }
+
+    /// Where the history's runs passed tests after other tests, asked after the run for the
+    /// tests that failed in every attempt (suspected brittle tests, `OrderSuspect.brittle`); nil
+    /// without a history.
+    func earlierPasses(progress: ConsoleProgress) -> (@Sendable ([TestID]) async -> [TestID: EarlierPass])? {
+        guard let store else { return nil }
+        return { tests in
+            do throws(HistoryError) {
+                return try await store.earlierPasses(of: tests)
+            } catch {
+                if let warning = Self.warning(error, "no failing test bisected over an earlier run's order") { await progress.note(warning) }
+                return [:]
+            }
         }
     }
 
@@ -113,7 +147,7 @@ public struct RunHistory: Sendable {
             guard try await store.runCount() > 0 else { return nil }
             return try await store.testsThatPassed()
         } catch {
-            await progress.note("warning: \(error) (no test counts as new)")
+            if let warning = Self.warning(error, "no test counts as new") { await progress.note(warning) }
             return nil
         }
     }
@@ -137,7 +171,7 @@ public struct RunHistory: Sendable {
         do {
             try await store.saveCoverageMap(map.encoded(), recordedAt: map.recordedAt, commit: map.commit, tests: map.tests.count)
         } catch {
-            let warning = "warning: \(error) (the coverage map was not kept)"
+            guard let warning = Self.warning(error, "the coverage map was not kept") else { return }
             record.notes.append(warning)
             await progress.note(warning)
         }
@@ -153,6 +187,9 @@ public struct RunHistory: Sendable {
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
             return (map, "\(map.commit.map { String($0.prefix(8)) } ?? "no commit"), recorded \(formatter.string(from: map.recordedAt)) UTC")
+        } catch let error as HistoryError {
+            if let warning = Self.warning(error, "selecting by target") { await progress.note(warning) }
+            return nil
         } catch {
             await progress.note("warning: the history's coverage map cannot be used: \(error)")
             return nil
@@ -161,8 +198,8 @@ public struct RunHistory: Sendable {
 
     /// `telltale merge --history PATH|URL`: the merged run recorded once, its trends in its reports.
     /// Returns the warning (also added to the record's notes) when the history could not be used.
-    public static func recordMerged(_ record: inout RunRecord, history: String) async -> String? {
-        await recordWhole(&record, history: history, what: "the merged run")
+    public static func recordMerged(_ record: inout RunRecord, history: String, callTimeout: Duration? = nil) async -> String? {
+        await recordWhole(&record, history: history, what: "the merged run", callTimeout: callTimeout ?? PostgresConnector.defaultCallTimeout)
     }
 
     /// `telltale import xcresult`: the imported run recorded as a `telltale run` would be.
@@ -171,8 +208,10 @@ public struct RunHistory: Sendable {
     }
 
     /// A whole run made outside `telltale run`, recorded once; the warning when the history could not be used.
-    private static func recordWhole(_ record: inout RunRecord, history: String, what: String) async -> String? {
-        await withOpened(history, what: "\(what) was not recorded") { opened in
+    private static func recordWhole(
+        _ record: inout RunRecord, history: String, what: String, callTimeout: Duration = PostgresConnector.defaultCallTimeout
+    ) async -> String? {
+        await withOpened(history, what: "\(what) was not recorded", callTimeout: callTimeout) { opened in
             switch opened {
             case .success(let store):
                 return await Self.record(&record, in: store, what: what)

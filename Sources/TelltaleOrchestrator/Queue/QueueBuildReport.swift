@@ -22,22 +22,33 @@ public enum QueueBuildReport {
         }
     }
 
-    /// The build's record once its queue is drained, waiting up to `wait` seconds for it.
-    public static func record(url: String, build: String, wait: Double) async throws(Failure) -> RunRecord {
+    /// The build's record once its queue is drained and its machines have finished (their
+    /// bisections' findings join their results), waiting up to `wait` seconds for it; a build
+    /// not filled yet (the report job started with the machines, before the first of them had
+    /// built) is waited for too. Each call is given up after `callTimeout`.
+    public static func record(
+        url: String, build: String, wait: Double, callTimeout: Duration? = nil
+    ) async throws(Failure) -> RunRecord {
         let location = try location(url)
         let started = ContinuousClock.now
         do {
             return try await PostgresConnector.withClient(for: location) { client throws in
-                let queue = PostgresWorkQueue(client: client, location: location, build: build, machine: "queue report")
-                var status = try await Self.status(of: queue)
-                while !status.isDrained {
-                    guard ContinuousClock.now - started < .seconds(wait) else {
-                        throw Failure.notDrained("build \(build) is not drained after \(Int(wait)) s: " + describeOpen(status))
+                var queue = PostgresWorkQueue(client: client, location: location, build: build, machine: "queue report")
+                queue.callTimeout = callTimeout ?? PostgresConnector.defaultCallTimeout
+                var status = try await filledStatus(of: queue)
+                while !(status?.isSettled ?? false) {
+                    let waited = ContinuousClock.now - started
+                    guard waited < .seconds(wait) else {
+                        guard let status else { throw Failure.unusable(neverFilled(queue, waited: waited)) }
+                        throw Failure.notDrained("build \(build) is not drained after \(waitedText(waited)): " + describeOpen(status))
                     }
                     try await Task.sleep(for: .milliseconds(500))
-                    status = try await Self.status(of: queue)
+                    status = try await filledStatus(of: queue)
                 }
-                return record(of: status, results: try await queue.results())
+                var record = record(of: status!, results: try await queue.results())
+                record.environment.gitBranch = status!.branch
+                record.environment.operatingSystem = status!.operatingSystem ?? ""
+                return record
             }
         } catch let failure as Failure {
             throw failure
@@ -47,16 +58,22 @@ public enum QueueBuildReport {
     }
 
     /// Where the build stands, as `telltale queue status` prints it.
-    public static func statusLines(url: String, build: String) async throws(Failure) -> [String] {
-        describe(try await status(url: url, build: build))
+    public static func statusLines(
+        url: String, build: String, callTimeout: Duration? = nil
+    ) async throws(Failure) -> [String] {
+        describe(try await status(url: url, build: build, callTimeout: callTimeout))
     }
 
     /// Where the build stands.
-    public static func status(url: String, build: String) async throws(Failure) -> PostgresWorkQueue.Status {
+    public static func status(
+        url: String, build: String, callTimeout: Duration? = nil
+    ) async throws(Failure) -> PostgresWorkQueue.Status {
         let location = try location(url)
         do {
             return try await PostgresConnector.withClient(for: location) { client throws in
-                try await status(of: PostgresWorkQueue(client: client, location: location, build: build, machine: "queue status"))
+                var queue = PostgresWorkQueue(client: client, location: location, build: build, machine: "queue status")
+                queue.callTimeout = callTimeout ?? PostgresConnector.defaultCallTimeout
+                return try await status(of: queue)
             }
         } catch let failure as Failure {
             throw failure
@@ -66,11 +83,14 @@ public enum QueueBuildReport {
     }
 
     /// Removes the builds filled more than `days` days ago; how many.
-    public static func prune(url: String, olderThan days: Double) async throws(Failure) -> Int {
+    public static func prune(
+        url: String, olderThan days: Double, callTimeout: Duration? = nil
+    ) async throws(Failure) -> Int {
         let location = try location(url)
         do {
             return try await PostgresConnector.withClient(for: location) { client throws in
-                try await PostgresWorkQueue.prune(olderThan: days, client: client, location: location)
+                try await PostgresWorkQueue.prune(
+                    olderThan: days, client: client, location: location, within: callTimeout ?? PostgresConnector.defaultCallTimeout)
             }
         } catch {
             throw .unusable(PostgresConnectionError(error, at: location).description)
@@ -86,7 +106,8 @@ public enum QueueBuildReport {
         let machines = Set(status.done.keys).union(status.leased.map(\.machine)).union(status.machines).sorted()
         for machine in machines {
             let leased = status.leased.filter { $0.machine == machine }
-            lines.append("  \(machine): \(status.done[machine] ?? 0) units done, \(leased.count) leased")
+            let running = status.running.contains(machine) ? ", running" : ""
+            lines.append("  \(machine): \(status.done[machine] ?? 0) units done, \(leased.count) leased\(running)")
         }
         lines.append("  left: \(status.left) units nobody holds")
         lines += status.notes.map { "  note: \($0)" }
@@ -102,16 +123,43 @@ public enum QueueBuildReport {
     }
 
     private static func status(of queue: PostgresWorkQueue) async throws -> PostgresWorkQueue.Status {
-        guard let status = try await queue.status() else {
+        guard let status = try await filledStatus(of: queue) else {
             throw Failure.unusable("the queue at \(queue.location) has no build \(queue.build) (never filled, or pruned)")
         }
         return status
     }
 
-    /// The units still leased (by which machine, and when their leases lapse) and those left.
+    /// The build's state; nil while no machine has filled it, the queue's tables included (no
+    /// machine has reached the database yet).
+    private static func filledStatus(of queue: PostgresWorkQueue) async throws -> PostgresWorkQueue.Status? {
+        do {
+            return try await queue.status()
+        } catch {
+            // Undefined table or schema: no machine has migrated the database yet.
+            if let state = error.sqlState, ["42P01", "3F000"].contains(state) { return nil }
+            throw error
+        }
+    }
+
+    private static func neverFilled(_ queue: PostgresWorkQueue, waited: Duration) -> String {
+        "the queue at \(queue.location) has no build \(queue.build) after waiting \(waitedText(waited)): no machine filled it (check --build and that the machines reach this database), or it was pruned"
+    }
+
+    /// `0.5 s`, `12 s`: how long the report waited, as it was.
+    static func waitedText(_ waited: Duration) -> String {
+        let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+        return seconds < 10 ? String(format: "%.1f s", seconds) : "\(Int(seconds.rounded())) s"
+    }
+
+    /// The units still leased (by which machine, and when their leases lapse) and those left;
+    /// once drained, the machines still running (bisecting what failed, say).
     static func describeOpen(_ status: PostgresWorkQueue.Status) -> String {
         let leased = status.leased.map { "unit \($0.unit) (\($0.tests) tests) leased by \($0.machine), lapsing in \(Int($0.expiresIn.rounded())) s" }
-        return (leased + (status.left > 0 ? ["\(status.left) units not yet reserved"] : [])).joined(separator: "; ")
+        var open = leased + (status.left > 0 ? ["\(status.left) units not yet reserved"] : [])
+        if open.isEmpty, !status.running.isEmpty {
+            open.append("drained, but machine(s) \(status.running.joined(separator: ", ")) still running (their bisections' findings join the build)")
+        }
+        return open.joined(separator: "; ")
     }
 
     static func record(of status: PostgresWorkQueue.Status, results: [TestResult]) -> RunRecord {

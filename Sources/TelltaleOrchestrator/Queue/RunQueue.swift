@@ -10,6 +10,8 @@ public struct RunQueue: Sendable {
     public var build: String
     public var machine: String
     public var leaseSeconds: Double
+    /// The longest one call to the queue may take (`--postgres-timeout`, the plan's `postgresTimeout`).
+    public var callTimeout = PostgresConnector.defaultCallTimeout
 
     /// What `--queue` and its companions asked for, after argument parsing.
     public struct Request: Sendable {
@@ -49,7 +51,9 @@ public struct RunQueue: Sendable {
 
     /// Reaches the database and brings its queue tables up to date; a database that cannot be
     /// reached is exit 2 naming the URL (never its password), or the fallback shard.
-    static func start(_ request: Request, environment: [String: String]) async throws(OrchestratorError) -> Start {
+    static func start(
+        _ request: Request, environment: [String: String], callTimeout: Duration = PostgresConnector.defaultCallTimeout
+    ) async throws(OrchestratorError) -> Start {
         let build: String
         let location: PostgresLocation
         do {
@@ -59,7 +63,7 @@ public struct RunQueue: Sendable {
             throw .badOption("--queue: \(error.localizedDescription)")
         }
         do {
-            try await PostgresWorkQueue.prepare(location)
+            try await PostgresWorkQueue.prepare(location, within: callTimeout)
         } catch {
             guard request.fallback else {
                 throw .badOption("--queue: the queue cannot be used: \(error.description); or pass --queue-fallback shard")
@@ -74,9 +78,9 @@ public struct RunQueue: Sendable {
                 note:
                     "queue mode: the queue cannot be used (\(error.description)); running the static shard \(shard) instead (--queue-fallback shard)")
         }
-        return .queue(
-            RunQueue(
-                location: location, build: build, machine: request.machine ?? QueueBuildIdentity.defaultMachine(),
-                leaseSeconds: request.leaseSeconds))
+        var queue = RunQueue(
+            location: location, build: build, machine: request.machine ?? QueueBuildIdentity.defaultMachine(), leaseSeconds: request.leaseSeconds)
+        queue.callTimeout = callTimeout
+        return .queue(queue)
     }
 }

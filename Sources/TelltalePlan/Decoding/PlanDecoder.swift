@@ -96,6 +96,7 @@ struct PlanDecoder {
         TopLevelKey("expectations") { decoder, value, key, plan in plan.expectations = decoder.expectations(value, path: key) },
         TopLevelKey("lifecycle") { decoder, value, key, plan in plan.lifecycle = decoder.choice(value, path: key, of: PlanLifecycle.self) },
         TopLevelKey("history") { decoder, value, key, plan in plan.history = decoder.history(value, path: key) },
+        TopLevelKey("postgresTimeout") { decoder, value, key, plan in plan.postgresTimeout = decoder.duration(value, path: key) },
         TopLevelKey("quarantine") { decoder, value, key, plan in plan.quarantine = decoder.quarantine(value, path: key) },
         TopLevelKey("strict") { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false },
         TopLevelKey("splitClasses") { decoder, value, key, plan in plan.splitClasses = decoder.bool(value, path: key) ?? false },

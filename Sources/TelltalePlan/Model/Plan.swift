@@ -40,6 +40,9 @@ public struct Plan: Sendable, Equatable {
     public var lifecycle: PlanLifecycle?
     /// Where the run history is kept (`history:`); `.beside` the package by default.
     public var history: PlanHistory
+    /// The longest one call to PostgreSQL (a shared history, a queue) may take before it is
+    /// given up (`postgresTimeout:`, `--postgres-timeout`); nil: two minutes.
+    public var postgresTimeout: Duration?
     /// Known-bad tests whose failures do not fail the run until their entry expires.
     public var quarantine: [QuarantineEntry]
     /// `strict: true` (or `--strict`): an expectation that selects no listed test is an error

@@ -28,6 +28,7 @@ public struct PlanPrinter {
         lines += PlanServicePrinter.lines(plan.services)
         lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
         lines.append("history: \(history(plan.history))")
+        lines.append("postgresTimeout: \(YAMLScalar.optional(plan.postgresTimeout?.planFormat))")
         lines += quarantine(plan.quarantine)
         lines += coverage(plan.coverage)
         lines += ["changed:", "  select: \(plan.changed.select.rawValue)"]

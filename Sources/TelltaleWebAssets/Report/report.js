@@ -80,7 +80,7 @@
   var facts = ['started ' + run.startedAt.replace('T', ' ').replace('Z', ' UTC'), 'package ' + run.package];
   if (run.plan) facts.push('plan ' + run.plan);
   if (run.shard) facts.push('shard ' + run.shard);
-  facts.push(run.host + ' (' + run.os + ')');
+  facts.push(run.os ? run.host + ' (' + run.os + ')' : run.host);
   if (run.swift) facts.push(run.swift);
   if (run.commit) facts.push('commit ' + run.commit);
   facts.push('telltale ' + run.tool);
