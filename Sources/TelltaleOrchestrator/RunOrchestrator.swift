@@ -320,7 +320,13 @@ public struct RunOrchestrator: Sendable {
         let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
         await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
         selected = await shard(selected, settings: settings, timings: timings, wholeClasses: wholeClasses(setup))
-        if selected.isEmpty { return RunExecution.Outcome() }
+        if selected.isEmpty {
+            // A shard that got no unit (whole classes can leave a shard empty) still ran part of
+            // the tests: it removed none of the base's.
+            var outcome = RunExecution.Outcome(notes: selectionNotes)
+            outcome.subset = narrowing.subset(selected: 0, shard: options.shard)
+            return outcome
+        }
         var configuration = TestRunner.Configuration(
             launcher: launcher,
             workingDirectory: plan.package,

@@ -35,14 +35,14 @@ struct HistoryStallTests {
             let gaveUp = ContinuousClock.now - started
             #expect(first?.stall == .thisCall)
             #expect(first?.reason == "no answer within 8 s", "\(String(describing: first))")
-            #expect(gaveUp >= .seconds(8) && gaveUp < .seconds(30), "\(gaveUp)")
+            // No upper bound (see `PostgresDeadlineTests`: a busy test process runs a timer's task late);
+            // a deadline that did not hold would end with the guardian's closed connection, not a stall.
+            #expect(gaveUp >= .seconds(8), "\(gaveUp)")
 
-            let next = ContinuousClock.now
             let second = await #expect(throws: HistoryError.self) { try await store.record(HistoryStoreTests.run(2, [])) }
             #expect(second?.stall == .earlierCall)
             #expect(second?.description.contains("not asked: an earlier call got no answer within 8 s") == true, "\(String(describing: second))")
-            // Well under its own deadline (8 s), even on a busy machine.
-            #expect(ContinuousClock.now - next < .seconds(4), "a later call waited: \(ContinuousClock.now - next)")
+            // `.earlierCall`, not `.thisCall`: it was refused without waiting for a deadline of its own.
         }
     }
 
@@ -65,7 +65,7 @@ struct HistoryStallTests {
         let waited = ContinuousClock.now - started
         #expect(error?.stall == .thisCall, "\(String(describing: error))")
         #expect(error?.description.hasPrefix("history postgres://ci@127.0.0.1:\(proxy.port)/history?sslmode=disable: no answer within 1 s") == true)
-        #expect(waited >= .seconds(1) && waited < .seconds(45), "\(waited)")
+        #expect(waited >= .seconds(1), "\(waited)")
         #expect(proxy.accepted >= 1)
     }
 }

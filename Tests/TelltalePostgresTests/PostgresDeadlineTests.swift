@@ -25,14 +25,13 @@ struct PostgresDeadlineTests {
             group.addTask { await client.run() }
             defer { group.cancelAll() }
             for round in 1...20 {
-                let started = ContinuousClock.now
+                // Given up, not answered: `pg_sleep(30)` answers after 30 s without an error.
                 let error = await #expect(throws: PostgresConnectionError.self) {
                     try await PostgresConnector.withConnection(from: client, at: location, within: .milliseconds(300)) { connection in
                         try await connection.query("SELECT pg_sleep(30)", logger: PostgresConnector.quiet).collect().count
                     }
                 }
                 #expect(error?.stalled == true, "round \(round): \(String(describing: error))")
-                #expect(ContinuousClock.now - started < .seconds(30), "round \(round)")
                 let answer = try await PostgresConnector.withConnection(from: client, at: location, within: .seconds(60)) { connection in
                     var values: [Int] = []
                     for try await value in try await connection.query("SELECT 1", logger: PostgresConnector.quiet).decode(Int.self) {
@@ -66,7 +65,10 @@ struct PostgresDeadlineTests {
             error?.description
                 == "postgres://ci@127.0.0.1:\(proxy.port)/queue?sslmode=disable: no answer within 1 s; the server or the network stalled; the call was given up and its connection closed"
         )
-        // Under the guardian's minute: a starved test process may take seconds to run the deadline's timer.
-        #expect(ContinuousClock.now - started < .seconds(45))
+        // No upper bound on the wait: Swift Testing starts every test of the process at once, and on
+        // a two-core CI machine a timer's task waited 106 s for a thread (the guardian's waited as
+        // long). A deadline that did not hold ends with the guardian's closed connection instead,
+        // which is not `stalled`.
+        #expect(ContinuousClock.now - started >= .seconds(1))
     }
 }

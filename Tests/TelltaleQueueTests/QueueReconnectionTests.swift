@@ -44,7 +44,6 @@ struct QueueReconnectionTests {
                 try await holder.query("BEGIN", logger: PostgresConnector.quiet)
                 try await holder.query(
                     "SELECT 1 FROM telltale.queue_machine WHERE build_id = 'b1' AND machine = 'a' FOR UPDATE", logger: PostgresConnector.quiet)
-                let started = ContinuousClock.now
                 // The outer deadline only keeps a failure of this test from hanging the suite: it lets the lock go.
                 let error = await #expect(throws: PostgresConnectionError.self) {
                     try await withThrowingTaskGroup(of: Void.self) { group in
@@ -60,8 +59,9 @@ struct QueueReconnectionTests {
                 }
                 try await holder.query("ROLLBACK", logger: PostgresConnector.quiet)
                 #expect(error?.kind == .unreachable)
+                // The reservation's own deadline, not the outer one (whose error is not a connection error),
+                // however late a busy test process ran either timer.
                 #expect(error?.reason.contains("no answer within") == true, "\(String(describing: error))")
-                #expect(ContinuousClock.now - started < .seconds(30))
             }
         }
     }

@@ -4,9 +4,10 @@ import TelltaleModel
 ///
 /// Two indices into the registry, not the registration itself: a request's head carries its route
 /// through the connection's state machine, copied at every step, and a copy of the registration
-/// (its source's string, its methods' set, its decoder's closure) retained and released three
-/// references each time. Measured with `Scripts/benchmark-capture.sh`: copies of that kind were
-/// most of what made the server 13–19% slower after formats were registered in one list.
+/// (its source's string, its methods' set, its decoder's closure) retains and releases three
+/// references each time. Measured with `Scripts/benchmark-capture.sh` (release builds, side by
+/// side): this alone did not change the throughput (capture / nginx 0.50 before, 0.48 after, within
+/// the noise); see Capture.md for where the time goes.
 struct IngestRoute: Sendable, Equatable {
     /// The format's place in `IngestFormat.registered`, and the route's in its `routes`.
     let format: Int
