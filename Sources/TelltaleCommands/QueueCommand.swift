@@ -50,6 +50,12 @@ struct QueueReportCommand: AsyncParsableCommand {
             "Each test once, with the machine that ran it. Exit status: 0 every test passed (with --fail-on new: none failed that the base did not fail), 1 a test failed or the wait ended before the queue was drained (naming the units still leased and by which machine), 2 the queue or the build cannot be used, or --baseline cannot be read."
     )
 
+    @Argument(
+        help:
+            "The plan the machines ran (default: telltale.yml beside Package.swift here): the build is judged by its quarantine and analytics expectations, its paths made relative to its package."
+    )
+    var plan: String?
+
     @OptionGroup var target: QueueBuildOptions
 
     @Option(name: .customLong("report-dir"), help: "Where the build's reports go (default: .telltale/reports).")
@@ -66,8 +72,11 @@ struct QueueReportCommand: AsyncParsableCommand {
     func run() async throws {
         let record: RunRecord
         do {
+            let judged = try QueueReportPlan.load(plan)
+            if let note = judged.note { Console.diagnostics(note) }
             record = try await QueueBuildReport.record(
-                url: target.queue, build: try target.resolvedBuild(), wait: wait, callTimeout: target.callTimeout)
+                url: target.queue, build: try target.resolvedBuild(), wait: wait, callTimeout: target.callTimeout, rules: judged.rules,
+                plan: judged.summary)
         } catch let failure as QueueBuildReport.Failure {
             Console.error(failure.localizedDescription)
             if case .notDrained = failure { throw ExitCode(TelltaleExitCode.testsFailed) }

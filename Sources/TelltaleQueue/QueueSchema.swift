@@ -95,5 +95,23 @@ enum QueueSchema {
                         ADD COLUMN finished_at timestamptz, ADD COLUMN round integer NOT NULL DEFAULT 0
                     """,
                 ]),
+            .init(
+                version: 4, name: "what each machine captured, for the build's record",
+                statements: [
+                    // One row per `telltale run` process (a CI retry's run under the same name adds its own):
+                    // its events and end-of-test verdicts as JSON arrays, and its package folder.
+                    """
+                    CREATE TABLE telltale.queue_capture (
+                        build_id text NOT NULL REFERENCES telltale.queue_build (id) ON DELETE CASCADE,
+                        machine text NOT NULL,
+                        process bigint NOT NULL,
+                        package_root text,
+                        events text NOT NULL,                     -- the events, as events.jsonl has each
+                        checked text NOT NULL,                    -- the tests checked as they ended, their verdicts
+                        recorded_at timestamptz NOT NULL DEFAULT now(),
+                        PRIMARY KEY (build_id, machine, process)
+                    )
+                    """
+                ]),
         ])
 }

@@ -68,10 +68,11 @@ public actor QueueSession: SharedWorkQueue {
         try await retrying { try await $0.results() }
     }
 
-    /// This machine's run is over: what its bisections found is kept with its results, then it
-    /// stops counting as alive (`PostgresWorkQueue.finish`).
-    public func finish(orderDependencies: [TestID: OrderDependency] = [:]) async throws {
+    /// This machine's run is over: what its bisections found is kept with its results, and what
+    /// it captured beside them, then it stops counting as alive (`PostgresWorkQueue.finish`).
+    public func finish(orderDependencies: [TestID: OrderDependency] = [:], capture: MachineCapture? = nil) async throws {
         try await retrying { try await $0.recordOrderDependencies(orderDependencies) }
+        if let capture { try await retrying { try await $0.recordCapture(capture) } }
         try await retrying { try await $0.finish() }
     }
 

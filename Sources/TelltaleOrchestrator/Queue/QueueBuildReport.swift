@@ -2,6 +2,7 @@ import Foundation
 import TelltaleModel
 import TelltalePostgres
 import TelltaleQueue
+import TelltaleRecord
 import TelltaleReports
 
 /// `telltale queue report|status|prune`: a build's record from the queue, once drained, each
@@ -23,11 +24,12 @@ public enum QueueBuildReport {
     }
 
     /// The build's record once its queue is drained and its machines have finished (their
-    /// bisections' findings join their results), waiting up to `wait` seconds for it; a build
-    /// not filled yet (the report job started with the machines, before the first of them had
-    /// built) is waited for too. Each call is given up after `callTimeout`.
+    /// bisections' findings and their captured events join their results), waiting up to `wait`
+    /// seconds for it; a build not filled yet (the report job started with the machines, before
+    /// the first of them had built) is waited for too. Each call is given up after `callTimeout`.
+    /// `rules` and `plan`: the machines' plan, as `QueueReportPlan` reads it.
     public static func record(
-        url: String, build: String, wait: Double, callTimeout: Duration? = nil
+        url: String, build: String, wait: Double, callTimeout: Duration? = nil, rules: RecordRules = RecordRules(), plan: PlanSummary? = nil
     ) async throws(Failure) -> RunRecord {
         let location = try location(url)
         let started = ContinuousClock.now
@@ -45,10 +47,10 @@ public enum QueueBuildReport {
                     try await Task.sleep(for: .milliseconds(500))
                     status = try await filledStatus(of: queue)
                 }
-                var record = record(of: status!, results: try await queue.results())
-                record.environment.gitBranch = status!.branch
-                record.environment.operatingSystem = status!.operatingSystem ?? ""
-                return record
+                let (captures, unreadable) = try await queue.captures()
+                let listed = try await queue.listedTests().map { ExpectedTest(id: $0.id, framework: $0.framework) }
+                let raw = rawRun(of: status!, results: try await queue.results(), captures: captures, unreadable: unreadable, listed: listed)
+                return RunRecordBuilder.build(raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan))
             }
         } catch let failure as Failure {
             throw failure
@@ -162,20 +164,48 @@ public enum QueueBuildReport {
         return open.joined(separator: "; ")
     }
 
-    static func record(of status: PostgresWorkQueue.Status, results: [TestResult]) -> RunRecord {
+    /// What the machines produced, as one run's: every result (each test's last attempt carrying
+    /// the earlier ones, from whichever machine), every machine's events, the tests checked as
+    /// they ended (by the machine whose result is the test's), and every test the build was
+    /// filled with, so one without a result is an error naming it.
+    static func rawRun(
+        of status: PostgresWorkQueue.Status, results: [TestResult], captures: [MachineCapture] = [], unreadable: Int = 0,
+        listed: [ExpectedTest]? = nil
+    ) -> RawRun {
         let byMachine = Dictionary(grouping: results) { $0.machine ?? "?" }.mapValues(\.count)
         let ran = byMachine.keys.sorted().map { "\($0) \(byMachine[$0]!)" }.joined(separator: ", ")
         var notes = ["build \(status.build) in queue mode: \(results.count) of \(status.tests) tests, by machine: \(ran)"]
-        if results.count < status.tests {
-            notes.append("\(status.tests - results.count) test(s) of the build have no result in the queue")
+        if unreadable > 0 {
+            notes.append(
+                "the captured events of \(unreadable) machine run(s) could not be read (kept by another version of Telltale): their tests' analytics were checked without them"
+            )
         }
         notes += status.notes
+        let finalMachine = Dictionary(results.map { ($0.id, $0.machine) }) { first, _ in first }
+        var checkedAtEnd: [TestID: TestVerification] = [:]
+        for capture in captures {
+            for (test, verdict) in capture.checkedAtEnd where checkedAtEnd[test] == nil || finalMachine[test] == capture.machine {
+                checkedAtEnd[test] = verdict
+            }
+        }
+        var raw = RawRun(
+            results: results, events: captures.flatMap(\.events).sorted { $0.receivedAt < $1.receivedAt }, checkedAtEnd: checkedAtEnd,
+            notes: notes, expected: listed)
+        raw.otherRoots = Array(Set(captures.compactMap(\.packageRoot))).sorted()
+        return raw
+    }
+
+    /// The build's run: from its first test's start to its last test's end, on the machines that
+    /// took part, with the branch and system of the machine that filled it.
+    static func context(of status: PostgresWorkQueue.Status, results: [TestResult], rules: RecordRules, plan: PlanSummary?) -> RecordContext {
         let started = results.compactMap(\.startedAt).min() ?? Date()
         let ended = results.compactMap { result in result.startedAt.map { $0.addingTimeInterval(result.duration) } }.max() ?? started
-        return RunRecord(
-            tool: ToolInfo(version: RunOrchestrator.version),
-            plan: PlanSummary(name: "build \(status.build)", path: nil, package: "."),
-            environment: RunEnvironment(host: status.machines.joined(separator: ", "), operatingSystem: "", gitCommit: status.commit),
-            startedAt: started, duration: ended.timeIntervalSince(started), tests: results, notes: notes)
+        var environment = RunEnvironment(
+            host: status.machines.joined(separator: ", "), operatingSystem: status.operatingSystem ?? "", gitCommit: status.commit)
+        environment.gitBranch = status.branch
+        environment.packageRoot = rules.packageRoot
+        return RecordContext(
+            toolVersion: RunOrchestrator.version, plan: plan ?? PlanSummary(name: "build \(status.build)", path: nil, package: "."),
+            environment: environment, startedAt: started, duration: ended.timeIntervalSince(started))
     }
 }

@@ -98,10 +98,15 @@ extension RunOrchestrator {
                 outcome.results = Self.settled(outcome.results, final: final)
                 outcome.buildFailures = Self.failedElsewhere(final, ranHere: Set(outcome.results.map(\.id)), quarantine: quarantine)
             }
+            // What this machine captured goes beside its results: the build's record is built from both.
+            let capture = MachineCapture(
+                machine: queue.machine, packageRoot: URL(fileURLWithPath: package).standardizedFileURL.path, events: outcome.events,
+                checkedAtEnd: outcome.checkedAtEnd)
             do {
-                try await session.finish(orderDependencies: found)
+                try await session.finish(orderDependencies: found, capture: capture)
             } catch {
-                outcome.notes.append("queue mode: what this machine's bisections found could not be kept in the queue: \(error)")
+                outcome.notes.append(
+                    "queue mode: what this machine's bisections found and its captured events could not be kept in the queue: \(error)")
             }
             let late = await session.lateUnits
             let part =
