@@ -9,9 +9,16 @@
 #     test once in `queue report`, and the delay against (2) is about the lease timeout;
 #  4. telltale-queue-benchmark: 20 machines x 2 workers drain 2,000 tiny units against one
 #     PostgreSQL, no test processes: the time per reservation (goal < 5 ms), rows and bytes.
+#  5. a real suite of short tests: swift-argument-parser 1.8.2 (563 XCTest tests, most under
+#     10 ms, in about 90 classes), cloned from the package mirror into .build-packages: a plain
+#     run, queue mode with one machine (goal: within 10% of the plain run), three machines in
+#     queue mode and with static --shard I/3 (goal: queue within the shards' time), beside
+#     `swift test` and `swift test --parallel`; every run's exit status, which must agree.
 #
-#   Scripts/benchmark-queue.sh [RUNS]        (RUNS of 1 and 2 each, default 3; medians printed)
+#   Scripts/benchmark-queue.sh [RUNS]        (RUNS of each, default 3; medians printed)
 #
+# TELLTALE_BIN runs a given release binary of telltale (the queue benchmark's own binary is still
+# built); REAL_SUITE=0 leaves out (5), ONLY_REAL_SUITE=1 runs only (5).
 # QUEUE_URL=postgres://USER@HOST/DB uses that database; otherwise a throwaway cluster of the
 # machine's PostgreSQL (Debian's, as Scripts/install-dependencies.sh installs it) is started in
 # a temporary folder on 127.0.0.1 and removed at the end. SCRATCH=DIR picks the build folder.
@@ -20,10 +27,17 @@ runs=${1:-3}
 cd "$(dirname "$0")/.."
 scratch=${SCRATCH:-.build}
 
-swift build -c release --product telltale --scratch-path "$scratch" >/dev/null
-swift build -c release --product telltale-queue-benchmark --scratch-path "$scratch" >/dev/null
-bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
-telltale="$bin/telltale"
+only_real=${ONLY_REAL_SUITE:-0}
+if [ -n "${TELLTALE_BIN:-}" ]; then
+    telltale=$TELLTALE_BIN
+else
+    swift build -c release --product telltale --scratch-path "$scratch" >/dev/null
+    telltale="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/telltale"
+fi
+if [ "$only_real" != 1 ]; then
+    swift build -c release --product telltale-queue-benchmark --scratch-path "$scratch" >/dev/null
+    bin="$(swift build -c release --scratch-path "$scratch" --show-bin-path)"
+fi
 fixture=Tests/Fixtures/QueueModeFixture
 swift build --build-tests --package-path "$fixture" >/dev/null
 out=$(mktemp -d)
@@ -74,7 +88,72 @@ build() {
     python3 -c "import time; print(f'{time.time() - $started:.2f}')"
 }
 
+seconds_since() { python3 -c "import time; print(f'{time.time() - $1:.2f}')"; }
+
+# (5) The real suite: one build's wall time (s) and its machines' exit statuses on stdout.
+# $1: label, $2: mode (plain|queue|shard|swift-test|swift-test-parallel), $3: machines.
+real_url=https://github.com/apple/swift-argument-parser
+real_tag=1.8.2
+real=.build-packages/swift-argument-parser-$real_tag
+real_build() {
+    local label=$1 mode=$2 count=$3 started pids=() statuses=() machine pid
+    started=$(date +%s.%N)
+    case $mode in
+    swift-test) swift test --package-path "$real" --skip-build >/dev/null 2>&1 & pids+=($!) ;;
+    swift-test-parallel) swift test --package-path "$real" --skip-build --parallel >/dev/null 2>&1 & pids+=($!) ;;
+    *)
+        for machine in $(seq "$count"); do
+            local args=()
+            [ "$mode" = queue ] && args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine")
+            [ "$mode" = shard ] && args=(--shard "$machine/$count")
+            "$telltale" run --package "$real" --skip-build --no-history --workers 2 --report-dir "$out/$label/m$machine" \
+                "${args[@]}" >/dev/null 2>&1 &
+            pids+=($!)
+        done
+        ;;
+    esac
+    for pid in "${pids[@]}"; do
+        if wait "$pid"; then statuses+=(0); else statuses+=($?); fi
+    done
+    echo "$(seconds_since "$started") $(IFS=,; echo "${statuses[*]}")"
+}
+
+real_suite() {
+    if [ ! -f "$real/Package.swift" ]; then
+        mkdir -p .build-packages
+        rm -rf "$real.partial"
+        git clone -q "$real_url" "$real.partial"
+        git -C "$real.partial" -c advice.detachedHead=false checkout -q "$real_tag"
+        mv "$real.partial" "$real"
+    fi
+    swift build --build-tests --package-path "$real" >/dev/null
+    local scenario times statuses result m
+    declare -A medians
+    for scenario in "plain 1" "queue 1" "queue 3" "shard 3" "swift-test 1" "swift-test-parallel 1"; do
+        set -- $scenario
+        times=() statuses=()
+        for run in $(seq "$runs"); do
+            result=$(real_build "real-$1-$2-$run-$$" "$1" "$2")
+            times+=("${result% *}")
+            statuses+=("${result#* }")
+        done
+        m=$(median "${times[@]}")
+        medians["$1 $2"]=$m
+        echo "swift-argument-parser $real_tag, $1 x$2: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
+    done
+    python3 - "${medians[plain 1]}" "${medians[queue 1]}" "${medians[queue 3]}" "${medians[shard 3]}" <<'PY'
+import sys
+plain, one, three, shards = map(float, sys.argv[1:])
+print(f"real suite: queue with one machine / plain run {one / plain:.2f}x (goal <= 1.10); three machines queue / static shards {three / shards:.2f}x (goal <= 1.00)")
+PY
+}
+
 median() { python3 -c 'import sys, statistics; print(f"{statistics.median(float(x) for x in sys.argv[1:]):.2f}")' "$@"; }
+
+if [ "$only_real" = 1 ]; then
+    real_suite
+    exit 0
+fi
 
 for scenario in slow equal; do
     slowdown=1
@@ -104,3 +183,5 @@ print(f"one machine SIGKILLed after 3 s: {sys.argv[2]} s (equal machines: {sys.a
 PY
 
 "$bin/telltale-queue-benchmark" "$QUEUE_URL" 20 2000 2
+
+[ "${REAL_SUITE:-1}" = 0 ] || real_suite

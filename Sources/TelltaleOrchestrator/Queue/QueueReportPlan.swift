@@ -23,7 +23,8 @@ public struct QueueReportPlan: Sendable {
             return QueueReportPlan(
                 rules: RecordRules(),
                 note: "no plan: no telltale.yml beside Package.swift here, so the build is judged without its plan's quarantine "
-                    + "and analytics expectations, its paths as each machine wrote them; name the plan the machines ran (telltale queue report PLAN.yml)")
+                    + "and analytics expectations, its paths as each machine wrote them; name the plan the machines ran (telltale queue report PLAN.yml)"
+            )
         }
         let checked: PlanLoader.Checked
         do {

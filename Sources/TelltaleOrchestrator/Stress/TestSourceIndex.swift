@@ -5,7 +5,8 @@ import TelltaleRunner
 /// Which source files of a test target may declare a test: XCTest on Linux reports no source
 /// locations, so a test's file is found by reading the sources.
 ///
-/// Each file is read for the types it declares or extends (`class`, `struct`, `actor`, `enum`,
+/// Each file is read (by `SwiftDeclarationScanner`, as `XCTestDeclarations` reads it) for the
+/// types it declares or extends (`class`, `struct`, `actor`, `enum`,
 /// `extension Name`; `extension Outer.Inner` counts for `Inner`) and the functions it declares
 /// (`func name(`). A test `Module.Suite/name()` (or XCTest's `Module.Class/testName`) may be
 /// declared in a file of its module that has both its innermost suite and its function; a
@@ -24,24 +25,17 @@ struct TestSourceIndex: Sendable, Equatable {
 
     var files: [File]
 
-    /// The index of `text`, the source of `path` in `module`.
+    /// The index of `text`, the source of `path` in `module`, read by the one Swift-source reader.
     static func file(module: String, path: String, text: String) -> File {
-        let code = SwiftSourceText.blanked(text)
         var types: Set<String> = []
         var functions: Set<String> = []
-        // Regexes are not Sendable, so each call makes its own.
-        let typePattern = #/\b(class|struct|actor|enum|extension)\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_.]*)/#
-        let functionPattern = #/\bfunc\s+(`[^`\n]+`|[A-Za-z_][A-Za-z0-9_]*)\s*[<(]/#
-        for match in code.matches(of: typePattern) {
-            let name = String(match.output.2)
-            if name.hasPrefix("`") {
-                types.insert(String(name.dropFirst().dropLast()))
-            } else if let last = name.split(separator: ".").last {
-                types.insert(String(last))
+        var scanner = SwiftDeclarationScanner(code: SwiftSourceText.blanked(text))
+        scanner.scan { declaration in
+            switch declaration {
+            case .type(let name): types.insert(name)
+            case .method(_, let name, _, _): functions.insert(name)
+            case .superclass: break
             }
-        }
-        for match in code.matches(of: functionPattern) {
-            functions.insert(String(match.output.1).trimmingCharacters(in: CharacterSet(charactersIn: "`")))
         }
         return File(module: module, path: path, types: types, functions: functions)
     }
@@ -65,7 +59,7 @@ struct TestSourceIndex: Sendable, Equatable {
         let parts = id.components
         guard let name = parts.last else { return [] }
         let function = Self.functionName(name)
-        let suite = parts.dropLast().last.map(Self.unquoted)
+        let suite = parts.dropLast().last.map(SwiftDeclarationScanner.unquoted)
         return files.filter { file in
             file.module == module && file.functions.contains(function) && (suite.map { file.types.contains($0) } ?? true)
         }
@@ -79,10 +73,5 @@ struct TestSourceIndex: Sendable, Equatable {
             return String(component[component.index(after: component.startIndex)..<close])
         }
         return String(component.prefix { $0 != "(" })
-    }
-
-    /// A raw identifier's name without its backticks: `` `Raw suite` `` is `Raw suite`.
-    static func unquoted(_ name: String) -> String {
-        name.count > 1 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
     }
 }
