@@ -9,11 +9,13 @@ import TelltaleRunner
 /// Runs alongside the build, so it adds nothing to a run's time; anything it
 /// cannot find is simply left out.
 enum RunEnvironmentProbe {
-    static func probe(in package: String) async -> RunEnvironment {
+    /// `swiftVersion: false` leaves out `swift --version` (a tenth of a second of CPU): queue mode
+    /// asks for the commit and branch before it joins, and the record's probe asks again for all.
+    static func probe(in package: String, swiftVersion asked: Bool = true) async -> RunEnvironment {
         func git(_ arguments: String...) -> ChildProcess {
             ChildProcess(executable: "git", arguments: arguments, workingDirectory: package)
         }
-        async let swiftVersion = firstLine(of: ChildProcess(executable: "swift", arguments: ["--version"]))
+        async let swiftVersion = asked ? firstLine(of: ChildProcess(executable: "swift", arguments: ["--version"])) : nil
         async let gitCommit = firstLine(of: git("rev-parse", "HEAD"))
         async let gitBranch = firstLine(of: git("rev-parse", "--abbrev-ref", "HEAD"))
         // Tracked files only: build products and reports left untracked do not make a tree dirty.

@@ -39,7 +39,7 @@ extension RunOrchestrator {
         quarantine: QuarantineList, wholeClasses: Bool, _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
     ) async throws -> RunExecution.Outcome {
         guard let queue else { return try await body(nil) }
-        let environment = await RunEnvironmentProbe.probe(in: package)
+        let environment = await RunEnvironmentProbe.probe(in: package, swiftVersion: false)
         let plan = SharedUnitPlanner.plan(
             selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup), parallelism: workers, wholeClasses: wholeClasses)
         var listing = PostgresWorkQueue.Listing(
@@ -51,6 +51,7 @@ extension RunOrchestrator {
             var shared = PostgresWorkQueue(
                 client: client, location: queue.location, build: queue.build, machine: queue.machine, leaseSeconds: queue.leaseSeconds)
             shared.workers = workers
+            shared.expectedMachines = queue.expectedMachines
             shared.callTimeout = queue.callTimeout
             let session = QueueSession(queue: shared)
             let joined: PostgresWorkQueue.Joined
