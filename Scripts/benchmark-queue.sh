@@ -75,7 +75,7 @@ build() {
         local env_slow=1 args=()
         [ "$machine" = 3 ] && env_slow=$slowdown
         if [ "$mode" = queue ]; then
-            args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine" --machines 3 --lease-timeout 5)
+            args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine" --lease-timeout 5)
         else
             args=(--shard "$machine/3")
         fi
@@ -104,8 +104,7 @@ real_build() {
     *)
         for machine in $(seq "$count"); do
             local args=()
-            # As a CI job knows its parallel jobs (--shard I/N's N for the static shards).
-            [ "$mode" = queue ] && args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine" --machines "$count")
+            [ "$mode" = queue ] && args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine")
             [ "$mode" = shard ] && args=(--shard "$machine/$count")
             "$telltale" run --package "$real" --skip-build --no-history --workers 2 --report-dir "$out/$label/m$machine" \
                 "${args[@]}" >/dev/null 2>&1 &

@@ -15,12 +15,13 @@ extension ChangeBase {
     /// naming `option`.
     package func mergeBase(
         in package: String, option: String = "--changed"
-    ) async throws(ChangeSet.Failure) -> (label: String, described: String, commit: String?) {
+    ) async throws(ChangeSet.ChangeSetError) -> (label: String, described: String, commit: String?) {
         let (label, revision): (String, String)
         switch self {
         case .named(let name):
             guard await GitCommand.run(["rev-parse", "--verify", "--quiet", "\(name)^{commit}"], in: package).succeeded else {
-                throw ChangeSet.Failure(description: "\(option) \(name): git knows no such commit, branch or tag; fetch it, or name another base")
+                throw ChangeSet.ChangeSetError(
+                    description: "\(option) \(name): git knows no such commit, branch or tag; fetch it, or name another base")
             }
             (label, revision) = (name, name)
         case .upstream:

@@ -30,7 +30,7 @@ extension ChangeSelection {
     package func narrowed(
         by map: CoverageMap, label: String, package: String, graph: PackageGraph, planPath: String?, commit: String
     )
-        async throws(TestImpact.Failure) -> TestLevel
+        async throws(TestImpact.TestImpactError) -> TestLevel
     {
         let impact = try await TestImpact.load(map: map, package: package, commit: commit)
         let root = URL(fileURLWithPath: graph.root).standardizedFileURL.path

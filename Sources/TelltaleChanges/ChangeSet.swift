@@ -12,14 +12,15 @@ package struct ChangeSet: Sendable, Equatable {
     /// Set when no base could be found (a shallow clone): every test runs, and this says why.
     package var everything: String?
 
-    package struct Failure: Error, CustomStringConvertible {
+    package struct ChangeSetError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
         package var description: String
     }
 
-    package static func load(package: String, base: ChangeBase) async throws(Failure) -> ChangeSet {
+    package static func load(package: String, base: ChangeBase) async throws(ChangeSetError) -> ChangeSet {
         let top = await GitCommand.run(["rev-parse", "--show-toplevel"], in: package)
         guard top.succeeded, let root = top.first else {
-            throw Failure(description: "--changed: \(package) is not in a git repository; run without --changed, or from a clone")
+            throw ChangeSetError(description: "--changed: \(package) is not in a git repository; run without --changed, or from a clone")
         }
         guard await GitCommand.run(["rev-parse", "--verify", "--quiet", "HEAD"], in: package).succeeded else {
             return ChangeSet(base: "no commit yet", files: [], everything: "the repository has no commit yet")
@@ -34,7 +35,7 @@ package struct ChangeSet: Sendable, Equatable {
         let diff = await GitCommand.run(["diff", "--name-status", "-M", "--no-color", commit, "--", "."], in: root)
         let untracked = await GitCommand.run(["ls-files", "--others", "--exclude-standard", "--full-name"], in: root)
         guard diff.succeeded, untracked.succeeded else {
-            throw Failure(
+            throw ChangeSetError(
                 description: "--changed: git diff from \(described) failed: \((diff.lines + untracked.lines).suffix(5).joined(separator: "\n"))")
         }
         var files: [String] = []

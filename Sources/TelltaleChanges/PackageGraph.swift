@@ -28,7 +28,8 @@ package struct PackageGraph: Sendable, Equatable {
     package var targets: [Target]
     package var localPackages: [LocalPackage]
 
-    package struct LoadError: Error, CustomStringConvertible {
+    package struct PackageGraphError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
         package var description: String
     }
 
@@ -48,7 +49,7 @@ package struct PackageGraph: Sendable, Equatable {
                 executable: "swift",
                 arguments: ["package", "--package-path", package] + SwiftPMLock.arguments() + ["describe", "--type", "json"]))
         guard describe.succeeded, let start = describe.text.firstIndex(of: "{"), let end = describe.text.lastIndex(of: "}") else {
-            throw LoadError(description: "`swift package describe` failed in \(package):\n\(describe.text.suffix(2000))")
+            throw PackageGraphError(description: "`swift package describe` failed in \(package):\n\(describe.text.suffix(2000))")
         }
         return try parse(Data(describe.text[start...end].utf8))
     }

@@ -147,7 +147,7 @@ struct HistoryCommand: AsyncParsableCommand {
                     }
                     let count = try await store.runCount()
                     print("history: \(store.location) (\(count) run\(count == 1 ? "" : "s"))")
-                } catch let error as EarlierRunFile.ReadError {
+                } catch let error as EarlierRunFile.EarlierRunFileError {
                     Console.error(error.localizedDescription)
                     throw ExitCode(TelltaleExitCode.usage)
                 } catch let error as HistoryError {

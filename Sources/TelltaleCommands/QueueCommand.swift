@@ -77,7 +77,7 @@ struct QueueReportCommand: AsyncParsableCommand {
             record = try await QueueBuildReport.record(
                 url: target.queue, build: try target.resolvedBuild(), wait: wait, callTimeout: target.callTimeout, rules: judged.rules,
                 plan: judged.summary)
-        } catch let failure as QueueBuildReport.Failure {
+        } catch let failure as QueueBuildReport.QueueReportError {
             Console.error(failure.localizedDescription)
             if case .notDrained = failure { throw ExitCode(TelltaleExitCode.testsFailed) }
             throw ExitCode(TelltaleExitCode.usage)
@@ -130,7 +130,7 @@ struct QueueStatusCommand: AsyncParsableCommand {
             {
                 print(line)
             }
-        } catch let failure as QueueBuildReport.Failure {
+        } catch let failure as QueueBuildReport.QueueReportError {
             Console.error(failure.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
         }

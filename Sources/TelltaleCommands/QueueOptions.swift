@@ -22,14 +22,6 @@ struct QueueOptions: ParsableArguments {
     var machine: String?
 
     @Option(
-        help: ArgumentHelp(
-            "How many machines the build expects (default: the CI's parallel jobs: GitLab's, Buildkite's or CircleCI's; else those live).",
-            discussion:
-                "Reservations are sized for them from the start, so the first machine to arrive does not take the shares of those still starting.",
-            valueName: "count"))
-    var machines: Int?
-
-    @Option(
         name: .customLong("lease-timeout"),
         help: "Seconds a unit stays reserved without a heartbeat before another machine takes it over (default: 30).")
     var leaseTimeout: Double = 30
@@ -47,12 +39,9 @@ struct QueueOptions: ParsableArguments {
 
     func validate(shard: Shard?, repeats: Bool) throws {
         guard queue != nil else {
-            if build != nil || machine != nil || fallback != nil || machines != nil {
-                throw ValidationError("--build, --machine, --machines and --queue-fallback go with --queue")
-            }
+            if build != nil || machine != nil || fallback != nil { throw ValidationError("--build, --machine and --queue-fallback go with --queue") }
             return
         }
-        if let machines, machines < 1 { throw ValidationError("--machines must be at least 1") }
         if leaseTimeout < 1 { throw ValidationError("--lease-timeout must be at least 1 second") }
         if shard != nil, fallback == nil {
             throw ValidationError(
@@ -64,11 +53,8 @@ struct QueueOptions: ParsableArguments {
     /// The request, with the fallback shard `--shard` or the CI's variables give.
     func request(shard: Shard?, environment: [String: String] = ProcessInfo.processInfo.environment) -> RunQueue.Request? {
         guard let queue else { return nil }
-        let parallelJobs = (try? CIShardEnvironment.detect(environment))?.shard
-        var request = RunQueue.Request(
+        return RunQueue.Request(
             url: queue, build: build, machine: machine, leaseSeconds: leaseTimeout, fallback: fallback != nil,
-            fallbackShard: shard ?? parallelJobs)
-        request.expectedMachines = machines ?? parallelJobs?.count
-        return request
+            fallbackShard: shard ?? (try? CIShardEnvironment.detect(environment))?.shard)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Why some bytes are not JSON, and where: `offset` is the byte the parser stopped at.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct JSONParseError: Error, LocalizedError, Sendable, Hashable, CustomStringConvertible {
+    public var errorDescription: String? { description }
     public var offset: Int
     public var reason: String
     /// Whether the input was empty (or only whitespace): callers often word that differently.

@@ -1,3 +1,4 @@
+import Foundation
 import TelltaleModel
 
 /// An orderly stop of a run: `--fail-fast`'s first failure, or the first SIGINT/SIGTERM.
@@ -83,6 +84,7 @@ public actor RunStop {
 }
 
 /// Thrown out of `RunStop.run` when the run was asked to stop.
-struct RunStopped: Error {
+struct RunStopped: Error, LocalizedError {
     var reason: RunStop.Reason
+    var errorDescription: String? { "the run was stopped (\(reason))" }
 }

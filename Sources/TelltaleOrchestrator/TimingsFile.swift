@@ -5,7 +5,7 @@ import TelltaleModel
 /// Past test durations given by hand (`--timings`): a previous `run.json` or a JUnit file
 /// (Telltale's own, or any tool's: only `classname`, `name` and `time` are read).
 public enum TimingsFile {
-    public struct ReadError: Error, LocalizedError {
+    public struct TimingsFileError: Error, LocalizedError {
         public var path: String
         public var reason: String
         public var errorDescription: String? {
@@ -14,12 +14,12 @@ public enum TimingsFile {
     }
 
     /// Seconds per `TestID.timingKey`; a test listed twice keeps its longer time.
-    public static func read(path: String) throws(ReadError) -> [String: Double] {
+    public static func read(path: String) throws(TimingsFileError) -> [String: Double] {
         do {
             let record = try EarlierRunFile.read(path: path)
             return Dictionary(record.tests.map { ($0.id.timingKey, $0.duration) }) { max($0, $1) }
         } catch {
-            throw ReadError(path: path, reason: error.reason)
+            throw TimingsFileError(path: path, reason: error.reason)
         }
     }
 }

@@ -119,7 +119,8 @@ public struct ConduitClient: Sendable {
 }
 
 /// Why a Conduit call failed; none of them holds the token.
-public enum ConduitError: Error, CustomStringConvertible, Sendable {
+public enum ConduitError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    public var errorDescription: String? { description }
     case network(String)
     case http(status: Int, method: String)
     case badAnswer(String)

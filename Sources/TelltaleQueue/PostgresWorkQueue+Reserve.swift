@@ -20,8 +20,7 @@ extension PostgresWorkQueue {
     /// with past durations, no more than that share of the open expected seconds; at least one
     /// unit. Early reservations are big (few test processes to start), the last ones a unit each
     /// (machines finish together, a slow one holds little). The fleet's workers are the live
-    /// machines' (seen within a lease), this machine's at least: the machines actually there;
-    /// with `expectedMachines`, at least that many times this machine's workers. (It
+    /// machines' (seen within a lease), this machine's at least: the machines actually there. (It
     /// once assumed four machines until more joined, so a machine alone took a sixteenth at a
     /// time and started six times the test processes of a plain run; a machine that joins late
     /// finds the shares already shrunk, and the last ones are a unit each, so it still finishes
@@ -37,8 +36,7 @@ extension PostgresWorkQueue {
             let rows = try await connection.query(
                 """
                 WITH fleet AS (
-                    SELECT GREATEST(\(max(1, workers) * max(1, expectedMachines ?? 1)), COALESCE(sum(workers), 0)) AS workers
-                    FROM telltale.queue_machine
+                    SELECT GREATEST(\(max(1, workers)), COALESCE(sum(workers), 0)) AS workers FROM telltale.queue_machine
                     WHERE build_id = \(build) AND (machine = \(machine) OR last_seen > now() - make_interval(secs => \(leaseSeconds)))
                 ),
                 open AS (

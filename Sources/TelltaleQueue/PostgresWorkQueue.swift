@@ -30,12 +30,6 @@ public struct PostgresWorkQueue: Sendable {
     /// This machine's workers: with the other live machines', what a reservation's share of
     /// the open units is sized by (`reserve()`).
     public var workers: Int = 1
-    /// How many machines the build expects (`--machines`, or the CI's parallel jobs): until that
-    /// many are live, a reservation's share is sized as if they were, each with this machine's
-    /// workers. Without it, the first machine to arrive takes shares sized for itself alone, and
-    /// a machine still starting finds them gone (measured on a real suite of 558 short tests,
-    /// three machines on one host: queue mode 1.13x the static shards' time).
-    public var expectedMachines: Int?
     /// Drawn once per `telltale run`: a second process joining under the name of a machine
     /// that is still running is told apart from that machine coming back (`join`).
     public var process = Int64.random(in: 1...Int64.max)

@@ -1,3 +1,4 @@
+import Foundation
 import TelltaleModel
 
 /// Chooses tests the way `swift test --filter/--skip` does.
@@ -55,7 +56,8 @@ public struct TestSelection: Sendable {
         return !own.contains(where: skipTags.contains)
     }
 
-    public enum SelectionError: Error, Equatable, CustomStringConvertible {
+    public enum SelectionError: Error, LocalizedError, Equatable, CustomStringConvertible {
+        public var errorDescription: String? { description }
         case invalidPattern(String, reason: String)
 
         public var description: String {

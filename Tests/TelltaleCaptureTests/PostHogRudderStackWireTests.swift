@@ -85,8 +85,8 @@ struct PostHogRudderStackWireTests {
         for (payload, text) in zip(payloads, encoded) {
             #expect(try LZString.decompress(base64: text, limit: 1 << 20) == payload)
         }
-        #expect(throws: LZString.Failure.malformed) { try LZString.decompress(base64: "", limit: 1 << 20) }
-        #expect(throws: LZString.Failure.malformed) { try LZString.decompress(base64: String(encoded[3].prefix(20)), limit: 1 << 20) }
+        #expect(throws: LZString.LZStringError.malformed) { try LZString.decompress(base64: "", limit: 1 << 20) }
+        #expect(throws: LZString.LZStringError.malformed) { try LZString.decompress(base64: String(encoded[3].prefix(20)), limit: 1 << 20) }
         // A bomb: 2 MiB of one letter fits in a few kilobytes.
         let bomb = try #require(try await Self.lzBase64([String(repeating: "a", count: 2 << 20)]).first)
         #expect(bomb.utf8.count < 20_000)

@@ -59,11 +59,11 @@ struct CoverageMapTests {
 
     @Test func aDamagedOrForeignFileIsRefusedWithAReason() {
         let data = Self.map.encoded()
-        #expect(throws: CoverageMap.FormatError.self) { try CoverageMap(decoding: data.prefix(data.count - 3)) }
-        #expect(throws: CoverageMap.FormatError.self) { try CoverageMap(decoding: Data("{\"not\": 1}".utf8)) }
+        #expect(throws: CoverageMap.CoverageMapFormatError.self) { try CoverageMap(decoding: data.prefix(data.count - 3)) }
+        #expect(throws: CoverageMap.CoverageMapFormatError.self) { try CoverageMap(decoding: Data("{\"not\": 1}".utf8)) }
         var later = data
         later[4] = 9
-        let error = #expect(throws: CoverageMap.FormatError.self) { try CoverageMap(decoding: later) }
+        let error = #expect(throws: CoverageMap.CoverageMapFormatError.self) { try CoverageMap(decoding: later) }
         #expect(error?.description.contains("record the map again") == true)
     }
 

@@ -40,8 +40,8 @@ struct CoverageToolsTests {
         await #expect {
             _ = try await CoverageTools.locate(environment: ["PATH": folder])
         } throws: { error in
-            (error as? CoverageTools.Missing)?.description.contains("llvm-profdata") == true
-                && (error as? CoverageTools.Missing)?.description.contains(folder) == true
+            (error as? CoverageTools.MissingCoverageTool)?.description.contains("llvm-profdata") == true
+                && (error as? CoverageTools.MissingCoverageTool)?.description.contains(folder) == true
         }
     }
 

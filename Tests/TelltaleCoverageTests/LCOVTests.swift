@@ -70,8 +70,8 @@ struct LCOVTests {
     }
 
     @Test func aBrokenRecordNamesItsLine() {
-        #expect(throws: LCOVReader.Failure.self) { try LCOVReader.read(Data("SF:/a.swift\nDA:x,1\nend_of_record\n".utf8)) }
-        let error = #expect(throws: LCOVReader.Failure.self) { try LCOVReader.read(Data("SF:/a.swift\nDA:3\n".utf8)) }
+        #expect(throws: LCOVReader.LCOVError.self) { try LCOVReader.read(Data("SF:/a.swift\nDA:x,1\nend_of_record\n".utf8)) }
+        let error = #expect(throws: LCOVReader.LCOVError.self) { try LCOVReader.read(Data("SF:/a.swift\nDA:3\n".utf8)) }
         #expect(error?.line == 2)
     }
 

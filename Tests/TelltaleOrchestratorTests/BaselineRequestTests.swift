@@ -69,7 +69,7 @@ struct BaselineRequestTests {
     @Test func theBaselineFileIsReadBeforeAnythingRuns() async throws {
         let (folder, _) = try await Self.repository.value
         let missing = "\(folder)/no-such.xml"
-        let error = await #expect(throws: BaselineRequest.Failure.self) {
+        let error = await #expect(throws: BaselineRequest.BaselineError.self) {
             try await BaselineRequest.resolve(baseline: missing, base: nil, failOn: nil, package: folder, environment: [:])
         }
         #expect(

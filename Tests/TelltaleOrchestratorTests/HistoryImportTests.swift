@@ -72,7 +72,7 @@ final class HistoryImportTests {
         await #expect {
             try await HistoryImport.run(files: [path], into: store)
         } throws: { error in
-            (error as? EarlierRunFile.ReadError)?.localizedDescription
+            (error as? EarlierRunFile.EarlierRunFileError)?.localizedDescription
                 == "\(path): neither a run.json nor JUnit XML; give a run.json or a JUnit XML file from an earlier run"
         }
     }

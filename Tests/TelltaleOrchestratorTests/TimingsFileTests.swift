@@ -47,7 +47,7 @@ final class TimingsFileTests {
         #expect {
             try TimingsFile.read(path: path)
         } throws: { error in
-            (error as? TimingsFile.ReadError)?.errorDescription?.contains("neither a run.json nor JUnit XML") == true
+            (error as? TimingsFile.TimingsFileError)?.errorDescription?.contains("neither a run.json nor JUnit XML") == true
         }
     }
 }

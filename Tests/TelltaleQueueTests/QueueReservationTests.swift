@@ -32,24 +32,6 @@ struct QueueReservationTests {
         }
     }
 
-    /// A machine that knows the build expects three machines (`--machines 3`, or the CI's
-    /// parallel jobs), alone so far, takes a share sized for three: 60 / (2 × 3 × 2) → 5, not 15;
-    /// once more machines than expected are live, their workers size it.
-    @Test func theExpectedMachinesSizeTheFirstReservations() async throws {
-        let db = try await QueueDatabase.make("expected")
-        try await db.withClient { client in
-            let listing = QueueDatabase.listing(60, timed: false)
-            var first = db.queue(client, machine: "a", workers: 2)
-            first.expectedMachines = 3
-            _ = try await first.join(listing)
-            #expect(try await first.reserve().count == 5)
-            let others = ["b", "c", "d"].map { db.queue(client, machine: $0, workers: 2) }
-            for machine in others { _ = try await machine.join(listing) }
-            // 55 open among four machines of two: 55 / 16 → 4.
-            #expect(try await first.reserve().count == 4)
-        }
-    }
-
     /// With past durations a reservation holds no more than its share of the open expected
     /// seconds (but always one unit); as the queue empties, reservations shrink to one unit.
     @Test func reservationsShrinkToOneUnitAsTheQueueEmpties() async throws {

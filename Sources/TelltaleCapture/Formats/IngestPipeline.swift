@@ -130,7 +130,9 @@ struct IngestPipeline: Sendable {
     }
 
     /// A refused request's answer, already recorded as a bad capture.
-    private struct Refusal: Error {
+    /// A request refused with `answer`, thrown out of the decoding to the response.
+    private struct Refusal: Error, LocalizedError {
         var answer: IngestAnswer
+        var errorDescription: String? { "the request was refused (\(answer))" }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// lz-string's `decompressFromBase64`, which older posthog-js versions used for `compression=lz64`.
 ///
 /// lz-string is LZW over UTF-16 code units, written as a bit stream in base64 digits of 6
@@ -7,15 +9,22 @@ enum LZString {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
     private static let digits: [UInt8: Int] = Dictionary(uniqueKeysWithValues: alphabet.enumerated().map { ($1, $0) })
 
-    enum Failure: Error {
+    enum LZStringError: Error, LocalizedError {
         /// Not a complete lz-string stream.
         case malformed
         /// More than the limit once decompressed: a few bytes can stand for gigabytes.
         case tooLarge
+
+        var errorDescription: String? {
+            switch self {
+            case .malformed: "not a complete lz-string stream"
+            case .tooLarge: "larger than the limit once decompressed"
+            }
+        }
     }
 
     /// The text of `base64`, at most `limit` UTF-16 code units of it.
-    static func decompress(base64: String, limit: Int) throws(Failure) -> String {
+    static func decompress(base64: String, limit: Int) throws(LZStringError) -> String {
         // A form decoder may have turned `+` into a space.
         let values = base64.utf8.compactMap { byte -> Int? in
             if byte == UInt8(ascii: " ") { return digits[UInt8(ascii: "+")] }
@@ -28,7 +37,7 @@ enum LZString {
 
     /// The dictionary's entries are never longer than the output so far, so bounding the output
     /// bounds the memory too.
-    private static func decompress(_ reader: inout BitReader, limit: Int) throws(Failure) -> [UInt16] {
+    private static func decompress(_ reader: inout BitReader, limit: Int) throws(LZStringError) -> [UInt16] {
         var dictionary: [[UInt16]] = [[0], [1], [2]]
         var enlargeIn = 4
         var numBits = 3

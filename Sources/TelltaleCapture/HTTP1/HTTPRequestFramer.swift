@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 
@@ -219,7 +220,8 @@ struct HTTPRequestFramer {
 }
 
 /// A request the framer cannot read: answered with `status` and the connection closed.
-struct HTTPFramingError: Error, Equatable {
+struct HTTPFramingError: Error, LocalizedError, Equatable {
     var status: Int
     var reason: String
+    var errorDescription: String? { "HTTP \(status): \(reason)" }
 }

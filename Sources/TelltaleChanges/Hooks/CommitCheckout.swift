@@ -17,19 +17,20 @@ package struct CommitCheckout: Sendable {
     /// Said in the run's notes: where the commit was tested.
     package var note: String
 
-    package struct Failure: Error, CustomStringConvertible {
+    package struct CommitCheckoutError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
         package var description: String
     }
 
     /// Resolves `commit` in the repository holding `package` and returns where to run it.
-    package static func prepare(commit: String, package: String, planPath: String?) async throws(Failure) -> CommitCheckout {
+    package static func prepare(commit: String, package: String, planPath: String?) async throws(CommitCheckoutError) -> CommitCheckout {
         let top = await GitCommand.run(["rev-parse", "--show-toplevel"], in: package)
         guard top.succeeded, let root = top.first.map(standardized) else {
-            throw Failure(description: "--commit: \(package) is not in a git repository")
+            throw CommitCheckoutError(description: "--commit: \(package) is not in a git repository")
         }
         let resolved = await GitCommand.run(["rev-parse", "--verify", "--quiet", "\(commit)^{commit}"], in: package)
         guard resolved.succeeded, let sha = resolved.first else {
-            throw Failure(description: "--commit \(commit): git knows no such commit; fetch it, or name another")
+            throw CommitCheckoutError(description: "--commit \(commit): git knows no such commit; fetch it, or name another")
         }
         let packagePath = standardized(package)
         let short = String(sha.prefix(10))
@@ -57,10 +58,10 @@ package struct CommitCheckout: Sendable {
 
     /// Telltale's worktree, made on first use and moved to `sha` (detached), with any file a
     /// earlier run left untracked removed; ignored files (its `.build`) stay.
-    static func checkOut(_ sha: String, repository root: String) async throws(Failure) -> String {
+    static func checkOut(_ sha: String, repository root: String) async throws(CommitCheckoutError) -> String {
         let common = await GitCommand.run(["rev-parse", "--path-format=absolute", "--git-common-dir"], in: root)
         guard common.succeeded, let gitDirectory = common.first else {
-            throw Failure(description: "--commit: cannot find the git directory of \(root)")
+            throw CommitCheckoutError(description: "--commit: cannot find the git directory of \(root)")
         }
         let worktree = "\(gitDirectory)/telltale/worktree"
         let steps: [[String]]
@@ -76,7 +77,8 @@ package struct CommitCheckout: Sendable {
         for arguments in steps {
             let step = await GitCommand.run(arguments, in: root)
             guard step.succeeded else {
-                throw Failure(description: "--commit: git \(arguments.joined(separator: " ")) failed: \(step.lines.suffix(5).joined(separator: " "))")
+                throw CommitCheckoutError(
+                    description: "--commit: git \(arguments.joined(separator: " ")) failed: \(step.lines.suffix(5).joined(separator: " "))")
             }
         }
         return worktree

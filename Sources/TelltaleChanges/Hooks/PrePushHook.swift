@@ -15,7 +15,8 @@ import Foundation
 public enum PrePushHook {
     static let marker = "# telltale pre-push hook"
 
-    public struct Failure: Error, CustomStringConvertible {
+    public struct HookInstallError: Error, LocalizedError, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var description: String
     }
 
@@ -30,10 +31,11 @@ public enum PrePushHook {
     /// `arguments` follow `telltale run` in the hook: a plan, `--package DIR`.
     public static func install(
         in directory: String, telltale: String, arguments: [String], eachCommit: Bool = false, force: Bool
-    ) async throws(Failure) -> String {
+    ) async throws(HookInstallError) -> String {
         let path = try await hookPath(in: directory)
         if let existing = try? String(contentsOfFile: path, encoding: .utf8), !existing.contains(marker), !force {
-            throw Failure(description: "\(path) exists and Telltale did not write it; add Telltale to it by hand, or replace it with --force")
+            throw HookInstallError(
+                description: "\(path) exists and Telltale did not write it; add Telltale to it by hand, or replace it with --force")
         }
         do {
             try FileManager.default.createDirectory(
@@ -41,31 +43,31 @@ public enum PrePushHook {
             try script(telltale: telltale, arguments: arguments, eachCommit: eachCommit).write(toFile: path, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         } catch {
-            throw Failure(description: "cannot write \(path): \(error.localizedDescription)")
+            throw HookInstallError(description: "cannot write \(path): \(error.localizedDescription)")
         }
         return path
     }
 
     /// Removes the hook if Telltale wrote it; returns its path, or nil when there was none of ours.
-    public static func uninstall(in directory: String) async throws(Failure) -> String? {
+    public static func uninstall(in directory: String) async throws(HookInstallError) -> String? {
         let path = try await hookPath(in: directory)
         guard let existing = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         guard existing.contains(marker) else {
-            throw Failure(description: "\(path) was not written by Telltale; it is left alone")
+            throw HookInstallError(description: "\(path) was not written by Telltale; it is left alone")
         }
         do {
             try FileManager.default.removeItem(atPath: path)
         } catch {
-            throw Failure(description: "cannot remove \(path): \(error.localizedDescription)")
+            throw HookInstallError(description: "cannot remove \(path): \(error.localizedDescription)")
         }
         return path
     }
 
     /// `.git/hooks/pre-push`, or wherever `core.hooksPath` points.
-    static func hookPath(in directory: String) async throws(Failure) -> String {
+    static func hookPath(in directory: String) async throws(HookInstallError) -> String {
         let hooks = await GitCommand.run(["rev-parse", "--path-format=absolute", "--git-path", "hooks"], in: directory)
         guard hooks.succeeded, let folder = hooks.first else {
-            throw Failure(description: "\(directory) is not in a git repository: a pre-push hook needs one")
+            throw HookInstallError(description: "\(directory) is not in a git repository: a pre-push hook needs one")
         }
         return "\(folder)/pre-push"
     }

@@ -13,7 +13,8 @@ public struct CoverageTools: Sendable, Hashable {
         self.cov = cov
     }
 
-    public struct Missing: Error, CustomStringConvertible {
+    public struct MissingCoverageTool: Error, LocalizedError, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var tool: String
         public var searched: [String]
         public var description: String {
@@ -22,24 +23,25 @@ public struct CoverageTools: Sendable, Hashable {
         }
     }
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(Missing) -> CoverageTools {
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(MissingCoverageTool) -> CoverageTools
+    {
         #if os(macOS)
             var found: [String: String] = [:]
             for tool in ["llvm-profdata", "llvm-cov"] {
                 let output = await CommandOutput.of(ChildProcess(executable: "xcrun", arguments: ["--find", tool]))
                 guard output.succeeded, let path = output.first, FileManager.default.isExecutableFile(atPath: path) else {
-                    throw Missing(tool: tool, searched: ["xcrun --find \(tool)"])
+                    throw MissingCoverageTool(tool: tool, searched: ["xcrun --find \(tool)"])
                 }
                 found[tool] = path
             }
             return CoverageTools(profdata: found["llvm-profdata"]!, cov: found["llvm-cov"]!)
         #else
             let folders = swiftFolders(environment: environment)
-            func find(_ tool: String) throws(Missing) -> String {
+            func find(_ tool: String) throws(MissingCoverageTool) -> String {
                 for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(tool)") {
                     return "\(folder)/\(tool)"
                 }
-                throw Missing(tool: tool, searched: folders.isEmpty ? ["the folder of `swift` (not on PATH)"] : folders)
+                throw MissingCoverageTool(tool: tool, searched: folders.isEmpty ? ["the folder of `swift` (not on PATH)"] : folders)
             }
             return CoverageTools(profdata: try find("llvm-profdata"), cov: try find("llvm-cov"))
         #endif

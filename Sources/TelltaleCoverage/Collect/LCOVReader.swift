@@ -15,20 +15,21 @@ public enum LCOVReader {
         public var branches: [CoverageBranch]
     }
 
-    public struct Failure: Error, CustomStringConvertible {
+    public struct LCOVError: Error, LocalizedError, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var line: Int
         public var reason: String
         public var description: String { "line \(line) of llvm-cov's LCOV: \(reason)" }
     }
 
-    public static func read(_ data: Data) throws(Failure) -> [File] {
+    public static func read(_ data: Data) throws(LCOVError) -> [File] {
         var files: [File] = []
         var current: File?
         var functionLines: [String: Int] = [:]
         var functionCounts: [String: Int] = [:]
         var functionOrder: [String] = []
         var number = 0
-        var failure: Failure?
+        var failure: LCOVError?
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             let bytes = buffer.bindMemory(to: UInt8.self)
             var start = 0
@@ -62,7 +63,7 @@ public enum LCOVReader {
                 switch String(decoding: tag, as: UTF8.self) {
                 case "DA":
                     guard fields.count >= 2, let line = Self.int(fields[0]), let count = Self.int(fields[1]) else {
-                        failure = Failure(line: number, reason: "a DA record is not `DA:line,count`")
+                        failure = LCOVError(line: number, reason: "a DA record is not `DA:line,count`")
                         return
                     }
                     current!.lines.append(CoverageLine(line: line, count: count))

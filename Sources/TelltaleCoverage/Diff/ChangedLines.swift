@@ -7,12 +7,13 @@ import TelltaleProcesses
 /// unstaged, as `--changed` sees a change), and every line of an untracked file (a range to
 /// `Int.max`, which `CoverageCollector` ends at the file's last executable line).
 public enum ChangedLines {
-    public struct Failure: Error, CustomStringConvertible {
+    public struct ChangedLinesError: Error, LocalizedError, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var description: String
     }
 
     /// Runs git in `package`; `commit` is the resolved base (a merge-base).
-    public static func load(package: String, commit: String) async throws(Failure) -> [String: [LineRange]] {
+    public static func load(package: String, commit: String) async throws(ChangedLinesError) -> [String: [LineRange]] {
         let diff = await CommandOutput.of(
             ChildProcess(
                 executable: "git",
@@ -21,7 +22,7 @@ public enum ChangedLines {
                 ],
                 workingDirectory: package))
         guard diff.succeeded else {
-            throw Failure(description: "git diff from \(commit.prefix(8)) failed: \(diff.lines.suffix(5).joined(separator: "\n"))")
+            throw ChangedLinesError(description: "git diff from \(commit.prefix(8)) failed: \(diff.lines.suffix(5).joined(separator: "\n"))")
         }
         var changed = parse(diff.lines)
         let untracked = await CommandOutput.of(

@@ -7,7 +7,8 @@ import Foundation
 extension CoverageMap {
     static let magic = Array("TTCM".utf8)
 
-    public struct FormatError: Error, CustomStringConvertible {
+    public struct CoverageMapFormatError: Error, LocalizedError, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var description: String
     }
 
@@ -43,14 +44,15 @@ extension CoverageMap {
         return Data(writer.bytes)
     }
 
-    public init(decoding data: Data) throws(FormatError) {
+    public init(decoding data: Data) throws(CoverageMapFormatError) {
         var reader = ByteReader(bytes: [UInt8](data))
         guard reader.take(Self.magic.count) == Self.magic else {
-            throw FormatError(description: "not a Telltale coverage map (it does not start with TTCM)")
+            throw CoverageMapFormatError(description: "not a Telltale coverage map (it does not start with TTCM)")
         }
         let version = try reader.number()
         guard version == Self.formatVersion else {
-            throw FormatError(description: "coverage map format \(version); this Telltale reads format \(Self.formatVersion): record the map again")
+            throw CoverageMapFormatError(
+                description: "coverage map format \(version); this Telltale reads format \(Self.formatVersion): record the map again")
         }
         let commit = try reader.string()
         let dirty = try reader.number() == 1
@@ -77,7 +79,7 @@ extension CoverageMap {
             tests.append(Test(id: id, functions: indices))
         }
         guard functions.allSatisfy({ $0.file < files.count }), tests.allSatisfy({ $0.functions.allSatisfy { $0 < functions.count } }) else {
-            throw FormatError(description: "the coverage map is damaged (a number points past its tables): record it again")
+            throw CoverageMapFormatError(description: "the coverage map is damaged (a number points past its tables): record it again")
         }
         self.init(commit: commit.isEmpty ? nil : commit, dirty: dirty, recordedAt: recordedAt, files: files, functions: functions, tests: tests)
     }
@@ -106,7 +108,7 @@ private struct ByteReader {
     var bytes: [UInt8]
     var offset = 0
 
-    static let truncated = CoverageMap.FormatError(description: "the coverage map is cut short: record it again")
+    static let truncated = CoverageMap.CoverageMapFormatError(description: "the coverage map is cut short: record it again")
 
     mutating func take(_ count: Int) -> [UInt8]? {
         guard count <= bytes.count - offset else { return nil }
@@ -114,7 +116,7 @@ private struct ByteReader {
         return Array(bytes[offset..<offset + count])
     }
 
-    mutating func number() throws(CoverageMap.FormatError) -> Int {
+    mutating func number() throws(CoverageMap.CoverageMapFormatError) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -128,13 +130,13 @@ private struct ByteReader {
     }
 
     /// A count of items that follow: each takes at least one byte, so more than are left is damage.
-    mutating func count() throws(CoverageMap.FormatError) -> Int {
+    mutating func count() throws(CoverageMap.CoverageMapFormatError) -> Int {
         let count = try number()
         guard count <= bytes.count - offset else { throw Self.truncated }
         return count
     }
 
-    mutating func string() throws(CoverageMap.FormatError) -> String {
+    mutating func string() throws(CoverageMap.CoverageMapFormatError) -> String {
         let length = try number()
         guard let utf8 = take(length) else { throw Self.truncated }
         return String(decoding: utf8, as: UTF8.self)

@@ -1,3 +1,4 @@
+import Foundation
 import TelltaleProcesses
 
 /// Which tests a change can affect, judged from a coverage map, line by line: the change's
@@ -122,13 +123,14 @@ public struct TestImpact: Sendable, Equatable {
 }
 
 extension TestImpact {
-    public struct Failure: Error, CustomStringConvertible {
+    public struct TestImpactError: Error, LocalizedError, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var description: String
     }
 
     /// Judges the change from `commit` (the base) to the working tree of `package`: the
     /// committed, staged, unstaged and untracked changes `--changed` sees.
-    public static func load(map: CoverageMap, package: String, commit: String) async throws(Failure) -> TestImpact {
+    public static func load(map: CoverageMap, package: String, commit: String) async throws(TestImpactError) -> TestImpact {
         func git(_ arguments: [String]) async -> CommandOutput {
             await CommandOutput.of(ChildProcess(executable: "git", arguments: ["-c", "core.quotePath=false"] + arguments, workingDirectory: package))
         }
@@ -137,7 +139,7 @@ extension TestImpact {
         async let tree = git(["ls-tree", "-r", commit, "--", "."])
         let (changes, added, blobs) = await (diff, untracked, tree)
         guard changes.succeeded, added.succeeded, blobs.succeeded else {
-            throw Failure(
+            throw TestImpactError(
                 description: "git could not diff from \(commit.prefix(8)): \((changes.lines + blobs.lines).suffix(5).joined(separator: "\n"))")
         }
         var fingerprints: [String: String] = [:]

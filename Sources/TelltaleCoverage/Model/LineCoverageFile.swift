@@ -5,7 +5,7 @@ import TelltaleModel
 public enum LineCoverageFile {
     public static let fileName = "coverage.json"
 
-    public struct Failure: Error, LocalizedError {
+    public struct CoverageFileError: Error, LocalizedError {
         public var path: String
         public var reason: String
         public var errorDescription: String? { "\(path): \(reason)" }
@@ -16,20 +16,20 @@ public enum LineCoverageFile {
     }
 
     /// Nil when there is no such file (a run without coverage); a file that is not Telltale's coverage data is an error.
-    public static func read(path: String) throws(Failure) -> LineCoverage? {
+    public static func read(path: String) throws(CoverageFileError) -> LineCoverage? {
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
         do {
             let data = try JSONValueDecoder().decode(LineCoverage.self, from: bytes)
             guard data.schemaVersion <= LineCoverage.currentSchemaVersion else {
-                throw Failure(
+                throw CoverageFileError(
                     path: path,
                     reason: "coverage data version \(data.schemaVersion) is newer than this Telltale reads (\(LineCoverage.currentSchemaVersion))")
             }
             return data
-        } catch let failure as Failure {
+        } catch let failure as CoverageFileError {
             throw failure
         } catch {
-            throw Failure(path: path, reason: "not Telltale's coverage data (\(error)); run the tests with --coverage again")
+            throw CoverageFileError(path: path, reason: "not Telltale's coverage data (\(error)); run the tests with --coverage again")
         }
     }
 }

@@ -4,7 +4,7 @@ import TelltaleModel
 /// A record of an earlier run from the files it left: its `run.json`, or a JUnit XML file
 /// written by Telltale or any other tool. `--timings` and `telltale history import` read it.
 public enum EarlierRunFile {
-    public struct ReadError: Error, LocalizedError {
+    public struct EarlierRunFileError: Error, LocalizedError {
         public var path: String
         public var reason: String
 
@@ -18,25 +18,25 @@ public enum EarlierRunFile {
         }
     }
 
-    public static func read(path: String) throws(ReadError) -> RunRecord {
+    public static func read(path: String) throws(EarlierRunFileError) -> RunRecord {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(path: path, reason: "cannot read the file")
+            throw EarlierRunFileError(path: path, reason: "cannot read the file")
         }
         let firstByte = data.first { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }
         if firstByte == UInt8(ascii: "{") {
             do {
                 return try RunRecordFile.read(path: path)
             } catch {
-                throw ReadError(path: path, reason: error.localizedDescription)
+                throw EarlierRunFileError(path: path, reason: error.localizedDescription)
             }
         }
         let junit: (tests: [TestResult], startedAt: Date?, host: String?)
         do {
             junit = try JUnitReader.read(data)
         } catch {
-            throw ReadError(path: path, reason: error.localizedDescription)
+            throw EarlierRunFileError(path: path, reason: error.localizedDescription)
         }
-        guard !junit.tests.isEmpty else { throw ReadError(path: path, reason: "no <testcase> in it") }
+        guard !junit.tests.isEmpty else { throw EarlierRunFileError(path: path, reason: "no <testcase> in it") }
         // Without a timestamp, the file's own time is the best guess of when the run was.
         let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate]) as? Date
         return RunRecord(

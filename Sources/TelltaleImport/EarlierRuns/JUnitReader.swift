@@ -10,7 +10,7 @@ import TelltaleModel
 /// attempts, which Telltale writes for retries. Enough for durations and the history.
 /// A `testcase` without `time` is left out: its duration is unknown.
 enum JUnitReader {
-    struct ReadError: Error, LocalizedError {
+    struct JUnitReadError: Error, LocalizedError {
         var reason: String
         var errorDescription: String? { reason }
     }
@@ -20,7 +20,7 @@ enum JUnitReader {
         // FoundationXML accepts some non-XML text as a document without a root, and
         // crashes on XPath queries over it: require a root and walk the tree by hand.
         guard let document = try? XMLDocument(data: data), let root = document.rootElement() else {
-            throw ReadError(reason: "neither a run.json nor JUnit XML")
+            throw JUnitReadError(reason: "neither a run.json nor JUnit XML")
         }
         var tests: [TestResult] = []
         var timestamps: [Date] = []

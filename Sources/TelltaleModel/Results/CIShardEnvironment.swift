@@ -31,7 +31,8 @@ public enum CIShardEnvironment {
         public var source: String
     }
 
-    public struct InvalidVariables: Error, Sendable, CustomStringConvertible {
+    public struct InvalidVariables: Error, LocalizedError, Sendable, CustomStringConvertible {
+        public var errorDescription: String? { description }
         public var description: String
     }
 

@@ -3,7 +3,7 @@ import TelltaleModel
 
 /// Reads and writes `run.json`, the record every report is regenerated from.
 public enum RunRecordFile {
-    public enum ReadError: Error, LocalizedError {
+    public enum RunRecordFileError: Error, LocalizedError {
         case unreadable(path: String, reason: String)
         case unsupportedVersion(path: String, version: Int)
 
@@ -30,23 +30,23 @@ public enum RunRecordFile {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw ReadError.unreadable(path: path, reason: error.localizedDescription)
+            throw RunRecordFileError.unreadable(path: path, reason: error.localizedDescription)
         }
         do {
             let value = try JSONValue(parsing: data)
             guard case .number(let version) = value["schemaVersion"] ?? .null else {
-                throw ReadError.unreadable(path: path, reason: "no schemaVersion number")
+                throw RunRecordFileError.unreadable(path: path, reason: "no schemaVersion number")
             }
             guard version <= Double(RunRecord.currentSchemaVersion) else {
-                throw ReadError.unsupportedVersion(path: path, version: Int(exactly: version) ?? Int.max)
+                throw RunRecordFileError.unsupportedVersion(path: path, version: Int(exactly: version) ?? Int.max)
             }
             return try JSONValueDecoder().decode(RunRecord.self, from: value)
-        } catch let error as ReadError {
+        } catch let error as RunRecordFileError {
             throw error
         } catch let error as JSONParseError {
-            throw ReadError.unreadable(path: path, reason: error.description)
+            throw RunRecordFileError.unreadable(path: path, reason: error.description)
         } catch {
-            throw ReadError.unreadable(path: path, reason: "\(error)")
+            throw RunRecordFileError.unreadable(path: path, reason: "\(error)")
         }
     }
 }

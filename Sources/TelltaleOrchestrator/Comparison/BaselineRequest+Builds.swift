@@ -10,7 +10,7 @@ extension BaselineRequest {
     public static func compareBuild(
         _ record: inout RunRecord, base: String?, baseline: String?, failOn: FailOn?, history: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) async throws(Failure) -> [String] {
+    ) async throws(BaselineError) -> [String] {
         let request = try await resolve(baseline: baseline, base: base, failOn: failOn, package: ".", environment: environment)
             .orBase(of: record)
         // Every shard together is the whole run again, unless each ran part of the tests (`--changed`).

@@ -30,7 +30,7 @@ public struct BaselineRequest: Sendable {
     }
 
     /// A `--baseline` that cannot be used: exit 2, naming the file and what to give.
-    public struct Failure: Error, LocalizedError, Sendable {
+    public struct BaselineError: Error, LocalizedError, Sendable {
         public var message: String
         public var errorDescription: String? { message }
     }
@@ -51,9 +51,9 @@ public struct BaselineRequest: Sendable {
     public static func resolve(
         baseline path: String?, base: String?, changed: ChangeBase? = nil, coverageBase: String? = nil, failOn: FailOn?, package: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) async throws(Failure) -> BaselineRequest {
+    ) async throws(BaselineError) -> BaselineRequest {
         var request = BaselineRequest(failOn: failOn)
-        let file = try path.map { path throws(Failure) in try read(path) }
+        let file = try path.map { path throws(BaselineError) in try read(path) }
         request.base = await Self.base(option: base, changed: changed, coverageBase: coverageBase, environment: environment, package: package)
         if var file {
             // A JUnit file names no branch: the base's, when one is known, names it in reports.
@@ -64,12 +64,12 @@ public struct BaselineRequest: Sendable {
     }
 
     /// The base's run from its file; what to give instead when it cannot be read.
-    static func read(_ path: String) throws(Failure) -> Baseline {
+    static func read(_ path: String) throws(BaselineError) -> Baseline {
         let record: RunRecord
         do {
             record = try EarlierRunFile.read(path: path)
         } catch {
-            throw Failure(
+            throw BaselineError(
                 message:
                     "--baseline \(path): \(error.reason); give the base's run.json or JUnit XML file (its CI job's artifact), or leave --baseline out to compare with the base's run in the history"
             )

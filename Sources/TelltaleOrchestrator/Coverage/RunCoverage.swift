@@ -140,7 +140,7 @@ struct RunCoverage: Sendable {
                 return
             }
             change = (resolved.described, try await ChangedLines.load(package: package, commit: commit))
-        } catch let failure as ChangeSet.Failure {
+        } catch let failure as ChangeSet.ChangeSetError {
             if choice.option != nil { throw .badOption(failure.description) }
             notes.append("coverage: no diff coverage from \(source): \(failure.description)")
         } catch {

@@ -49,8 +49,8 @@ public enum HistoryImport {
         let map: CoverageMap
         do {
             map = try CoverageMap(decoding: try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as CoverageMap.FormatError {
-            throw EarlierRunFile.ReadError(path: path, reason: error.description)
+        } catch let error as CoverageMap.CoverageMapFormatError {
+            throw EarlierRunFile.EarlierRunFileError(path: path, reason: error.description)
         }
         let added = try await store.saveCoverageMap(map.encoded(), recordedAt: map.recordedAt, commit: map.commit, tests: map.tests.count)
         return Outcome(path: path, tests: map.tests.count, added: added, isCoverageMap: true)

@@ -27,7 +27,7 @@ public struct RunHistory: Sendable {
         }
     }
 
-    private init(_ opened: Result<HistoryStore, Warning>) {
+    private init(_ opened: Result<HistoryStore, HistoryWarning>) {
         switch opened {
         case .success(let store): self.init(store: store, warning: nil)
         case .failure(let warning): self.init(store: nil, warning: warning.description)
@@ -40,7 +40,8 @@ public struct RunHistory: Sendable {
     }
 
     /// A history that could not be used, as the run's notes and stderr say it.
-    struct Warning: Error, CustomStringConvertible {
+    struct HistoryWarning: Error, LocalizedError, CustomStringConvertible {
+        var errorDescription: String? { description }
         var description: String
     }
 
@@ -49,16 +50,16 @@ public struct RunHistory: Sendable {
     /// history is given up after `callTimeout`.
     static func withOpened<T, E: Error>(
         _ value: String, what: String, callTimeout: Duration = PostgresConnector.defaultCallTimeout,
-        _ body: (Result<HistoryStore, Warning>) async throws(E) -> T
+        _ body: (Result<HistoryStore, HistoryWarning>) async throws(E) -> T
     ) async throws(E) -> T {
         let location: HistoryLocation
         do {
             location = try HistoryLocation(value)
         } catch {
-            return try await body(.failure(Warning(description: "warning: history \(error) (\(what))")))
+            return try await body(.failure(HistoryWarning(description: "warning: history \(error) (\(what))")))
         }
         return try await HistoryStore.withStore(at: location, callTimeout: callTimeout) { opened throws(E) in
-            try await body(opened.mapError { Warning(description: "warning: \($0) (\(what))") })
+            try await body(opened.mapError { HistoryWarning(description: "warning: \($0) (\(what))") })
         }
     }
 

@@ -10,7 +10,7 @@ import TelltaleReports
 /// a build stands; old builds removed. Each connects to the database for the call only.
 public enum QueueBuildReport {
     /// Why a queue command could not give its answer, with its exit status.
-    public enum Failure: Error, LocalizedError, Sendable {
+    public enum QueueReportError: Error, LocalizedError, Sendable {
         /// The URL is wrong, the database cannot be reached, or it has no such build: exit 2.
         case unusable(String)
         /// The wait ended with units still leased or left: exit 1.
@@ -30,7 +30,7 @@ public enum QueueBuildReport {
     /// `rules` and `plan`: the machines' plan, as `QueueReportPlan` reads it.
     public static func record(
         url: String, build: String, wait: Double, callTimeout: Duration? = nil, rules: RecordRules = RecordRules(), plan: PlanSummary? = nil
-    ) async throws(Failure) -> RunRecord {
+    ) async throws(QueueReportError) -> RunRecord {
         let location = try location(url)
         let started = ContinuousClock.now
         do {
@@ -41,8 +41,8 @@ public enum QueueBuildReport {
                 while !(status?.isSettled ?? false) {
                     let waited = ContinuousClock.now - started
                     guard waited < .seconds(wait) else {
-                        guard let status else { throw Failure.unusable(neverFilled(queue, waited: waited)) }
-                        throw Failure.notDrained("build \(build) is not drained after \(waitedText(waited)): " + describeOpen(status))
+                        guard let status else { throw QueueReportError.unusable(neverFilled(queue, waited: waited)) }
+                        throw QueueReportError.notDrained("build \(build) is not drained after \(waitedText(waited)): " + describeOpen(status))
                     }
                     try await Task.sleep(for: .milliseconds(500))
                     status = try await filledStatus(of: queue)
@@ -52,7 +52,7 @@ public enum QueueBuildReport {
                 let raw = rawRun(of: status!, results: try await queue.results(), captures: captures, unreadable: unreadable, listed: listed)
                 return RunRecordBuilder.build(raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan))
             }
-        } catch let failure as Failure {
+        } catch let failure as QueueReportError {
             throw failure
         } catch {
             throw .unusable(PostgresConnectionError(error, at: location).description)
@@ -62,14 +62,14 @@ public enum QueueBuildReport {
     /// Where the build stands, as `telltale queue status` prints it.
     public static func statusLines(
         url: String, build: String, callTimeout: Duration? = nil
-    ) async throws(Failure) -> [String] {
+    ) async throws(QueueReportError) -> [String] {
         describe(try await status(url: url, build: build, callTimeout: callTimeout))
     }
 
     /// Where the build stands.
     public static func status(
         url: String, build: String, callTimeout: Duration? = nil
-    ) async throws(Failure) -> PostgresWorkQueue.Status {
+    ) async throws(QueueReportError) -> PostgresWorkQueue.Status {
         let location = try location(url)
         do {
             return try await PostgresConnector.withClient(for: location) { client throws in
@@ -77,7 +77,7 @@ public enum QueueBuildReport {
                 queue.callTimeout = callTimeout ?? PostgresConnector.defaultCallTimeout
                 return try await status(of: queue)
             }
-        } catch let failure as Failure {
+        } catch let failure as QueueReportError {
             throw failure
         } catch {
             throw .unusable(PostgresConnectionError(error, at: location).description)
@@ -87,7 +87,7 @@ public enum QueueBuildReport {
     /// Removes the builds filled more than `days` days ago; how many.
     public static func prune(
         url: String, olderThan days: Double, callTimeout: Duration? = nil
-    ) async throws(Failure) -> Int {
+    ) async throws(QueueReportError) -> Int {
         let location = try location(url)
         do {
             return try await PostgresConnector.withClient(for: location) { client throws in
@@ -116,7 +116,7 @@ public enum QueueBuildReport {
         return lines
     }
 
-    private static func location(_ url: String) throws(Failure) -> PostgresLocation {
+    private static func location(_ url: String) throws(QueueReportError) -> PostgresLocation {
         do {
             return try PostgresLocation(url: url, environment: ProcessInfo.processInfo.environment)
         } catch {
@@ -126,7 +126,7 @@ public enum QueueBuildReport {
 
     private static func status(of queue: PostgresWorkQueue) async throws -> PostgresWorkQueue.Status {
         guard let status = try await filledStatus(of: queue) else {
-            throw Failure.unusable("the queue at \(queue.location) has no build \(queue.build) (never filled, or pruned)")
+            throw QueueReportError.unusable("the queue at \(queue.location) has no build \(queue.build) (never filled, or pruned)")
         }
         return status
     }

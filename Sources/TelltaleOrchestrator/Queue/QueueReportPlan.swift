@@ -16,7 +16,7 @@ public struct QueueReportPlan: Sendable {
 
     /// Reads `path`, or the plan found in the current folder; with none, the build is judged
     /// without quarantine or expectations, and the note says how to give one.
-    public static func load(_ path: String?) throws(QueueBuildReport.Failure) -> QueueReportPlan {
+    public static func load(_ path: String?) throws(QueueBuildReport.QueueReportError) -> QueueReportPlan {
         let discovery = path == nil ? PlanDiscovery.find(package: Plan.defaultPackage) : PlanDiscovery()
         guard let chosen = path ?? discovery.plan else {
             // Without a plan the package here is unknown: paths stay as the machines wrote them.

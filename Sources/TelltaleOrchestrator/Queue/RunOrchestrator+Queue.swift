@@ -51,7 +51,6 @@ extension RunOrchestrator {
             var shared = PostgresWorkQueue(
                 client: client, location: queue.location, build: queue.build, machine: queue.machine, leaseSeconds: queue.leaseSeconds)
             shared.workers = workers
-            shared.expectedMachines = queue.expectedMachines
             shared.callTimeout = queue.callTimeout
             let session = QueueSession(queue: shared)
             let joined: PostgresWorkQueue.Joined

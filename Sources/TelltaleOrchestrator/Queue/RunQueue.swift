@@ -10,8 +10,6 @@ public struct RunQueue: Sendable {
     public var build: String
     public var machine: String
     public var leaseSeconds: Double
-    /// How many machines the build expects (`--machines`, else the CI's parallel jobs); nil: those live.
-    public var expectedMachines: Int?
     /// The longest one call to the queue may take (`--postgres-timeout`, the plan's `postgresTimeout`).
     public var callTimeout = PostgresConnector.defaultCallTimeout
 
@@ -25,8 +23,6 @@ public struct RunQueue: Sendable {
         /// the start (`--shard`, else the CI's variables); nil without the fallback.
         public var fallbackShard: Shard?
         public var fallback: Bool
-        /// `--machines`, else the CI's parallel jobs: reservations are sized for them from the start.
-        public var expectedMachines: Int?
 
         public init(
             url: String, build: String? = nil, machine: String? = nil, leaseSeconds: Double = 30, fallback: Bool = false,
@@ -85,7 +81,6 @@ public struct RunQueue: Sendable {
         var queue = RunQueue(
             location: location, build: build, machine: request.machine ?? QueueBuildIdentity.defaultMachine(), leaseSeconds: request.leaseSeconds)
         queue.callTimeout = callTimeout
-        queue.expectedMachines = request.expectedMachines
         return .queue(queue)
     }
 }

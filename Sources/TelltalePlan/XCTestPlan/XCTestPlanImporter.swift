@@ -17,11 +17,11 @@ public struct XCTestPlanImporter {
         }
     }
 
-    static func importPlan(at path: String, into plan: inout Plan, planSetsRetries: Bool) throws(Failure) {
+    static func importPlan(at path: String, into plan: inout Plan, planSetsRetries: Bool) throws(XCTestPlanError) {
         let testPlan = try read(path)
         guard testPlan.testTargets.contains(where: { $0.enabled != false }) else {
             // Importing nothing would leave the plan running every test: the opposite of the intent.
-            throw Failure(
+            throw XCTestPlanError(
                 message: "'\(path)' has no enabled test target, so it selects no tests",
                 hint: "enable a test target in Xcode's test plan editor, or remove `xctestplan`"
             )
@@ -30,16 +30,17 @@ public struct XCTestPlanImporter {
     }
 
     /// Why an import failed, for the caller to place in the right file.
-    struct Failure: Error {
+    struct XCTestPlanError: Error, LocalizedError {
         var message: String
         var hint: String?
+        var errorDescription: String? { hint.map { "\(message); \($0)" } ?? message }
     }
 
-    static func read(_ path: String) throws(Failure) -> XCTestPlanFile {
+    static func read(_ path: String) throws(XCTestPlanError) -> XCTestPlanFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             let directory = FileManager.default.currentDirectoryPath
-            throw Failure(
+            throw XCTestPlanError(
                 message: "cannot find the .xctestplan '\(path)'",
                 hint: "the path is relative to the working directory, \(directory)"
             )
@@ -48,12 +49,12 @@ public struct XCTestPlanImporter {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw Failure(message: "cannot read the .xctestplan '\(path)': \(error.localizedDescription)")
+            throw XCTestPlanError(message: "cannot read the .xctestplan '\(path)': \(error.localizedDescription)")
         }
         do {
             return try JSONDecoder().decode(XCTestPlanFile.self, from: data)
         } catch {
-            throw Failure(
+            throw XCTestPlanError(
                 message: "'\(path)' is not a valid .xctestplan: \(describe(error, in: data))",
                 hint: "Xcode writes .xctestplan files; re-save it from Xcode's test plan editor"
             )

@@ -1,3 +1,4 @@
+import Foundation
 import TelltaleModel
 
 /// Delta debugging over the tests that ran before a test in one process: the smallest set of
@@ -76,7 +77,10 @@ public struct OrderBisector: Sendable {
         return (Array(tests[..<middle]), Array(tests[middle...]))
     }
 
-    private struct BudgetSpent: Error {}
+    /// Ends the search when its time is up: caught inside the bisector, never shown.
+    private struct BudgetSpent: Error, LocalizedError {
+        var errorDescription: String? { "the bisection's budget is spent" }
+    }
 
     private struct Search {
         let order: [TestID: Int]

@@ -1,5 +1,8 @@
+import Foundation
+
 /// Why a plan's `xcodebuild` run could not go on, with what to do about it.
-public struct XcodeError: Error, Sendable, CustomStringConvertible {
+public struct XcodeError: Error, LocalizedError, Sendable, CustomStringConvertible {
+    public var errorDescription: String? { description }
     public var message: String
     public var remedy: String
 

@@ -12,7 +12,9 @@ struct ReadinessProbe: Sendable {
     var matchesSeen: Int
 
     /// Thrown when the timeout passes; the supervisor turns it into `ServiceError.notReady` with the output.
-    struct TimedOut: Error {}
+    struct TimedOut: Error, LocalizedError {
+        var errorDescription: String? { "not ready within the readiness check's timeout" }
+    }
 
     func wait() async throws {
         let deadline = ContinuousClock.now + check.timeout

@@ -58,7 +58,8 @@ enum FreePort {
 }
 
 /// A reason text for internal failures that callers wrap in a `ServiceError` with context.
-struct ServiceErrorReason: Error, CustomStringConvertible {
+struct ServiceErrorReason: Error, LocalizedError, CustomStringConvertible {
+    var errorDescription: String? { description }
     var description: String
     init(_ description: String) { self.description = description }
 }
