@@ -70,10 +70,18 @@ public actor QueueSession: SharedWorkQueue {
 
     /// This machine's run is over: what its bisections found is kept with its results, and what
     /// it captured beside them, then it stops counting as alive (`PostgresWorkQueue.finish`).
+    /// What could not be kept is thrown after the machine has finished all the same, so
+    /// `queue report` need not wait for its lease to lapse.
     public func finish(orderDependencies: [TestID: OrderDependency] = [:], capture: MachineCapture? = nil) async throws {
-        try await retrying { try await $0.recordOrderDependencies(orderDependencies) }
-        if let capture { try await retrying { try await $0.recordCapture(capture) } }
+        var kept: Result<Void, any Error> = .success(())
+        do {
+            try await retrying { try await $0.recordOrderDependencies(orderDependencies) }
+            if let capture { try await retrying { try await $0.recordCapture(capture) } }
+        } catch {
+            kept = .failure(error)
+        }
         try await retrying { try await $0.finish() }
+        try kept.get()
     }
 
     /// Runs `body` with the heartbeat beside it, stopped when `body` returns.

@@ -57,7 +57,10 @@ struct HistoryStallTests {
             proxy.shutDown()
         }
         defer { guardian.cancel() }
-        let location = try HistoryLocation("postgres://ci:secret@127.0.0.1:\(proxy.port)/history?sslmode=disable", environment: [:])
+        // postgres-nio's own connect timeout (10 s by default) runs on its event loop, which a busy
+        // test process does not hold up as it does the deadline's task: in CI it ended the wait first.
+        let location = try HistoryLocation(
+            "postgres://ci:secret@127.0.0.1:\(proxy.port)/history?sslmode=disable&connect_timeout=300", environment: [:])
         let started = ContinuousClock.now
         let error: HistoryError? = await HistoryStore.withStore(at: location, callTimeout: .seconds(1)) { opened in
             if case .failure(let error) = opened { return error }

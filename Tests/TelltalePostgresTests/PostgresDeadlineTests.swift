@@ -55,7 +55,10 @@ struct PostgresDeadlineTests {
             proxy.shutDown()
         }
         defer { guardian.cancel() }
-        let location = try PostgresLocation(url: "postgres://ci:secret@127.0.0.1:\(proxy.port)/queue?sslmode=disable", environment: [:])
+        // A connect timeout beyond the guardian's minute: postgres-nio's own (10 s by default) runs on
+        // its event loop, which a busy test process does not hold up as it does the deadline's task.
+        let location = try PostgresLocation(
+            url: "postgres://ci:secret@127.0.0.1:\(proxy.port)/queue?sslmode=disable&connect_timeout=300", environment: [:])
         let started = ContinuousClock.now
         let error = await #expect(throws: PostgresConnectionError.self) {
             try await PostgresConnector.withConnection(to: location, within: .seconds(1)) { _ in 1 }

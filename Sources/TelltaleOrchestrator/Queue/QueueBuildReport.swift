@@ -47,7 +47,7 @@ public enum QueueBuildReport {
                     try await Task.sleep(for: .milliseconds(500))
                     status = try await filledStatus(of: queue)
                 }
-                let (captures, unreadable) = try await queue.captures()
+                let (captures, unreadable) = try await capturesKept(by: queue)
                 let listed = try await queue.listedTests().map { ExpectedTest(id: $0.id, framework: $0.framework) }
                 let raw = rawRun(of: status!, results: try await queue.results(), captures: captures, unreadable: unreadable, listed: listed)
                 return RunRecordBuilder.build(raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan))
@@ -129,6 +129,17 @@ public enum QueueBuildReport {
             throw QueueReportError.unusable("the queue at \(queue.location) has no build \(queue.build) (never filled, or pruned)")
         }
         return status
+    }
+
+    /// What the machines captured; none (and one unreadable) when their Telltale kept none: a
+    /// database no newer machine has migrated has no `queue_capture` table.
+    private static func capturesKept(by queue: PostgresWorkQueue) async throws -> (captures: [MachineCapture], unreadable: Int) {
+        do {
+            return try await queue.captures()
+        } catch {
+            if error.sqlState == "42P01" { return ([], 1) }
+            throw error
+        }
     }
 
     /// The build's state; nil while no machine has filled it, the queue's tables included (no
