@@ -47,7 +47,7 @@ struct QueueReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Wait until a build's queue is drained, then write one record and every report for the build.",
         discussion:
-            "Each test once, with the machine that ran it. Exit status: 0 every test passed (with --fail-on new: none failed that the base did not fail), 1 a test failed or the wait ended before the queue was drained (naming the units still leased and by which machine), 2 the queue or the build cannot be used, or --baseline cannot be read."
+            "Each test once, with the machine that ran it, judged as each machine's run is by the plan: its quarantine, its analytics expectations over every machine's events, flaky causes. Exit status: 0 every test passed (with --fail-on new: none failed that the base did not fail), 1 a test failed or the wait ended before the queue was drained (naming the units still leased and by which machine), 2 the queue or the build cannot be used, or --baseline cannot be read."
     )
 
     @Argument(
