@@ -36,8 +36,9 @@ extension RunOrchestrator {
             await progress.note(note)
             return RunExecution.Outcome(notes: selectionNotes + [note])
         }
-        let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
-        let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries)
+        let settings = PlanTestSettings.settings(
+            for: selected, plan: plan, selection: setup.selection, retriesOverride: setup.settings.retriesOverride)
+        let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: setup.settings.retriesOverride)
         await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
         selected = await shard(selected, settings: settings, timings: timings, wholeClasses: wholeClasses(setup))
         if selected.isEmpty {
@@ -123,14 +124,14 @@ extension RunOrchestrator {
     }
 
     /// Whether an XCTest class runs whole, in its order (`TestUnits`): not in a shuffled run, nor
-    /// with `--split-classes` or the plan's `splitClasses:`.
+    /// with `splitClasses`.
     func wholeClasses(_ setup: Setup) -> Bool {
-        setup.seed == nil && !options.splitClasses && !setup.plan.splitClasses
+        setup.seed == nil && !setup.settings.splitClasses
     }
 
-    /// `--workers`, the plan's, or the cores; one where a shared service's test mode allows no more.
+    /// The settings' workers, or the cores; one where a shared service's test mode allows no more.
     func workerCount(for tests: Int, setup: Setup) async -> Int {
-        let workers = min(options.workers ?? setup.plan.workers ?? ProcessInfo.processInfo.activeProcessorCount, tests)
+        let workers = setup.settings.workerCount(for: tests)
         if workers > 1, let shared = setup.services.first(where: { $0.scope == .run && $0.testMode != nil }) {
             await progress.note(
                 "one worker: service \(shared.name) has a test mode and `scope: run`, so two tests cannot use it at once (`scope: worker` gives each worker its own)"

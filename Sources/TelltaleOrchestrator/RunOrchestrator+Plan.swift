@@ -11,7 +11,7 @@ import TelltaleVerify
 extension RunOrchestrator {
     /// `--changed`: the test targets the change can affect, printed (with `--explain`, why);
     /// nil without `--changed`. Not a git repository, or an unknown base, is exit 2.
-    func changeSelection(for plan: Plan) async throws(OrchestratorError) -> ChangeSelection? {
+    func changeSelection(for plan: Plan, settings: RunSettings) async throws(OrchestratorError) -> ChangeSelection? {
         guard let base = options.changed else { return nil }
         let changes: ChangeSet
         do {
@@ -26,8 +26,8 @@ extension RunOrchestrator {
             throw .infrastructure(.launchFailed(command: "swift package describe --type json", reason: "\(error)"))
         }
         var selection = ChangeSelection.select(changes: changes, graph: graph, planPath: plan.sourcePath)
-        if options.select ?? plan.changed.select == .tests, selection.everything == nil, !selection.selectsNothing {
-            await narrow(&selection, changes: changes, graph: graph, plan: plan)
+        if settings.select == .tests, selection.everything == nil, !selection.selectsNothing {
+            await narrow(&selection, changes: changes, graph: graph, plan: plan, settings: settings)
         }
         let lines = selection.explanation
         if options.explain || selection.everything != nil || selection.selectsNothing {
@@ -42,10 +42,10 @@ extension RunOrchestrator {
 
     /// `--select tests`: the selection narrowed by the history's coverage map, or a note saying
     /// why it stays by target.
-    private func narrow(_ selection: inout ChangeSelection, changes: ChangeSet, graph: PackageGraph, plan: Plan) async {
+    private func narrow(_ selection: inout ChangeSelection, changes: ChangeSet, graph: PackageGraph, plan: Plan, settings: RunSettings) async {
         let started = ContinuousClock.now
         // The outer nil: no history to read; the inner: a history without a map.
-        let latest: (map: CoverageMap, label: String)?? = await RunHistory.withOpened(plan: plan, options: options, progress: progress) {
+        let latest: (map: CoverageMap, label: String)?? = await RunHistory.withOpened(settings, progress: progress) {
             history in
             guard history.store != nil else { return nil }
             return .some(await history.latestCoverageMap(progress: progress))
@@ -91,9 +91,11 @@ extension RunOrchestrator {
     }
 
     /// The plan (every check `plan validate` makes, its paths resolved) with the options that
-    /// override it, its tracking plan and the warnings its checks found; or the default plan of
-    /// `--package`.
-    func resolvePlan() throws(OrchestratorError) -> (plan: Plan, own: Plan, catalog: EventCatalog?, warnings: [LocatedProblem]) {
+    /// override it, the run's settings resolved from both, its tracking plan and the warnings its
+    /// checks found; or the default plan of `--package`.
+    func resolvePlan() throws(OrchestratorError) -> (
+        plan: Plan, own: Plan, settings: RunSettings, catalog: EventCatalog?, warnings: [LocatedProblem]
+    ) {
         var plan: Plan
         var catalog: EventCatalog?
         var warnings: [LocatedProblem] = []
@@ -122,8 +124,9 @@ extension RunOrchestrator {
         guard plan.xcode != nil || FileManager.default.fileExists(atPath: manifest) else {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
         }
-        try checkXcodeRun(for: plan)
-        return (plan, own, catalog, warnings)
+        let settings = RunSettings.resolve(options, plan: plan)
+        try checkXcodeRun(for: plan, settings: settings)
+        return (plan, own, settings, catalog, warnings)
     }
 
     /// The plan's expectations and tracking plan, compiled once; nil when it has neither.

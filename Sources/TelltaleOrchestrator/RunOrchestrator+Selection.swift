@@ -55,7 +55,7 @@ extension RunOrchestrator {
         guard let verifier = setup.verifier else { return }
         let unmatched = verifier.selectorsMatchingNothing(in: listed.map(\.id))
         guard !unmatched.isEmpty else { return }
-        if options.strict || setup.plan.strict {
+        if setup.settings.strict {
             throw OrchestratorError.badPlan(
                 PlanError(
                     problems: unmatched.map { selector in

@@ -29,7 +29,8 @@ extension RunOrchestrator {
         try await checkSelectors(of: setup, against: tests)
         var (selected, notes, _) = try await select(from: tests, setup: setup)
         if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
-        let settings = PlanTestSettings.settings(for: selected, plan: plan, selection: setup.selection, retriesOverride: options.retries)
+        let settings = PlanTestSettings.settings(
+            for: selected, plan: plan, selection: setup.selection, retriesOverride: setup.settings.retriesOverride)
         selected = await shard(selected, settings: settings, timings: timings, wholeClasses: true)
         if selected.isEmpty { return RunExecution.Outcome() }
         // The launcher is unused: xcodebuild starts the test runner.
@@ -37,7 +38,8 @@ extension RunOrchestrator {
             launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package,
             environment: Self.testEnvironment(plan: plan, execution: execution),
             logDirectory: setup.reports.logsPath, workers: 1,
-            settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: options.retries), durations: timings)
+            settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: setup.settings.retriesOverride),
+            durations: timings)
         configuration.testEnvironment = testEnvironment
         let built = XcodeTestRunner.Built(
             project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log,
@@ -51,12 +53,12 @@ extension RunOrchestrator {
 
     /// Refused before anything is made: xcodebuild is macOS's, and what reads a Swift package's
     /// targets and profiles (`--changed`, coverage) has no Xcode counterpart yet.
-    func checkXcodeRun(for plan: Plan) throws(OrchestratorError) {
+    func checkXcodeRun(for plan: Plan, settings: RunSettings) throws(OrchestratorError) {
         guard plan.xcode != nil else { return }
         if options.changed != nil {
             throw .badOption("--changed reads a Swift package's targets; a plan with `xcode:` runs all its selected tests (drop --changed)")
         }
-        if options.coverage ?? plan.coverage.enabled || options.coverageMap ?? plan.coverage.map {
+        if settings.coverage {
             throw .badOption("coverage is not collected under xcodebuild yet: drop `coverage:` (or --coverage) from a plan with `xcode:`")
         }
         guard Self.hasXcodebuild else {
@@ -79,7 +81,7 @@ extension RunOrchestrator {
     /// plan's own setting). Parallel clones share one capture session, so a run that checks
     /// events or brackets each test runs them one at a time.
     private func xcodeWorkers(setup: Setup, execution: RunExecution) async -> Int? {
-        guard let workers = options.workers ?? setup.plan.workers else { return execution.lifecycle == .none ? nil : 1 }
+        guard let workers = setup.settings.workers else { return execution.lifecycle == .none ? nil : 1 }
         guard workers > 1, execution.lifecycle != .none else { return workers }
         await progress.note("one worker: under xcodebuild, parallel clones would share one capture session, and this run checks events per test")
         return 1

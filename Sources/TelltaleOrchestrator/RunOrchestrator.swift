@@ -35,6 +35,8 @@ public struct RunOrchestrator: Sendable {
     /// What every step after the checks needs: the plan and what was derived from it.
     struct Setup: Sendable {
         var plan: Plan
+        /// What the flags, the environment and the plan together say the run does.
+        var settings: RunSettings
         var verifier: Verifier?
         var selection: TestSelection
         /// The plan's own selection, without the command line's `--filter`, `--skip` and tags.
@@ -99,7 +101,7 @@ public struct RunOrchestrator: Sendable {
             return try await write(record, reports: setup.reports, end: .finished, serviceFailure: nil)
         }
         // Open from before the build (durations) until the run is recorded, and no longer.
-        return try await RunHistory.withOpened(plan: setup.plan, options: options, progress: progress) { history throws(OrchestratorError) in
+        return try await RunHistory.withOpened(setup.settings, progress: progress) { history throws(OrchestratorError) in
             async let environment = RunEnvironmentProbe.probe(in: setup.plan.package)
             var outcome = try await execute(setup, history: history)
             // Whatever ended the run, its reports say what was tested (--commit, --changed) and why.
@@ -124,14 +126,14 @@ public struct RunOrchestrator: Sendable {
     /// timings, the services' guards and `--changed`; then the report folder is made ready.
     private func prepare() async throws(OrchestratorError) -> Setup {
         try await refuseRevisionAsPlan()
-        let (plan, own, catalog, warnings) = try resolvePlan()
+        let (plan, own, settings, catalog, warnings) = try resolvePlan()
         for warning in warnings { await progress.note(warning.description) }
         let verifier = try loadVerifier(plan, catalog: catalog)
         let selection = try validatedSelection(for: plan)
         let planSelection = try validatedSelection(for: own)
         let timings = try readTimings()
-        let baseline = try await baselineRequest(for: plan)
-        let reports = ReportDirectory(path: options.reportDirectory ?? plan.reports.dir)
+        let baseline = try await baselineRequest(for: plan, settings: settings)
+        let reports = ReportDirectory(path: settings.reportDirectory)
         // Before anything is built or started: a refused guard must leave nothing running.
         let services: [ServiceSpec]
         do {
@@ -140,16 +142,17 @@ public struct RunOrchestrator: Sendable {
         } catch {
             throw .service(error)
         }
-        let changes = try await changeSelection(for: plan)
+        let changes = try await changeSelection(for: plan, settings: settings)
         do {
             try reports.prepare()
         } catch {
             throw .reportsUnwritable(path: reports.path, reason: error.localizedDescription)
         }
-        let coverage = try await RunCoverage.prepare(plan: plan, options: options, reports: reports)
+        let coverage = try await RunCoverage.prepare(plan: plan, settings: settings, options: options, reports: reports)
         return Setup(
-            plan: plan, verifier: verifier, selection: selection, planSelection: planSelection, timings: timings, reports: reports,
-            services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(for: plan), baseline: baseline)
+            plan: plan, settings: settings, verifier: verifier, selection: selection, planSelection: planSelection, timings: timings,
+            reports: reports, services: services, changes: changes, coverage: coverage, seed: await shuffleSeed(settings.shuffle),
+            baseline: baseline)
     }
 
     /// Builds and runs the tests; maps what can go wrong on the way to its exit status.
@@ -157,7 +160,7 @@ public struct RunOrchestrator: Sendable {
         // Recorded medians balance the work; a --timings file given by hand wins where both know a test.
         let timings = await history.durations(progress: progress).merging(setup.timings) { $1 }
         let priorities = await history.priorities(progress: progress)
-        let stressing = (options.stressNew ?? setup.plan.stress.new) > 0
+        let stressing = setup.settings.stressNew > 0
         let passedTests = stressing ? await history.testsThatPassed(progress: progress) : nil
         let execution = RunExecution(
             services: setup.services, verifier: setup.verifier,

@@ -3,7 +3,8 @@ import Testing
 
 @testable import TelltalePlan
 
-/// The top-level keys a plan accepts are the keys it reads: one table holds both.
+/// The top-level keys a plan accepts are the keys it reads and the keys `plan print` writes:
+/// one table holds all three.
 @Suite(.tags(.small))
 struct PlanKeysTests {
     @Test func eachKeyIsRegisteredOnce() {
@@ -20,5 +21,22 @@ struct PlanKeysTests {
         #expect(
             found.contains { $0.keyPath == key || $0.keyPath.hasPrefix("\(key).") || $0.keyPath.hasPrefix("\(key)[") },
             "\(key): \(found)")
+    }
+
+    /// `plan print` writes every key of the table, in its order (`xcode:` when the plan has one).
+    @Test func everyKeyIsPrinted() throws {
+        let yaml = """
+            version: 1
+            xcode:
+              project: Shop.xcodeproj
+              scheme: Shop
+              destination: platform=iOS Simulator,name=iPhone 16
+            """
+        let plan = try PlanLoader().parse(yaml: yaml, file: "printed.yml")
+        let printed = PlanPrinter.yaml(plan).split(separator: "\n").compactMap { line -> String? in
+            guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { return nil }
+            return String(line[..<colon])
+        }
+        #expect(printed == PlanDecoder.planKeys)
     }
 }

@@ -5,13 +5,13 @@ import TelltalePlan
 /// comparison made once the record is built, before it is recorded (so a run of the base commit
 /// is compared with the one before it, not with itself) and reported.
 extension RunOrchestrator {
-    /// `--baseline`, `--base` and the rest, and the gate (`--fail-on`, else the plan's `failOn:`);
+    /// `--baseline`, `--base` and the rest, and the gate (`RunSettings.failOn`);
     /// an unreadable `--baseline` is exit 2 before anything is built.
-    func baselineRequest(for plan: Plan) async throws(OrchestratorError) -> BaselineRequest {
+    func baselineRequest(for plan: Plan, settings: RunSettings) async throws(OrchestratorError) -> BaselineRequest {
         do {
             return try await BaselineRequest.resolve(
                 baseline: options.baselinePath, base: options.base, changed: options.changed, coverageBase: options.coverageBase,
-                failOn: options.failOn ?? plan.failOn, package: plan.package)
+                failOn: settings.failOn, package: plan.package)
         } catch {
             throw .badOption(error.message)
         }

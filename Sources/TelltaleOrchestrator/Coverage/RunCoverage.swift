@@ -81,10 +81,10 @@ struct RunCoverage: Sendable {
     /// Nil when the run measures no coverage. Missing tools, or a `--coverage-base` git does not
     /// know, are usage errors (exit 2) before anything is built.
     static func prepare(
-        plan: Plan, options: RunOptions, reports: ReportDirectory, environment: [String: String] = ProcessInfo.processInfo.environment
+        plan: Plan, settings: RunSettings, options: RunOptions, reports: ReportDirectory,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(OrchestratorError) -> RunCoverage? {
-        // A map is a coverage run; `--no-coverage` turns off the plan's map too.
-        guard options.coverage ?? (plan.coverage.enabled || plan.coverage.map || options.coverageMap == true) else { return nil }
+        guard settings.coverage else { return nil }
         let tools: CoverageTools
         do {
             tools = try await CoverageTools.locate(environment: environment)
@@ -99,7 +99,7 @@ struct RunCoverage: Sendable {
             skipBuild: options.skipBuild,
             repositoryPrefix: prefix.succeeded ? String((prefix.first ?? "").trimmingCharacters(in: ["/"])) : nil
         )
-        coverage.recordsMap = options.coverageMap ?? plan.coverage.map
+        coverage.recordsMap = settings.coverageMap
         if coverage.recordsMap, coverage.repositoryPrefix == nil {
             throw .badOption("--coverage-map: \(plan.package) is not in a git repository; a coverage map is read against git's history")
         }

@@ -17,11 +17,10 @@ public struct RunHistory: Sendable {
     /// The run's history, open for `body` (a PostgreSQL history's connections last exactly as
     /// long); one that cannot be opened is a warning, and `body` goes on without it.
     static func withOpened<T, E: Error>(
-        plan: Plan, options: RunOptions, progress: ConsoleProgress, _ body: (RunHistory) async throws(E) -> T
+        _ settings: RunSettings, progress: ConsoleProgress, _ body: (RunHistory) async throws(E) -> T
     ) async throws(E) -> T {
-        guard let value = value(plan: plan, options: options) else { return try await body(.disabled) }
-        let deadline = callTimeout(plan: plan, options: options)
-        return try await withOpened(value, what: "this run goes on without history", callTimeout: deadline) { opened throws(E) in
+        guard let value = settings.history else { return try await body(.disabled) }
+        return try await withOpened(value, what: "this run goes on without history", callTimeout: settings.postgresTimeout) { opened throws(E) in
             if case .failure(let warning) = opened { await progress.note(warning.description) }
             return try await body(RunHistory(opened))
         }
@@ -63,11 +62,6 @@ public struct RunHistory: Sendable {
         }
     }
 
-    /// `--postgres-timeout`, else the plan's `postgresTimeout`, else two minutes.
-    static func callTimeout(plan: Plan, options: RunOptions) -> Duration {
-        options.postgresTimeout ?? plan.postgresTimeout ?? PostgresConnector.defaultCallTimeout
-    }
-
     /// The warning a failed call gives, ending in `(consequence)`; nil when the call was not
     /// tried because an earlier one was given up (that one's warning said so).
     static func warning(_ error: HistoryError, _ consequence: String) -> String? {
@@ -76,10 +70,6 @@ public struct RunHistory: Sendable {
         case .thisCall: "warning: \(error) (\(consequence); the history is not used for the rest of this run)"
         case nil: "warning: \(error) (\(consequence))"
         }
-    }
-
-    static func value(plan: Plan, options: RunOptions) -> String? {
-        value(history: plan.history, option: options.historyPath, noHistory: options.noHistory, package: options.historyPackage ?? plan.package)
     }
 
     /// The history of a run, as a path or a PostgreSQL URL: `option` (`--history`) beats

@@ -3,10 +3,10 @@ import TelltalePlan
 import TelltaleRunner
 
 extension RunOrchestrator {
-    /// `--shuffle` or the plan's `shuffle:`: the run's seed, printed before anything else runs so
-    /// a run cut short still says how to repeat its order; nil for the usual order.
-    func shuffleSeed(for plan: Plan) async -> Int? {
-        guard let seed = (options.shuffle ?? plan.shuffle).resolvedSeed(fresh: ShuffleGenerator.freshSeed) else { return nil }
+    /// The run's seed (`RunSettings.shuffle`), printed before anything else runs so a run cut
+    /// short still says how to repeat its order; nil for the usual order.
+    func shuffleSeed(_ shuffle: PlanShuffle) async -> Int? {
+        guard let seed = shuffle.resolvedSeed(fresh: ShuffleGenerator.freshSeed) else { return nil }
         await progress.note(RunOrder.seedLine(seed))
         return seed
     }
@@ -19,7 +19,7 @@ extension RunOrchestrator {
         configuration.untilFailure = options.untilFailure
         let quarantine = QuarantineList(setup.plan.quarantine)
         configuration.excused = Set(selected.map(\.id).filter { quarantine.excuses($0) })
-        configuration.bisectBudget = options.bisectBudget ?? RunOptions.defaultBisectBudget
+        configuration.bisectBudget = setup.settings.bisectBudget
         configuration.reproductionCommand = reproductionCommand(setup.plan)
         if options.noParallel { configuration.oneTestAtATime = true }
         configuration.wholeClasses = wholeClasses(setup)

@@ -1,5 +1,6 @@
 import Foundation
 import TelltaleModel
+import TelltalePlan
 import TelltalePostgres
 import TelltaleQueue
 import TelltaleRunner
@@ -16,7 +17,8 @@ extension RunOrchestrator {
         guard let request = options.queue, queue == nil else { return (self, []) }
         var moved = self
         // The plan is read in full later (a bad one is exit 2 then); here only for its deadline.
-        let deadline = options.postgresTimeout ?? (try? resolvePlan().plan.postgresTimeout) ?? PostgresConnector.defaultCallTimeout
+        let plan = (try? resolvePlan().plan) ?? Plan.defaultPlan(package: options.package ?? Plan.defaultPackage)
+        let deadline = RunSettings.resolve(options, plan: plan).postgresTimeout
         switch try await RunQueue.start(request, environment: ProcessInfo.processInfo.environment, callTimeout: deadline) {
         case .queue(let queue):
             moved.queue = queue

@@ -6,7 +6,7 @@ extension RunOrchestrator {
     /// printed with why; nil when the run stresses nothing. A quarantined test is never stressed:
     /// it is known to be bad, and its failures fail nothing, so more runs would tell nothing.
     func stressSelection(for tests: [TestID], setup: Setup, passed: Set<String>?) async -> StressSelection? {
-        let runs = options.stressNew ?? setup.plan.stress.new
+        let runs = setup.settings.stressNew
         guard runs > 0 else { return nil }
         var stress = StressSelection(runs: runs, reportOnly: setup.plan.stress.onFlaky == .report)
         let quarantine = QuarantineList(setup.plan.quarantine)

@@ -1,46 +1,14 @@
 import TelltaleModel
 
-/// Writes a plan as normalised YAML: every key in a fixed order with its
-/// default spelled out, so `telltale plan print` shows what a run will do, and
+/// Writes a plan as normalised YAML: every key of the key table (`PlanKey.all`), in its order,
+/// with its default spelled out, so `telltale plan print` shows what a run will do, and
 /// reading the output back gives an equal plan (source locations aside).
 public struct PlanPrinter {
     public static func yaml(_ plan: Plan) -> String {
-        var lines = [
-            "version: \(plan.version)",
-            "name: \(YAMLScalar.string(plan.name))",
-            "package: \(YAMLScalar.string(plan.package))",
-            "xctestplan: \(YAMLScalar.optional(plan.xctestplan))",
-        ]
-        lines += list("filter", plan.filter, indent: "")
-        lines += list("skip", plan.skip, indent: "")
-        lines += list("tags", plan.tags, indent: "")
-        lines += list("skipTags", plan.skipTags, indent: "")
-        lines += environment(plan.environment)
-        lines += list("arguments", plan.arguments, indent: "")
-        lines.append("retries: \(plan.retries)")
-        lines.append("workers: \(YAMLScalar.optional(plan.workers))")
-        lines.append("lifecycle: \(YAMLScalar.optional(plan.lifecycle?.rawValue))")
-        lines.append("strict: \(plan.strict)")
-        lines.append("splitClasses: \(plan.splitClasses)")
-        lines.append("failOn: \(plan.failOn.rawValue)")
-        lines += timeouts(plan.timeout, indent: "")
-        lines += plan.suites.isEmpty ? ["suites: []"] : ["suites:"] + plan.suites.flatMap(suite)
-        lines += PlanServicePrinter.lines(plan.services)
-        lines += ["reports:", "  dir: \(YAMLScalar.string(plan.reports.dir))"]
-        lines.append("history: \(history(plan.history))")
-        lines.append("postgresTimeout: \(YAMLScalar.optional(plan.postgresTimeout?.planFormat))")
-        lines += quarantine(plan.quarantine)
-        lines += coverage(plan.coverage)
-        lines += ["changed:", "  select: \(plan.changed.select.rawValue)"]
-        lines += ["stress:", "  new: \(plan.stress.new)", "  onFlaky: \(plan.stress.onFlaky.rawValue)"]
-        lines.append("shuffle: \(shuffle(plan.shuffle))")
-        if let xcode = plan.xcode { lines += Self.xcode(xcode) }
-        lines += ExpectationsPrinter.lines(plan.capture)
-        lines += ExpectationsPrinter.lines(plan.expectations)
-        return lines.joined(separator: "\n") + "\n"
+        PlanKey.all.flatMap { $0.print(plan) }.joined(separator: "\n") + "\n"
     }
 
-    private static func shuffle(_ shuffle: PlanShuffle) -> String {
+    static func shuffle(_ shuffle: PlanShuffle) -> String {
         switch shuffle {
         case .off: "false"
         case .random: "true"
@@ -48,7 +16,7 @@ public struct PlanPrinter {
         }
     }
 
-    private static func history(_ history: PlanHistory) -> String {
+    static func history(_ history: PlanHistory) -> String {
         switch history {
         case .beside: "true"
         case .off: "false"
@@ -63,7 +31,7 @@ public struct PlanPrinter {
         quarantine(entries).joined(separator: "\n") + "\n"
     }
 
-    private static func quarantine(_ entries: [QuarantineEntry]) -> [String] {
+    static func quarantine(_ entries: [QuarantineEntry]) -> [String] {
         guard !entries.isEmpty else { return ["quarantine: []"] }
         return ["quarantine:"]
             + entries.flatMap { entry in
@@ -77,7 +45,7 @@ public struct PlanPrinter {
     }
 
     /// `coverage: false`, or the mapping with every key (reading a mapping back turns coverage on).
-    private static func coverage(_ coverage: PlanCoverage) -> [String] {
+    static func coverage(_ coverage: PlanCoverage) -> [String] {
         guard coverage.enabled else { return ["coverage: false"] }
         func percent(_ value: Double?) -> String {
             guard let value else { return "null" }
@@ -88,7 +56,7 @@ public struct PlanPrinter {
     }
 
     /// Printed only when the plan has it: a plan without `xcode:` runs `swift test`.
-    private static func xcode(_ xcode: XcodeProject) -> [String] {
+    static func xcode(_ xcode: XcodeProject) -> [String] {
         let container: [String] =
             switch xcode.container {
             case .project(let path): ["  project: \(YAMLScalar.string(path))"]
@@ -102,7 +70,7 @@ public struct PlanPrinter {
             + list("buildArguments", xcode.buildArguments, indent: "  ")
     }
 
-    private static func suite(_ suite: PlanSuite) -> [String] {
+    static func suite(_ suite: PlanSuite) -> [String] {
         let indent = "    "
         var lines = ["  - name: \(YAMLScalar.string(suite.name))"]
         lines += list("filter", suite.filter, indent: indent)
@@ -118,13 +86,13 @@ public struct PlanPrinter {
         return lines
     }
 
-    private static func variant(_ variant: PlanVariant) -> [String] {
+    static func variant(_ variant: PlanVariant) -> [String] {
         let indent = "        "
         return ["      - name: \(YAMLScalar.string(variant.name))"] + environment(variant.environment, indent: indent)
             + list("arguments", variant.arguments, indent: indent)
     }
 
-    private static func timeouts(_ timeouts: PlanTimeouts, indent: String) -> [String] {
+    static func timeouts(_ timeouts: PlanTimeouts, indent: String) -> [String] {
         [
             indent + "timeout:",
             indent + "  test: \(YAMLScalar.optional(timeouts.test?.planFormat))",

@@ -1,0 +1,127 @@
+import TelltaleModel
+import Yams
+
+/// Every top-level key of a plan, how it is read and how `plan print` writes it: the one place a
+/// key is registered. The keys a plan accepts (`PlanDecoder.planKeys`) are the keys it reads, and
+/// the printer writes exactly these, in this order, so a new key cannot be read and then left
+/// out of `telltale plan print` (whose output must read back as an equal plan).
+struct PlanKey: Sendable {
+    typealias Decode = @Sendable (_ decoder: inout PlanDecoder, _ value: Node, _ key: String, _ plan: inout Plan) -> Void
+
+    let name: String
+    let decode: Decode
+    /// The key's lines in normalised YAML, its default spelled out; none where leaving the key
+    /// out says it (`xcode:` is printed only when the plan has it: without it a run is `swift test`'s).
+    let print: @Sendable (_ plan: Plan) -> [String]
+
+    /// A key printed as one line: `name: value`.
+    init(_ name: String, printed value: @escaping @Sendable (Plan) -> String, decode: @escaping Decode) {
+        self.name = name
+        self.decode = decode
+        self.print = { ["\(name): \(value($0))"] }
+    }
+
+    /// A key printed as a block (a list, a mapping, or nothing).
+    init(_ name: String, lines: @escaping @Sendable (Plan) -> [String], decode: @escaping Decode) {
+        self.name = name
+        self.decode = decode
+        self.print = lines
+    }
+}
+
+extension PlanKey {
+    /// In the order `plan print` writes them: what selects the tests, how they run, what runs
+    /// beside them, what a run keeps, then the analytics expectations (the longest, last).
+    static let all: [PlanKey] = [
+        PlanKey("version", printed: { "\($0.version)" }) { decoder, value, _, _ in decoder.version(value) },
+        PlanKey("name", printed: { YAMLScalar.string($0.name) }) { decoder, value, key, plan in
+            plan.name = decoder.nonEmptyString(value, path: key) ?? plan.name
+        },
+        PlanKey("package", printed: { YAMLScalar.string($0.package) }) { decoder, value, key, plan in
+            decoder.positions[key] = TextPosition(value)
+            plan.package = decoder.nonEmptyString(value, path: key) ?? plan.package
+        },
+        PlanKey("xctestplan", printed: { YAMLScalar.optional($0.xctestplan) }) { decoder, value, key, plan in
+            decoder.positions[key] = TextPosition(value)
+            plan.xctestplan = decoder.nonEmptyString(value, path: key)
+        },
+        PlanKey("filter", lines: { PlanPrinter.list("filter", $0.filter, indent: "") }) { decoder, value, key, plan in
+            plan.filter = decoder.patterns(value, path: key)
+        },
+        PlanKey("skip", lines: { PlanPrinter.list("skip", $0.skip, indent: "") }) { decoder, value, key, plan in
+            plan.skip = decoder.patterns(value, path: key)
+        },
+        PlanKey("tags", lines: { PlanPrinter.list("tags", $0.tags, indent: "") }) { decoder, value, key, plan in
+            plan.tags = decoder.tagNames(value, path: key)
+        },
+        PlanKey("skipTags", lines: { PlanPrinter.list("skipTags", $0.skipTags, indent: "") }) { decoder, value, key, plan in
+            plan.skipTags = decoder.tagNames(value, path: key)
+        },
+        PlanKey("environment", lines: { PlanPrinter.environment($0.environment) }) { decoder, value, key, plan in
+            plan.environment = decoder.stringMap(value, path: key)
+        },
+        PlanKey("arguments", lines: { PlanPrinter.list("arguments", $0.arguments, indent: "") }) { decoder, value, key, plan in
+            plan.arguments = decoder.strings(value, path: key).map(\.value)
+        },
+        PlanKey("retries", printed: { "\($0.retries)" }) { decoder, value, key, plan in
+            decoder.retriesGiven = !value.isNull
+            plan.retries = decoder.count(value, path: key, minimum: 0) ?? plan.retries
+        },
+        PlanKey("workers", printed: { YAMLScalar.optional($0.workers) }) { decoder, value, key, plan in
+            plan.workers = decoder.count(value, path: key, minimum: 1)
+        },
+        PlanKey("lifecycle", printed: { YAMLScalar.optional($0.lifecycle?.rawValue) }) { decoder, value, key, plan in
+            plan.lifecycle = decoder.choice(value, path: key, of: PlanLifecycle.self)
+        },
+        PlanKey("strict", printed: { "\($0.strict)" }) { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false },
+        PlanKey("splitClasses", printed: { "\($0.splitClasses)" }) { decoder, value, key, plan in
+            plan.splitClasses = decoder.bool(value, path: key) ?? false
+        },
+        PlanKey("failOn", printed: { $0.failOn.rawValue }) { decoder, value, key, plan in
+            plan.failOn = decoder.choice(value, path: key, of: FailOn.self) ?? .any
+        },
+        PlanKey("timeout", lines: { PlanPrinter.timeouts($0.timeout, indent: "") }) { decoder, value, key, plan in
+            plan.timeout = decoder.timeouts(value, path: key)
+        },
+        PlanKey("suites", lines: { $0.suites.isEmpty ? ["suites: []"] : ["suites:"] + $0.suites.flatMap(PlanPrinter.suite) }) {
+            decoder, value, key, plan in plan.suites = decoder.suites(value, path: key)
+        },
+        PlanKey("services", lines: { PlanServicePrinter.lines($0.services) }) { decoder, value, key, plan in
+            plan.services = decoder.services(value, path: key)
+        },
+        PlanKey("reports", lines: { ["reports:", "  dir: \(YAMLScalar.string($0.reports.dir))"] }) { decoder, value, key, plan in
+            plan.reports = decoder.reports(value, path: key)
+        },
+        PlanKey("history", printed: { PlanPrinter.history($0.history) }) { decoder, value, key, plan in
+            plan.history = decoder.history(value, path: key)
+        },
+        PlanKey("postgresTimeout", printed: { YAMLScalar.optional($0.postgresTimeout?.planFormat) }) { decoder, value, key, plan in
+            plan.postgresTimeout = decoder.duration(value, path: key)
+        },
+        PlanKey("quarantine", lines: { PlanPrinter.quarantine($0.quarantine) }) { decoder, value, key, plan in
+            plan.quarantine = decoder.quarantine(value, path: key)
+        },
+        PlanKey("coverage", lines: { PlanPrinter.coverage($0.coverage) }) { decoder, value, key, plan in
+            plan.coverage = decoder.coverage(value, path: key)
+        },
+        PlanKey("changed", lines: { ["changed:", "  select: \($0.changed.select.rawValue)"] }) { decoder, value, key, plan in
+            plan.changed = decoder.changed(value, path: key)
+        },
+        PlanKey("stress", lines: { ["stress:", "  new: \($0.stress.new)", "  onFlaky: \($0.stress.onFlaky.rawValue)"] }) {
+            decoder, value, key, plan in plan.stress = decoder.stress(value, path: key)
+        },
+        PlanKey("shuffle", printed: { PlanPrinter.shuffle($0.shuffle) }) { decoder, value, key, plan in
+            plan.shuffle = decoder.shuffle(value, path: key)
+        },
+        PlanKey("xcode", lines: { $0.xcode.map(PlanPrinter.xcode) ?? [] }) { decoder, value, key, plan in
+            decoder.positions[key] = TextPosition(value)
+            plan.xcode = decoder.xcode(value, path: key)
+        },
+        PlanKey("capture", lines: { ExpectationsPrinter.lines($0.capture) }) { decoder, value, key, plan in
+            plan.capture = decoder.capture(value, path: key)
+        },
+        PlanKey("expectations", lines: { ExpectationsPrinter.lines($0.expectations) }) { decoder, value, key, plan in
+            plan.expectations = decoder.expectations(value, path: key)
+        },
+    ]
+}
