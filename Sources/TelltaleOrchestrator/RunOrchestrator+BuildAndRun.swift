@@ -28,40 +28,24 @@ extension RunOrchestrator {
         let launcher = try await launcherKind.makeLauncher(testProduct: product, packagePath: plan.package, buildArguments: builder.buildArguments)
         if launcherKind != .direct { await progress.note("launcher: \(launcherKind.summary)") }
         let listing = try await stop.run { try await TestLister(launcher: launcher, workingDirectory: plan.package, testProduct: product).list() }
-        let (tests, testEnvironment) = PlanVariants.expand(listing.tests, plan: plan, selection: setup.selection)
-        try await checkSelectors(of: setup, against: tests)
-        var (selected, selectionNotes, narrowing) = try await select(from: tests, setup: setup)
-        if selected.isEmpty {
-            let note = "no test can be affected by this change: the affected test targets have no selected test"
-            await progress.note(note)
-            return RunExecution.Outcome(notes: selectionNotes + [note])
-        }
-        let settings = PlanTestSettings.settings(
-            for: selected, plan: plan, selection: setup.selection, retriesOverride: setup.settings.retriesOverride)
-        let defaults = PlanTestSettings.defaults(plan: plan, retriesOverride: setup.settings.retriesOverride)
-        await watch?.setRetries(settings.mapValues(\.retries), default: defaults.retries)
-        selected = await shard(selected, settings: settings, timings: timings, wholeClasses: wholeClasses(setup))
-        if selected.isEmpty {
-            // A shard that got no unit (whole classes can leave a shard empty) still ran part of
-            // the tests: it removed none of the base's.
-            var outcome = RunExecution.Outcome(notes: selectionNotes)
-            outcome.subset = narrowing.subset(selected: 0, shard: options.shard)
-            return outcome
-        }
+        let runnable = try await runnable(from: listing.tests, setup: setup, timings: timings, wholeClasses: wholeClasses(setup))
+        await watch?.setRetries(runnable.settings.mapValues(\.retries), default: runnable.defaults.retries)
+        let selected = runnable.tests
+        guard !selected.isEmpty else { return runnable.outcomeWithoutTests }
         var configuration = TestRunner.Configuration(
             launcher: launcher,
             workingDirectory: plan.package,
             environment: Self.testEnvironment(plan: plan, execution: execution),
             logDirectory: setup.reports.logsPath,
             workers: await workerCount(for: selected.count, setup: setup),
-            settings: settings,
-            defaultSettings: defaults,
+            settings: runnable.settings,
+            defaultSettings: runnable.defaults,
             durations: timings,
             priorities: priorities,
             eventStreamVersion: listing.eventStreamVersion ?? .v0,
             attachments: AttachmentStore(reportDirectory: setup.reports.path)
         )
-        configuration.testEnvironment = testEnvironment
+        configuration.testEnvironment = runnable.testEnvironment
         applyOrder(to: &configuration, setup: setup, selected: selected)
         configuration.earlierPasses = earlierPasses
         configuration.profileFile = setup.coverage?.profileFile
@@ -77,7 +61,7 @@ extension RunOrchestrator {
         }
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
-            selected, settings: settings, timings: timings, package: plan.package, workers: configured.workers,
+            selected, settings: runnable.settings, timings: timings, package: plan.package, workers: configured.workers,
             quarantine: QuarantineList(plan.quarantine), wholeClasses: wholeClasses(setup)
         ) { shared in
             var configuration = configured
@@ -85,13 +69,13 @@ extension RunOrchestrator {
             return try await execution.run(chosen, listed: listing.tests, configuration: configuration, observer: observer, stop: runStop)
         }
         outcome.stress = stress
-        outcome.subset = narrowing.subset(selected: selected.count, shard: options.shard)
+        outcome.subset = runnable.subset
         // A machine of a queue build ran part of it: its coverage total is not the suite's.
         if let queue {
             outcome.subset = CoverageSubset(
-                selected: outcome.results.count, planned: narrowing.planned, reasons: ["part of queue build \(queue.build)"])
+                selected: outcome.results.count, planned: runnable.planned, reasons: ["part of queue build \(queue.build)"])
         }
-        outcome.notes.insert(contentsOf: selectionNotes + (stress?.notes ?? []), at: 0)
+        outcome.notes.insert(contentsOf: runnable.notes + (stress?.notes ?? []), at: 0)
         return outcome
     }
 

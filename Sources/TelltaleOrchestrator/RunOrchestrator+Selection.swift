@@ -69,6 +69,28 @@ extension RunOrchestrator {
         for selector in unmatched { await progress.note("warning: \(selector)") }
     }
 
+    /// The listed tests that run here, each with its settings: the plan's variants expanded, the
+    /// expectations' keys checked against them, the selection (`select`), then this shard's part.
+    /// One road for `swift test`'s listing and for xcodebuild's.
+    func runnable(from listing: [ListedTest], setup: Setup, timings: [String: Double], wholeClasses: Bool) async throws -> Runnable {
+        let (tests, testEnvironment) = PlanVariants.expand(listing, plan: setup.plan, selection: setup.selection)
+        try await checkSelectors(of: setup, against: tests)
+        var (selected, notes, narrowing) = try await select(from: tests, setup: setup)
+        let settings = PlanTestSettings.settings(
+            for: selected, plan: setup.plan, selection: setup.selection, retriesOverride: setup.settings.retriesOverride)
+        let defaults = PlanTestSettings.defaults(plan: setup.plan, retriesOverride: setup.settings.retriesOverride)
+        if selected.isEmpty {
+            let note = "no test can be affected by this change: the affected test targets have no selected test"
+            await progress.note(note)
+            notes.append(note)
+        } else {
+            selected = await shard(selected, settings: settings, timings: timings, wholeClasses: wholeClasses)
+        }
+        return Runnable(
+            tests: selected, testEnvironment: testEnvironment, notes: notes, subset: narrowing.subset(selected: selected.count, shard: options.shard),
+            planned: narrowing.planned, settings: settings, defaults: defaults)
+    }
+
     /// `--shard K/N`'s part of `selected`, split by past durations where the history has them.
     func shard(_ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], wholeClasses: Bool) async -> [ListedTest] {
         guard let shard = options.shard else { return selected }
@@ -80,6 +102,31 @@ extension RunOrchestrator {
         return part
     }
 
+}
+
+/// The tests a run has to run here (`RunOrchestrator.runnable`), and what chose them.
+struct Runnable: Sendable {
+    var tests: [ListedTest]
+    /// A plan variant's environment, by test (`PlanVariants`).
+    var testEnvironment: [TestID: [String: String]]
+    /// What the selection said of itself (a test-level `--changed`, an empty selection).
+    var notes: [String]
+    /// The part of the plan's tests this is (a shard, `--changed`, filters); nil for all of them.
+    var subset: CoverageSubset?
+    /// How many tests the plan alone selects.
+    var planned: Int
+    /// Each selected test's time limits, retries and serial group, and the plan's defaults.
+    var settings: [TestID: TestSettings]
+    var defaults: TestSettings
+
+    /// The outcome of a run here with no test to run: the selection's notes, and the part it is
+    /// (a shard that got no unit, since whole classes can leave one empty, still ran part of the
+    /// tests and removed none of the base's).
+    var outcomeWithoutTests: RunExecution.Outcome {
+        var outcome = RunExecution.Outcome(notes: notes)
+        outcome.subset = subset
+        return outcome
+    }
 }
 
 /// What the plan alone selects, and each step that ran fewer of its tests: a run of a subset is

@@ -25,29 +25,25 @@ extension RunOrchestrator {
                 XcodebuildInvocation.enumerateTests(project, xctestrun: xctestrun, output: listingPath), in: plan.package, log: log)
         }
         let listing = try XcodeTestListing.decode(FileManager.default.contents(atPath: listingPath) ?? Data(), path: listingPath).tests
-        let (tests, testEnvironment) = PlanVariants.expand(listing, plan: plan, selection: setup.selection)
-        try await checkSelectors(of: setup, against: tests)
-        var (selected, notes, _) = try await select(from: tests, setup: setup)
-        if selected.isEmpty { return RunExecution.Outcome(notes: notes) }
-        let settings = PlanTestSettings.settings(
-            for: selected, plan: plan, selection: setup.selection, retriesOverride: setup.settings.retriesOverride)
-        selected = await shard(selected, settings: settings, timings: timings, wholeClasses: true)
-        if selected.isEmpty { return RunExecution.Outcome() }
+        // xcodebuild hands out whole classes: a shard keeps each class whole too.
+        let runnable = try await runnable(from: listing, setup: setup, timings: timings, wholeClasses: true)
+        guard !runnable.tests.isEmpty else { return runnable.outcomeWithoutTests }
         // The launcher is unused: xcodebuild starts the test runner.
         var configuration = TestRunner.Configuration(
             launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package,
             environment: Self.testEnvironment(plan: plan, execution: execution),
             logDirectory: setup.reports.logsPath, workers: 1,
-            settings: settings, defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: setup.settings.retriesOverride),
-            durations: timings)
-        configuration.testEnvironment = testEnvironment
+            settings: runnable.settings, defaultSettings: runnable.defaults, durations: timings)
+        configuration.testEnvironment = runnable.testEnvironment
         let built = XcodeTestRunner.Built(
             project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log,
             workers: await xcodeWorkers(setup: setup, execution: execution))
-        var outcome = try await execution.run(selected, listed: listing, configuration: configuration, observer: observer, stop: stop, xcode: built)
+        var outcome = try await execution.run(
+            runnable.tests, listed: listing, configuration: configuration, observer: observer, stop: stop, xcode: built)
         await log.close()
-        notes.append("ran under xcodebuild: result bundle xcode/tests.xcresult, its log logs/xcodebuild.log")
-        outcome.notes.insert(contentsOf: notes, at: 0)
+        let ranUnder = "ran under xcodebuild: result bundle xcode/tests.xcresult, its log logs/xcodebuild.log"
+        outcome.notes.insert(contentsOf: runnable.notes + [ranUnder], at: 0)
+        outcome.subset = runnable.subset
         return outcome
     }
 

@@ -97,7 +97,13 @@ struct RunSettingsTests {
         },
         // ...but does not turn back on a history the plan keeps none of; `--no-history` beats everything.
         row("history", plan: "history: false", environment: ["TELLTALE_HISTORY_URL": url], expect: "nil") { $0.history ?? "nil" },
-        row("history", flags: { $0.noHistory = true; $0.historyPath = "mine.sqlite" }, expect: "nil") { $0.history ?? "nil" },
+        row(
+            "history",
+            flags: {
+                $0.noHistory = true
+                $0.historyPath = "mine.sqlite"
+            }, expect: "nil"
+        ) { $0.history ?? "nil" },
         // `--commit` runs in Telltale's worktree and keeps the history beside the user's package.
         row("history", flags: { $0.historyPackage = "Mine" }, expect: "Mine/.telltale/history.sqlite") { $0.history ?? "nil" },
 
