@@ -33,95 +33,152 @@ extension PlanKey {
     /// In the order `plan print` writes them: what selects the tests, how they run, what runs
     /// beside them, what a run keeps, then the analytics expectations (the longest, last).
     static let all: [PlanKey] = [
-        PlanKey("version", printed: { "\($0.version)" }) { decoder, value, _, _ in decoder.version(value) },
-        PlanKey("name", printed: { YAMLScalar.string($0.name) }) { decoder, value, key, plan in
-            plan.name = decoder.nonEmptyString(value, path: key) ?? plan.name
-        },
-        PlanKey("package", printed: { YAMLScalar.string($0.package) }) { decoder, value, key, plan in
-            decoder.positions[key] = TextPosition(value)
-            plan.package = decoder.nonEmptyString(value, path: key) ?? plan.package
-        },
-        PlanKey("xctestplan", printed: { YAMLScalar.optional($0.xctestplan) }) { decoder, value, key, plan in
-            decoder.positions[key] = TextPosition(value)
-            plan.xctestplan = decoder.nonEmptyString(value, path: key)
-        },
-        PlanKey("filter", lines: { PlanPrinter.list("filter", $0.filter, indent: "") }) { decoder, value, key, plan in
-            plan.filter = decoder.patterns(value, path: key)
-        },
-        PlanKey("skip", lines: { PlanPrinter.list("skip", $0.skip, indent: "") }) { decoder, value, key, plan in
-            plan.skip = decoder.patterns(value, path: key)
-        },
-        PlanKey("tags", lines: { PlanPrinter.list("tags", $0.tags, indent: "") }) { decoder, value, key, plan in
-            plan.tags = decoder.tagNames(value, path: key)
-        },
-        PlanKey("skipTags", lines: { PlanPrinter.list("skipTags", $0.skipTags, indent: "") }) { decoder, value, key, plan in
-            plan.skipTags = decoder.tagNames(value, path: key)
-        },
-        PlanKey("environment", lines: { PlanPrinter.environment($0.environment) }) { decoder, value, key, plan in
-            plan.environment = decoder.stringMap(value, path: key)
-        },
-        PlanKey("arguments", lines: { PlanPrinter.list("arguments", $0.arguments, indent: "") }) { decoder, value, key, plan in
-            plan.arguments = decoder.strings(value, path: key).map(\.value)
-        },
-        PlanKey("retries", printed: { "\($0.retries)" }) { decoder, value, key, plan in
-            decoder.retriesGiven = !value.isNull
-            plan.retries = decoder.count(value, path: key, minimum: 0) ?? plan.retries
-        },
-        PlanKey("workers", printed: { YAMLScalar.optional($0.workers) }) { decoder, value, key, plan in
-            plan.workers = decoder.count(value, path: key, minimum: 1)
-        },
-        PlanKey("lifecycle", printed: { YAMLScalar.optional($0.lifecycle?.rawValue) }) { decoder, value, key, plan in
-            plan.lifecycle = decoder.choice(value, path: key, of: PlanLifecycle.self)
-        },
-        PlanKey("strict", printed: { "\($0.strict)" }) { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false },
-        PlanKey("splitClasses", printed: { "\($0.splitClasses)" }) { decoder, value, key, plan in
-            plan.splitClasses = decoder.bool(value, path: key) ?? false
-        },
-        PlanKey("failOn", printed: { $0.failOn.rawValue }) { decoder, value, key, plan in
-            plan.failOn = decoder.choice(value, path: key, of: FailOn.self) ?? .any
-        },
-        PlanKey("timeout", lines: { PlanPrinter.timeouts($0.timeout, indent: "") }) { decoder, value, key, plan in
-            plan.timeout = decoder.timeouts(value, path: key)
-        },
-        PlanKey("suites", lines: { $0.suites.isEmpty ? ["suites: []"] : ["suites:"] + $0.suites.flatMap(PlanPrinter.suite) }) {
-            decoder, value, key, plan in plan.suites = decoder.suites(value, path: key)
-        },
-        PlanKey("services", lines: { PlanServicePrinter.lines($0.services) }) { decoder, value, key, plan in
-            plan.services = decoder.services(value, path: key)
-        },
-        PlanKey("reports", lines: { ["reports:", "  dir: \(YAMLScalar.string($0.reports.dir))"] }) { decoder, value, key, plan in
-            plan.reports = decoder.reports(value, path: key)
-        },
-        PlanKey("history", printed: { PlanPrinter.history($0.history) }) { decoder, value, key, plan in
-            plan.history = decoder.history(value, path: key)
-        },
-        PlanKey("postgresTimeout", printed: { YAMLScalar.optional($0.postgresTimeout?.planFormat) }) { decoder, value, key, plan in
-            plan.postgresTimeout = decoder.duration(value, path: key)
-        },
-        PlanKey("quarantine", lines: { PlanPrinter.quarantine($0.quarantine) }) { decoder, value, key, plan in
-            plan.quarantine = decoder.quarantine(value, path: key)
-        },
-        PlanKey("coverage", lines: { PlanPrinter.coverage($0.coverage) }) { decoder, value, key, plan in
-            plan.coverage = decoder.coverage(value, path: key)
-        },
-        PlanKey("changed", lines: { ["changed:", "  select: \($0.changed.select.rawValue)"] }) { decoder, value, key, plan in
-            plan.changed = decoder.changed(value, path: key)
-        },
-        PlanKey("stress", lines: { ["stress:", "  new: \($0.stress.new)", "  onFlaky: \($0.stress.onFlaky.rawValue)"] }) {
-            decoder, value, key, plan in plan.stress = decoder.stress(value, path: key)
-        },
-        PlanKey("shuffle", printed: { PlanPrinter.shuffle($0.shuffle) }) { decoder, value, key, plan in
-            plan.shuffle = decoder.shuffle(value, path: key)
-        },
-        PlanKey("xcode", lines: { $0.xcode.map(PlanPrinter.xcode) ?? [] }) { decoder, value, key, plan in
-            decoder.positions[key] = TextPosition(value)
-            plan.xcode = decoder.xcode(value, path: key)
-        },
-        PlanKey("capture", lines: { ExpectationsPrinter.lines($0.capture) }) { decoder, value, key, plan in
-            plan.capture = decoder.capture(value, path: key)
-        },
-        PlanKey("expectations", lines: { ExpectationsPrinter.lines($0.expectations) }) { decoder, value, key, plan in
-            plan.expectations = decoder.expectations(value, path: key)
-        },
+        PlanKey("version", printed: { "\($0.version)" }, decode: { decoder, value, _, _ in decoder.version(value) }),
+        PlanKey(
+            "name", printed: { YAMLScalar.string($0.name) },
+            decode: { decoder, value, key, plan in
+                plan.name = decoder.nonEmptyString(value, path: key) ?? plan.name
+            }),
+        PlanKey(
+            "package", printed: { YAMLScalar.string($0.package) },
+            decode: { decoder, value, key, plan in
+                decoder.positions[key] = TextPosition(value)
+                plan.package = decoder.nonEmptyString(value, path: key) ?? plan.package
+            }),
+        PlanKey(
+            "xctestplan", printed: { YAMLScalar.optional($0.xctestplan) },
+            decode: { decoder, value, key, plan in
+                decoder.positions[key] = TextPosition(value)
+                plan.xctestplan = decoder.nonEmptyString(value, path: key)
+            }),
+        PlanKey(
+            "filter", lines: { PlanPrinter.list("filter", $0.filter, indent: "") },
+            decode: { decoder, value, key, plan in
+                plan.filter = decoder.patterns(value, path: key)
+            }),
+        PlanKey(
+            "skip", lines: { PlanPrinter.list("skip", $0.skip, indent: "") },
+            decode: { decoder, value, key, plan in
+                plan.skip = decoder.patterns(value, path: key)
+            }),
+        PlanKey(
+            "tags", lines: { PlanPrinter.list("tags", $0.tags, indent: "") },
+            decode: { decoder, value, key, plan in
+                plan.tags = decoder.tagNames(value, path: key)
+            }),
+        PlanKey(
+            "skipTags", lines: { PlanPrinter.list("skipTags", $0.skipTags, indent: "") },
+            decode: { decoder, value, key, plan in
+                plan.skipTags = decoder.tagNames(value, path: key)
+            }),
+        PlanKey(
+            "environment", lines: { PlanPrinter.environment($0.environment) },
+            decode: { decoder, value, key, plan in
+                plan.environment = decoder.stringMap(value, path: key)
+            }),
+        PlanKey(
+            "arguments", lines: { PlanPrinter.list("arguments", $0.arguments, indent: "") },
+            decode: { decoder, value, key, plan in
+                plan.arguments = decoder.strings(value, path: key).map(\.value)
+            }),
+        PlanKey(
+            "retries", printed: { "\($0.retries)" },
+            decode: { decoder, value, key, plan in
+                decoder.retriesGiven = !value.isNull
+                plan.retries = decoder.count(value, path: key, minimum: 0) ?? plan.retries
+            }),
+        PlanKey(
+            "workers", printed: { YAMLScalar.optional($0.workers) },
+            decode: { decoder, value, key, plan in
+                plan.workers = decoder.count(value, path: key, minimum: 1)
+            }),
+        PlanKey(
+            "lifecycle", printed: { YAMLScalar.optional($0.lifecycle?.rawValue) },
+            decode: { decoder, value, key, plan in
+                plan.lifecycle = decoder.choice(value, path: key, of: PlanLifecycle.self)
+            }),
+        PlanKey(
+            "strict", printed: { "\($0.strict)" }, decode: { decoder, value, key, plan in plan.strict = decoder.bool(value, path: key) ?? false }),
+        PlanKey(
+            "splitClasses", printed: { "\($0.splitClasses)" },
+            decode: { decoder, value, key, plan in
+                plan.splitClasses = decoder.bool(value, path: key) ?? false
+            }),
+        PlanKey(
+            "failOn", printed: { $0.failOn.rawValue },
+            decode: { decoder, value, key, plan in
+                plan.failOn = decoder.choice(value, path: key, of: FailOn.self) ?? .any
+            }),
+        PlanKey(
+            "timeout", lines: { PlanPrinter.timeouts($0.timeout, indent: "") },
+            decode: { decoder, value, key, plan in
+                plan.timeout = decoder.timeouts(value, path: key)
+            }),
+        PlanKey(
+            "suites", lines: { $0.suites.isEmpty ? ["suites: []"] : ["suites:"] + $0.suites.flatMap(PlanPrinter.suite) },
+            decode: {
+                decoder, value, key, plan in plan.suites = decoder.suites(value, path: key)
+            }),
+        PlanKey(
+            "services", lines: { PlanServicePrinter.lines($0.services) },
+            decode: { decoder, value, key, plan in
+                plan.services = decoder.services(value, path: key)
+            }),
+        PlanKey(
+            "reports", lines: { ["reports:", "  dir: \(YAMLScalar.string($0.reports.dir))"] },
+            decode: { decoder, value, key, plan in
+                plan.reports = decoder.reports(value, path: key)
+            }),
+        PlanKey(
+            "history", printed: { PlanPrinter.history($0.history) },
+            decode: { decoder, value, key, plan in
+                plan.history = decoder.history(value, path: key)
+            }),
+        PlanKey(
+            "postgresTimeout", printed: { YAMLScalar.optional($0.postgresTimeout?.planFormat) },
+            decode: { decoder, value, key, plan in
+                plan.postgresTimeout = decoder.duration(value, path: key)
+            }),
+        PlanKey(
+            "quarantine", lines: { PlanPrinter.quarantine($0.quarantine) },
+            decode: { decoder, value, key, plan in
+                plan.quarantine = decoder.quarantine(value, path: key)
+            }),
+        PlanKey(
+            "coverage", lines: { PlanPrinter.coverage($0.coverage) },
+            decode: { decoder, value, key, plan in
+                plan.coverage = decoder.coverage(value, path: key)
+            }),
+        PlanKey(
+            "changed", lines: { ["changed:", "  select: \($0.changed.select.rawValue)"] },
+            decode: { decoder, value, key, plan in
+                plan.changed = decoder.changed(value, path: key)
+            }),
+        PlanKey(
+            "stress", lines: { ["stress:", "  new: \($0.stress.new)", "  onFlaky: \($0.stress.onFlaky.rawValue)"] },
+            decode: {
+                decoder, value, key, plan in plan.stress = decoder.stress(value, path: key)
+            }),
+        PlanKey(
+            "shuffle", printed: { PlanPrinter.shuffle($0.shuffle) },
+            decode: { decoder, value, key, plan in
+                plan.shuffle = decoder.shuffle(value, path: key)
+            }),
+        PlanKey(
+            "xcode", lines: { $0.xcode.map(PlanPrinter.xcode) ?? [] },
+            decode: { decoder, value, key, plan in
+                decoder.positions[key] = TextPosition(value)
+                plan.xcode = decoder.xcode(value, path: key)
+            }),
+        PlanKey(
+            "capture", lines: { ExpectationsPrinter.lines($0.capture) },
+            decode: { decoder, value, key, plan in
+                plan.capture = decoder.capture(value, path: key)
+            }),
+        PlanKey(
+            "expectations", lines: { ExpectationsPrinter.lines($0.expectations) },
+            decode: { decoder, value, key, plan in
+                plan.expectations = decoder.expectations(value, path: key)
+            }),
     ]
 }
