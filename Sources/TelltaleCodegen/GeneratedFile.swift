@@ -2,11 +2,11 @@ import Foundation
 
 /// Writing generated Swift: only when the text changed, so an unchanged plan leaves the file's
 /// date alone and the build compiles nothing again.
-public enum GeneratedFile {
+package enum GeneratedFile {
     /// Writes `text` to `path` (creating its folder) unless it already holds exactly that; true
     /// when it wrote.
     @discardableResult
-    public static func write(_ text: String, to path: String) throws -> Bool {
+    package static func write(_ text: String, to path: String) throws -> Bool {
         let data = Data(text.utf8)
         if FileManager.default.contents(atPath: path) == data { return false }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -17,7 +17,7 @@ public enum GeneratedFile {
 
     /// `path` as seen from the folder `output` sits in (`../Plans/events.yml`), so the header
     /// names the plan the same way on every machine and checkout.
-    public static func relativePath(of path: String, from output: String) -> String {
+    package static func relativePath(of path: String, from output: String) -> String {
         let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         let base = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().pathComponents
         let shared = zip(target, base).prefix { $0 == $1 }.count

@@ -8,27 +8,27 @@ import TelltaleModel
 ///   with `tracker.track(PurchaseCompleted(…))` or through any `AnalyticsSink`.
 /// - `expectations(_:)`: for test targets, an `ExpectedEvent` function per event with each
 ///   property a `Match` (TelltaleTesting), referring to the events' types in `imports`' module.
-public struct SwiftCodeGenerator: Sendable {
-    public enum Access: String, Sendable, CaseIterable {
+package struct SwiftCodeGenerator: Sendable {
+    package enum Access: String, Sendable, CaseIterable {
         /// For an app module whose tests (or other modules) use the types.
         case `public`
         case `internal`
     }
 
-    public var access: Access
+    package var access: Access
     /// For the header: the plan as the reader should find it (a path relative to the output).
-    public var source: String
+    package var source: String
     /// Modules the file imports besides the ones it needs (the app's, in an expectations file).
-    public var imports: [String]
+    package var imports: [String]
 
-    public init(access: Access = .public, source: String, imports: [String] = []) {
+    package init(access: Access = .public, source: String, imports: [String] = []) {
         self.access = access
         self.source = source
         self.imports = imports
     }
 
     /// The events file: one `TrackedEvent` struct per planned event.
-    public func events(_ catalog: EventCatalog) -> String {
+    package func events(_ catalog: EventCatalog) -> String {
         let events = generatedEvents(catalog)
         let types = events.flatMap { Self.propertyTypes($0.structure) }
         var writer = header(needs: types, framework: "TelltaleTracker")
@@ -40,7 +40,7 @@ public struct SwiftCodeGenerator: Sendable {
     }
 
     /// The expectations file: `ExpectedEvent.purchaseCompleted(orderId: .any, …)` per event.
-    public func expectations(_ catalog: EventCatalog) -> String {
+    package func expectations(_ catalog: EventCatalog) -> String {
         let events = generatedEvents(catalog)
         let types = events.flatMap { event in event.structure.properties.map(\.type) }
         var writer = header(needs: types, framework: "TelltaleTesting")

@@ -3,7 +3,7 @@ import TelltaleModel
 
 /// `--shard 2/4`.
 extension Shard: ExpressibleByArgument {
-    public init?(argument: String) {
+    package init?(argument: String) {
         self.init(parsing: argument)
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import TelltaleOrchestrator
 
 /// `telltale`: the root command. It only dispatches to subcommands.
-public struct TelltaleCommand: AsyncParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct TelltaleCommand: AsyncParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "telltale",
         abstract: "Run a Swift package's tests end to end and report them for people and review bots.",
         version: "\(RunOrchestrator.version) (\(BuildCommit.description))",
@@ -15,7 +15,7 @@ public struct TelltaleCommand: AsyncParsableCommand {
         defaultSubcommand: nil
     )
 
-    public init() {}
+    package init() {}
 }
 
 extension TelltaleCommand {
@@ -35,7 +35,7 @@ extension TelltaleCommand {
     /// Spelled out because from top-level code the compiler prefers
     /// `ParsableCommand`'s synchronous `main()`, which refuses async commands; and so
     /// that bad usage exits with Telltale's 2 rather than the parser's EX_USAGE (64).
-    public static func runAsRoot(_ arguments: [String]? = nil) async {
+    package static func runAsRoot(_ arguments: [String]? = nil) async {
         do {
             var command = try parseAsRoot(arguments.map(expandingChangedBase) ?? expandingChangedBase(Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -1,21 +1,21 @@
 import TelltaleModel
 
 /// How often a test was flaky over the history's recent runs, and why.
-public struct FlakyScore: Sendable, Hashable {
+package struct FlakyScore: Sendable, Hashable {
     /// The test's full id, as last recorded.
-    public var testID: String
+    package var testID: String
     /// Runs in which it failed and then passed on a retry, or failed where a run of the
     /// same commit (and a clean working tree) passed, or a bisection found what its outcome
     /// depended on (its polluters or state-setters).
-    public var flakyRuns: Int
+    package var flakyRuns: Int
     /// Runs in the window in which the test ran (skips aside).
-    public var runs: Int
+    package var runs: Int
     /// Why, judged over its attempts in those runs (`FlakyClassifier`).
-    public var cause: FlakyCause?
+    package var cause: FlakyCause?
     /// The order dependency the cause rests on, or a bisection that did not reproduce one.
-    public var orderDependency: OrderDependency?
+    package var orderDependency: OrderDependency?
 
-    public init(testID: String, flakyRuns: Int, runs: Int, cause: FlakyCause? = nil, orderDependency: OrderDependency? = nil) {
+    package init(testID: String, flakyRuns: Int, runs: Int, cause: FlakyCause? = nil, orderDependency: OrderDependency? = nil) {
         self.testID = testID
         self.flakyRuns = flakyRuns
         self.runs = runs
@@ -23,14 +23,14 @@ public struct FlakyScore: Sendable, Hashable {
         self.orderDependency = orderDependency
     }
 
-    public var rate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+    package var rate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
 }
 
 extension FlakyScore {
     /// `scores` grouped by their cause's kind, in `FlakyCause.Kind`'s order (order-dependent
     /// first, unexplained last; a score with no cause counts as unexplained), each group in the
     /// order given.
-    public static func byCause(_ scores: [FlakyScore]) -> [(kind: FlakyCause.Kind, scores: [FlakyScore])] {
+    package static func byCause(_ scores: [FlakyScore]) -> [(kind: FlakyCause.Kind, scores: [FlakyScore])] {
         let grouped = Dictionary(grouping: scores) { $0.cause?.kind ?? .unexplained }
         return FlakyCause.Kind.allCases.compactMap { kind in grouped[kind].map { (kind, $0) } }
     }

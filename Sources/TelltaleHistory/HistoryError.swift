@@ -2,29 +2,29 @@ import Foundation
 
 /// Why the history could not be used. A run prints it as a warning and goes on
 /// without history: a damaged or unreachable history never fails a run.
-public struct HistoryError: Error, LocalizedError, CustomStringConvertible, Sendable {
+package struct HistoryError: Error, LocalizedError, CustomStringConvertible, Sendable {
     /// The file, or the database's URL without its password.
-    public var location: String
-    public var reason: String
+    package var location: String
+    package var reason: String
     /// What to do about it.
-    public var hint: String
+    package var hint: String
     /// Set when a PostgreSQL history stopped answering: this call was given up after its deadline
     /// (or its server could not be reached), or an earlier one was and this one was not tried.
-    public var stall: Stall?
+    package var stall: Stall?
 
-    public enum Stall: Sendable, Hashable {
+    package enum Stall: Sendable, Hashable {
         case thisCall
         case earlierCall
     }
 
-    public init(location: String, reason: String, hint: String) {
+    package init(location: String, reason: String, hint: String) {
         self.location = location
         self.reason = reason
         self.hint = hint
     }
 
-    public var description: String { "history \(location): \(reason); \(hint)" }
-    public var errorDescription: String? { description }
+    package var description: String { "history \(location): \(reason); \(hint)" }
+    package var errorDescription: String? { description }
 
     /// A call not tried because `first` (an earlier call) was given up.
     static func stalledEarlier(_ first: HistoryError) -> HistoryError {

@@ -4,16 +4,16 @@ import TelltalePostgres
 
 /// Where a history is kept: a SQLite file (the default, `.telltale/history.sqlite`), or a
 /// PostgreSQL database a team's machines share (a `postgres://` or `postgresql://` URL).
-public enum HistoryLocation: Sendable, Hashable, CustomStringConvertible {
+package enum HistoryLocation: Sendable, Hashable, CustomStringConvertible {
     case file(String)
     case postgres(PostgresLocation)
 
     /// Names a history for every command that takes `--history`, when that option is not given.
-    public static let environmentVariable = "TELLTALE_HISTORY_URL"
+    package static let environmentVariable = "TELLTALE_HISTORY_URL"
 
     /// `value` as `--history`, `TELLTALE_HISTORY_URL` or a plan's `history:` gives it: a
     /// PostgreSQL URL (libpq's variables in `environment` fill in what it leaves out), else a path.
-    public init(_ value: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
+    package init(_ value: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
         if URLPassword.isPostgresURL(value) {
             self = .postgres(try PostgresLocation(url: value, environment: environment))
         } else {
@@ -22,7 +22,7 @@ public enum HistoryLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path, or the URL without its password: what every message and file shows.
-    public var description: String {
+    package var description: String {
         switch self {
         case .file(let path): path
         case .postgres(let location): location.description

@@ -3,14 +3,14 @@ import TelltaleModel
 
 extension HistoryStore {
     /// How many of the base's runs up to its baseline give each test's spread of durations.
-    public static let baselineSpread = 10
+    package static let baselineSpread = 10
 
     /// The base of a change as the history ran it: the newest clean run of `commit` (the base's
     /// commit, its merge-base with the change), else the newest clean run of `branch`; each test
     /// with its outcome, whether it was flaky there, and its durations over the base's last
     /// `spread` runs (its branch's, else its commit's). Nil when the history has neither. A run
     /// with uncommitted changes is not its commit's, and a shard is not a run: neither is a baseline.
-    public func baseline(commit: String?, branch: String?, spread: Int = HistoryStore.baselineSpread) async throws(HistoryError) -> Baseline? {
+    package func baseline(commit: String?, branch: String?, spread: Int = HistoryStore.baselineSpread) async throws(HistoryError) -> Baseline? {
         guard commit != nil || branch != nil else { return nil }
         guard let stored = try await run({ try await $0.baselineRun(commit: commit, branch: branch, spread: spread) }) else { return nil }
         let point = stored.run.point

@@ -5,31 +5,31 @@ import TelltaleModel
 /// bytes TelltaleCoverage writes: `--changed --select tests` reads the newest.
 extension HistoryStore {
     /// How many maps the history keeps; older ones are deleted as new ones arrive.
-    public static let keptCoverageMaps = 3
+    package static let keptCoverageMaps = 3
 
     /// A stored map and what is known of it without decoding it.
-    public struct StoredCoverageMap: Sendable {
-        public var recordedAt: Date
-        public var commit: String?
-        public var tests: Int
-        public var data: Data
+    package struct StoredCoverageMap: Sendable {
+        package var recordedAt: Date
+        package var commit: String?
+        package var tests: Int
+        package var data: Data
     }
 
     /// Keeps a map; false when the history already had these exact bytes.
     @discardableResult
-    public func saveCoverageMap(_ data: Data, recordedAt: Date, commit: String?, tests: Int) async throws(HistoryError) -> Bool {
+    package func saveCoverageMap(_ data: Data, recordedAt: Date, commit: String?, tests: Int) async throws(HistoryError) -> Bool {
         let map = RecordedCoverageMap(
             data: data, recordedAt: recordedAt, commit: commit, tests: tests, digest: SourceDigest.of(data) + "-\(data.count)")
         return try await run { try await $0.saveCoverageMap(map, keep: Self.keptCoverageMaps) }
     }
 
     /// How many maps the history holds.
-    public func coverageMapCount() async throws(HistoryError) -> Int {
+    package func coverageMapCount() async throws(HistoryError) -> Int {
         try await run { try await $0.coverageMapCount() }
     }
 
     /// The most recently recorded map, if any.
-    public func latestCoverageMap() async throws(HistoryError) -> StoredCoverageMap? {
+    package func latestCoverageMap() async throws(HistoryError) -> StoredCoverageMap? {
         try await run { try await $0.latestCoverageMap() }
     }
 }

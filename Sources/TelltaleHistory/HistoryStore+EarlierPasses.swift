@@ -8,7 +8,7 @@ extension HistoryStore {
     /// For each of `tests`, its newest pass after other tests in the last `window` runs, with
     /// the tests that ran before it in that process (from the run's placements); none for a test
     /// that passed only alone, or never, there. Each run is read once.
-    public func earlierPasses(of tests: [TestID], window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [TestID: EarlierPass] {
+    package func earlierPasses(of tests: [TestID], window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [TestID: EarlierPass] {
         guard !tests.isEmpty else { return [:] }
         let byKey = Dictionary(tests.map { ($0.timingKey, $0) }) { first, _ in first }
         let stored = try await run { try await $0.storedResults(keys: byKey.keys.sorted(), runs: window) }

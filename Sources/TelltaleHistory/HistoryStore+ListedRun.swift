@@ -4,13 +4,13 @@ import TelltaleModel
 extension HistoryStore {
     /// A recorded run as `history runs` lists it: its id in the history, its point of the
     /// trend, its host and how it ordered its tests.
-    public struct ListedRun: Sendable, Hashable {
+    package struct ListedRun: Sendable, Hashable {
         /// The run's row: what `telltale bisect --run RUN_ID` takes.
-        public var id: Int64
-        public var point: HistoryRunPoint
-        public var host: String?
+        package var id: Int64
+        package var point: HistoryRunPoint
+        package var host: String?
         /// `--shuffle`'s seed and `--repeat`'s repetitions; nil for a run that did neither, or recorded before they were kept.
-        public var order: RunOrder?
+        package var order: RunOrder?
 
         init(id: Int64, point: HistoryRunPoint, host: String?, seed: Int?, repetitions: Int?, untilFailure: Bool?) {
             self.id = id
@@ -24,18 +24,18 @@ extension HistoryStore {
 
     /// A run read back from the history: what `telltale bisect --run RUN_ID` rebuilds its test
     /// processes from (`ProcessOrder` over the results' placements).
-    public struct StoredRunRecord: Sendable {
-        public var run: ListedRun
+    package struct StoredRunRecord: Sendable {
+        package var run: ListedRun
         /// Each test's result with its earlier attempts and where each ran, as the run's record had
         /// them (messages and output aside); the framework guessed from the id.
-        public var results: [TestResult]
+        package var results: [TestResult]
 
         /// Whether any attempt has a recorded placement: a run from before the history kept them has none.
-        public var hasOrder: Bool { results.contains { $0.allAttempts.contains { $0.placement != nil } } }
+        package var hasOrder: Bool { results.contains { $0.allAttempts.contains { $0.placement != nil } } }
     }
 
     /// The run kept as `id`, nil when the history has no such run.
-    public func storedRun(id: Int64) async throws(HistoryError) -> StoredRunRecord? {
+    package func storedRun(id: Int64) async throws(HistoryError) -> StoredRunRecord? {
         guard let stored = try await run({ try await $0.storedRun(id: id) }) else { return nil }
         return StoredRunRecord(run: stored.run, results: stored.results.map(\.testResult))
     }

@@ -4,24 +4,24 @@ import TelltaleModel
 /// What the history answers, worked out here for both stores from the rows they return.
 extension HistoryStore {
     /// The default window: flaky rates and medians look at this many recent runs.
-    public static let defaultWindow = 30
+    package static let defaultWindow = 30
 
     /// Each test's median duration over its last `window` recorded results (skips aside),
     /// keyed as `TestID.timingKey`: what scheduling and shards balance work by.
-    public func durations(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Double] {
+    package func durations(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Double] {
         try await run { try await $0.recentDurations(window: window) }.compactMapValues { $0.isEmpty ? nil : $0.median }
     }
 
     /// The tests the history has seen pass at least once, keyed as `TestID.timingKey`: the rest
     /// of a run's tests are new to `--stress-new`. A test recorded only failing (one that arrived
     /// flaky and failed its run, say) stays new until it passes.
-    public func testsThatPassed() async throws(HistoryError) -> Set<String> {
+    package func testsThatPassed() async throws(HistoryError) -> Set<String> {
         try await run { try await $0.testsThatPassed() }
     }
 
     /// What should start first for the quickest feedback, keyed as `TestID.timingKey`: 0 for the
     /// tests that failed in the last recorded run, 1 for those flaky in the last `window` runs.
-    public func feedbackPriorities(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Int] {
+    package func feedbackPriorities(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Int] {
         let (results, failed) = try await run { backend in
             (try await backend.window(runs: window).results, try await backend.failuresOfLastRun())
         }
@@ -32,7 +32,7 @@ extension HistoryStore {
     }
 
     /// Every test that was flaky at least once in the last `window` runs, the most flaky first.
-    public func flakyScores(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [FlakyScore] {
+    package func flakyScores(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [FlakyScore] {
         let results = try await run { try await $0.window(runs: window).results }
         var testIDs: [String: String] = [:]
         for result in results { testIDs[result.key] = result.testID }
@@ -49,18 +49,18 @@ extension HistoryStore {
     }
 
     /// The last `limit` runs, oldest first.
-    public func recentRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [HistoryRunPoint] {
+    package func recentRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [HistoryRunPoint] {
         try await run { try await $0.recentRuns(limit: limit) }.map(\.point)
     }
 
     /// The last `limit` runs, oldest first, with the ids `telltale bisect --run` takes and their order.
-    public func listedRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [ListedRun] {
+    package func listedRuns(limit: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [ListedRun] {
         try await run { try await $0.recentRuns(limit: limit) }
     }
 
     /// What the reports of `record` (already recorded) show from the history: the last
     /// `window` runs' trend, and each of its tests over those runs.
-    public func digest(for record: RunRecord, window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> HistoryDigest {
+    package func digest(for record: RunRecord, window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> HistoryDigest {
         let keys = Set(record.tests.map(\.id.timingKey))
         let (runs, all) = try await run { try await $0.window(runs: window) }
         let results = all.filter { keys.contains($0.key) }

@@ -9,8 +9,8 @@ import TelltalePostgres
 ///
 /// A run is recorded in one transaction, so a run killed while recording leaves the history as
 /// it was; two runs recording at once are both kept.
-public final class HistoryStore: Sendable {
-    public let location: HistoryLocation
+package final class HistoryStore: Sendable {
+    package let location: HistoryLocation
     let backend: any HistoryBackend
 
     init(location: HistoryLocation, backend: any HistoryBackend) {
@@ -19,7 +19,7 @@ public final class HistoryStore: Sendable {
     }
 
     /// Opens (creating when missing) and migrates the SQLite history at `path`.
-    public convenience init(path: String) throws(HistoryError) {
+    package convenience init(path: String) throws(HistoryError) {
         self.init(location: .file(path), backend: try SQLiteHistory(path: path))
     }
 
@@ -29,7 +29,7 @@ public final class HistoryStore: Sendable {
     /// server's reason; then a pooled client serves `body` and is shut down when `body` returns.
     /// Every call to PostgreSQL, the first included, is given up after `callTimeout`, and after
     /// one is, the store answers every later call with that at once (`PostgresHistory`).
-    public static func withStore<T, E: Error>(
+    package static func withStore<T, E: Error>(
         at location: HistoryLocation, callTimeout: Duration = PostgresConnector.defaultCallTimeout,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (Result<HistoryStore, HistoryError>) async throws(E) -> T
@@ -61,17 +61,17 @@ public final class HistoryStore: Sendable {
     /// Records `record` as one run. Returns false when that run was recorded before
     /// (imports of the same `run.json` twice count once).
     @discardableResult
-    public func record(_ record: RunRecord, source: RunSource = .run) async throws(HistoryError) -> Bool {
+    package func record(_ record: RunRecord, source: RunSource = .run) async throws(HistoryError) -> Bool {
         try await run { try await $0.insert(RecordedRun(record, source: source)) }
     }
 
     /// How many runs the history holds.
-    public func runCount() async throws(HistoryError) -> Int {
+    package func runCount() async throws(HistoryError) -> Int {
         try await run { try await $0.runCount() }
     }
 
     /// Where a recorded run came from.
-    public enum RunSource: String, Sendable {
+    package enum RunSource: String, Sendable {
         /// Recorded by `telltale run` as it ended.
         case run
         /// Read from an earlier run's `run.json` or JUnit by `telltale history import`.

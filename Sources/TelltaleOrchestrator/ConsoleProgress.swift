@@ -7,8 +7,8 @@ import TelltaleRunner
 /// On a terminal: one status line redrawn in place (done/total, failures, the last
 /// test). Elsewhere (CI logs, pipes): one line per finished test, failures with
 /// their first message and location, so a log reads at a glance.
-public actor ConsoleProgress: TestRunObserver {
-    public enum Style: Sendable {
+package actor ConsoleProgress: TestRunObserver {
+    package enum Style: Sendable {
         case live
         case lines
     }
@@ -27,7 +27,7 @@ public actor ConsoleProgress: TestRunObserver {
     private var build: String?
 
     /// `now` is the clock the ETA is measured with; tests pass a fixed one.
-    public init(
+    package init(
         style: Style,
         write: @escaping @Sendable (String) -> Void = ConsoleProgress.standardError,
         now: @escaping @Sendable () -> Date = Date.init
@@ -38,22 +38,22 @@ public actor ConsoleProgress: TestRunObserver {
     }
 
     /// Live on an interactive terminal; plain lines under CI or when stderr is not a terminal.
-    public static func automaticStyle(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
+    package static func automaticStyle(environment: [String: String] = ProcessInfo.processInfo.environment) -> Style {
         let interactive = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
         return interactive && environment["CI"] == nil ? .live : .lines
     }
 
-    public static let standardError: @Sendable (String) -> Void = { text in
+    package static let standardError: @Sendable (String) -> Void = { text in
         FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// A line that is not about one test (build started, a process restarted).
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         clearLine()
         write(text + "\n")
     }
 
-    public func runStarting(testCount: Int) {
+    package func runStarting(testCount: Int) {
         total = testCount
         selected = testCount
         started = now()
@@ -67,27 +67,27 @@ public actor ConsoleProgress: TestRunObserver {
     }
 
     /// Queue mode: the tests are build `build`'s, shared with its other machines.
-    public func sharing(build: String) {
+    package func sharing(build: String) {
         self.build = build
     }
 
-    public func retrying(testCount: Int, attempt: Int) {
+    package func retrying(testCount: Int, attempt: Int) {
         total += testCount
         note("retrying \(testCount) failed test\(testCount == 1 ? "" : "s") (retry \(attempt))")
     }
 
-    public func stressing(testCount: Int, run: Int, of runs: Int) {
+    package func stressing(testCount: Int, run: Int, of runs: Int) {
         total += testCount
         note("stressing \(testCount) new or changed test\(testCount == 1 ? "" : "s") (run \(run) of \(runs) more)")
     }
 
-    public func repeating(repetition: Int, of repetitions: Int?, seed: Int?) {
+    package func repeating(repetition: Int, of repetitions: Int?, seed: Int?) {
         if repetition > 1 { total += selected }
         let count = repetitions.map { " of \($0)" } ?? " (until a test fails)"
         note("repetition \(repetition)\(count)" + (seed.map { " (shuffle seed \($0))" } ?? ""))
     }
 
-    public func bisecting(_ suspect: OrderSuspect) {
+    package func bisecting(_ suspect: OrderSuspect) {
         let count = suspect.predecessors.count
         if let run = suspect.earlierRun {
             note(
@@ -99,11 +99,11 @@ public actor ConsoleProgress: TestRunObserver {
         note("bisecting \(suspect.test) (it \(why)): \(count) test\(count == 1 ? "" : "s") ran before it")
     }
 
-    public func bisected(_ test: TestID, _ dependency: OrderDependency) {
+    package func bisected(_ test: TestID, _ dependency: OrderDependency) {
         note("\(test): \(dependency.summary)")
     }
 
-    public func testFinished(_ result: TestResult) {
+    package func testFinished(_ result: TestResult) {
         totals.add(result.outcome)
         switch style {
         case .lines:
@@ -122,7 +122,7 @@ public actor ConsoleProgress: TestRunObserver {
         }
     }
 
-    public func processRestarting(reason: String, remaining: Int) {
+    package func processRestarting(reason: String, remaining: Int) {
         note("\(reason); running the \(remaining) remaining test\(remaining == 1 ? "" : "s") in a new process")
     }
 
@@ -135,7 +135,7 @@ public actor ConsoleProgress: TestRunObserver {
     }
 
     /// Ends the live line so the closing summary starts on a clean line.
-    public func finish() {
+    package func finish() {
         clearLine()
     }
 

@@ -4,7 +4,7 @@ import TelltaleRunner
 import TelltaleServices
 
 /// Why a run could not produce test results, with the exit status it maps to.
-public enum OrchestratorError: Error, LocalizedError, Sendable {
+package enum OrchestratorError: Error, LocalizedError, Sendable {
     /// The plan (or the options that override it) is wrong: exit 2.
     case badPlan(PlanError)
     /// A `--filter` or `--skip` given on the command line is not a valid regex: exit 2.
@@ -29,7 +29,7 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
     /// the test binary wrote no profile): exit 3.
     case coverageFailed(String, RunSummary)
 
-    public var exitCode: TelltaleExitCode {
+    package var exitCode: TelltaleExitCode {
         switch self {
         case .badPlan, .badOption, .noPackage, .noTestsSelected: .usage
         case .infrastructure, .reportsUnwritable, .service, .stoppedByService, .coverageFailed: .infrastructure
@@ -37,7 +37,7 @@ public enum OrchestratorError: Error, LocalizedError, Sendable {
         }
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .badPlan(let error): error.errorDescription
         case .badOption(let message): message

@@ -5,29 +5,29 @@ import TelltaleReports
 
 /// The report folder of a run: the files of every registered `ReportFormat` (`run.json`,
 /// `junit.xml`, `index.html`, …), `logs/` and `attachments/`.
-public struct ReportDirectory: Sendable {
-    public var path: String
+package struct ReportDirectory: Sendable {
+    package var path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// The folder as an absolute path: `TELLTALE_RUN_DIR`, and where services' relative paths resolve.
-    public var absolutePath: String { URL(fileURLWithPath: path).standardizedFileURL.path }
-    public var logsPath: String { "\(path)/logs" }
-    public var runRecordPath: String { self.path(of: .runRecord) }
+    package var absolutePath: String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    package var logsPath: String { "\(path)/logs" }
+    package var runRecordPath: String { self.path(of: .runRecord) }
 
     /// Where `format`'s (main) file goes.
-    public func path(of format: ReportFormat) -> String {
+    package func path(of format: ReportFormat) -> String {
         "\(path)/\(format.fileName)"
     }
 
     /// Where tests' attachments go, one folder per test (`AttachmentStore`).
-    public var attachmentsPath: String { "\(path)/attachments" }
+    package var attachmentsPath: String { "\(path)/attachments" }
 
     /// Creates the folder and its `logs/`, clearing every format's files and the attachments of
     /// an earlier run so nothing stale is mistaken for this run's.
-    public func prepare() throws {
+    package func prepare() throws {
         let manager = FileManager.default
         try manager.createDirectory(atPath: logsPath, withIntermediateDirectories: true)
         for file in files(of: ReportFormat.registered) + [attachmentsPath] + coverageDataPaths where manager.fileExists(atPath: file) {
@@ -37,7 +37,7 @@ public struct ReportDirectory: Sendable {
 
     /// The files in the folder that `formats` wrote, in the formats' order, each format's main
     /// file first (`junit.xml`, then `junit-2.xml`, … `junit-10.xml`).
-    public func files(of formats: [ReportFormat]) -> [String] {
+    package func files(of formats: [ReportFormat]) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return formats.flatMap { format in
             names.filter(format.owns(fileName:))
@@ -48,7 +48,7 @@ public struct ReportDirectory: Sendable {
 
     /// What a command prints after writing reports: `Reports/index.html (open it in a browser),
     /// junit.xml, …`, every file of `formats` that is in the folder, the first with its path.
-    public func listing(_ formats: [ReportFormat] = ReportFormat.writtenByDefault) -> String {
+    package func listing(_ formats: [ReportFormat] = ReportFormat.writtenByDefault) -> String {
         let files = self.files(of: formats)
         guard let first = files.first else { return path }
         let html = ReportFormat.named("html").map(path(of:))
@@ -59,7 +59,7 @@ public struct ReportDirectory: Sendable {
     /// Copies the attachments `record` lists from the report folder it was written in
     /// (`telltale merge`: each shard's into the merged folder). Returns a note for each
     /// that is missing there.
-    public func copyAttachments(of record: RunRecord, from source: String) -> [String] {
+    package func copyAttachments(of record: RunRecord, from source: String) -> [String] {
         let manager = FileManager.default
         var missing: [String] = []
         for test in record.tests {
@@ -90,14 +90,14 @@ public struct ReportDirectory: Sendable {
     /// file under GitLab's rules, its notes (which files, what was left out) join the record's,
     /// so every other report shows them. Returns those notes.
     @discardableResult
-    public func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws -> [String] {
+    package func writeReports(_ record: RunRecord, context: ReportContext, includingRunRecord: Bool = true) throws -> [String] {
         let formats = ReportFormat.writtenByDefault.filter { includingRunRecord || $0.name != ReportFormat.runRecord.name }
         return try write(formats, record, context: context)
     }
 
     /// Writes `formats` alone (`telltale report --format NAME`); returns their notes.
     @discardableResult
-    public func write(_ formats: [ReportFormat], _ record: RunRecord, context: ReportContext) throws -> [String] {
+    package func write(_ formats: [ReportFormat], _ record: RunRecord, context: ReportContext) throws -> [String] {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }

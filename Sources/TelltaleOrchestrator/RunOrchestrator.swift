@@ -16,17 +16,17 @@ import TelltaleVerify
 /// and service failures are infrastructure (exit 3); the tests' own failures are exit 1. Reports
 /// are written whenever tests ran, however the run ended: every record is assembled by `record(_:setup:environment:startedAt:duration:coverage:)`
 /// from the outcome `RunExecution` reads out of the runner's ledger.
-public struct RunOrchestrator: Sendable {
-    public static let version = "0.1.0"
+package struct RunOrchestrator: Sendable {
+    package static let version = "0.1.0"
 
-    public var options: RunOptions
-    public var progress: ConsoleProgress
+    package var options: RunOptions
+    package var progress: ConsoleProgress
     /// An orderly stop: `--fail-fast` and the first signal request it.
-    public var stop: RunStop
+    package var stop: RunStop
     /// Queue mode's database, build and machine, once reached (`withQueueStarted`).
     var queue: RunQueue?
 
-    public init(options: RunOptions, progress: ConsoleProgress, stop: RunStop = RunStop()) {
+    package init(options: RunOptions, progress: ConsoleProgress, stop: RunStop = RunStop()) {
         self.options = options
         self.progress = progress
         self.stop = stop
@@ -53,7 +53,7 @@ public struct RunOrchestrator: Sendable {
         var baseline = BaselineRequest()
     }
 
-    public func run() async throws(OrchestratorError) -> RunSummary {
+    package func run() async throws(OrchestratorError) -> RunSummary {
         guard let commit = options.commit else { return try await withFoundPlan().runPrepared(notes: []) }
         // `--commit`: the same run, of the commit, where it is checked out.
         let package = options.package ?? Plan.defaultPackage

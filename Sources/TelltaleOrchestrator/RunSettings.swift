@@ -11,43 +11,43 @@ import TelltalePostgres
 /// The rule, unless a setting says otherwise: a flag beats the environment, which beats the
 /// plan, which beats the default. A flag that only turns something on (`--split-classes`,
 /// `--strict`) adds to the plan's `true`.
-public struct RunSettings: Sendable, Equatable {
+package struct RunSettings: Sendable, Equatable {
     /// Test processes at once (`--workers`, else the plan's `workers`); nil: one a core.
-    public var workers: Int?
+    package var workers: Int?
     /// `--retries`, which beats the plan's `retries` and every suite's; nil: theirs.
-    public var retriesOverride: Int?
+    package var retriesOverride: Int?
     /// An expectation that selects no listed test is an error (`--strict` or the plan's `strict`).
-    public var strict: Bool
+    package var strict: Bool
     /// Measure coverage: `--coverage`/`--no-coverage`, else the plan's `coverage:`; a coverage
     /// map (`--coverage-map` or `coverage.map`) is a coverage run, so it turns coverage on
     /// unless `--no-coverage` says otherwise.
-    public var coverage: Bool
+    package var coverage: Bool
     /// Record what each test executed: `--coverage-map`, else `coverage.map`; never without coverage.
-    public var coverageMap: Bool
+    package var coverageMap: Bool
     /// What `--changed` selects by: `--select`, else the plan's `changed.select`.
-    public var select: ChangeSelectionLevel
+    package var select: ChangeSelectionLevel
     /// More runs of each new or changed test: `--stress-new`, else the plan's `stress.new`.
-    public var stressNew: Int
+    package var stressNew: Int
     /// The order's seed: `--shuffle[=SEED]`/`--no-shuffle`, else the plan's `shuffle:`.
-    public var shuffle: PlanShuffle
+    package var shuffle: PlanShuffle
     /// XCTest tests handed out one by one (`--split-classes` or the plan's `splitClasses:`).
-    public var splitClasses: Bool
+    package var splitClasses: Bool
     /// Which failures fail the run: `--fail-on`, else the plan's `failOn:`.
-    public var failOn: FailOn
+    package var failOn: FailOn
     /// The longest one PostgreSQL call may take: `--postgres-timeout`, else the plan's
     /// `postgresTimeout`, else two minutes.
-    public var postgresTimeout: Duration
+    package var postgresTimeout: Duration
     /// Where reports go: `--report-dir`, else the plan's `reports.dir`.
-    public var reportDirectory: String
+    package var reportDirectory: String
     /// The history, a file or a PostgreSQL URL; nil keeps none (`RunHistory.value` has the rule:
     /// `--no-history`, `--history`, `history: false`, `TELLTALE_HISTORY_URL`, the plan's, beside
     /// the package).
-    public var history: String?
+    package var history: String?
     /// Time for bisecting suspected victims after the run: `--bisect-budget`, else two minutes.
-    public var bisectBudget: Duration
+    package var bisectBudget: Duration
 
     /// The settings of a run of `plan` (its package already `--package`'s) with `options`.
-    public static func resolve(
+    package static func resolve(
         _ options: RunOptions, plan: Plan, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> RunSettings {
         let coverage = options.coverage ?? (plan.coverage.enabled || plan.coverage.map || options.coverageMap == true)

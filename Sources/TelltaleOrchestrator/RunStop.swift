@@ -7,22 +7,22 @@ import TelltaleModel
 /// server and the services around it then shut down as they do after a finished run, so an
 /// orderly stop logs no shutdown errors, and what finished is reported from the same ledger.
 /// A second signal cancels everything (`SignalCancellation`).
-public actor RunStop {
-    public enum Reason: Sendable {
+package actor RunStop {
+    package enum Reason: Sendable {
         /// `--fail-fast`: this test failed for good.
         case failFast(TestResult)
         /// SIGINT or SIGTERM.
         case signal
     }
 
-    public private(set) var reason: Reason?
+    package private(set) var reason: Reason?
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter = 0
 
-    public init() {}
+    package init() {}
 
     /// Asks the run to stop; the first reason given is the one reported.
-    public func request(_ reason: Reason) {
+    package func request(_ reason: Reason) {
         guard self.reason == nil else { return }
         self.reason = reason
         for waiter in waiters.values { waiter.resume() }

@@ -13,8 +13,8 @@ import Synchronization
 /// Ctrl-C. Either
 /// way every child process's teardown (SIGTERM to its group, then SIGKILL) runs before
 /// Telltale exits.
-public enum SignalCancellation {
-    public static func run<T: Sendable>(
+package enum SignalCancellation {
+    package static func run<T: Sendable>(
         stoppingFirst stop: RunStop? = nil, _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let task = Task { try await work() }

@@ -1,6 +1,6 @@
 /// Every exit status the `telltale` commands use: part of the public contract, named
 /// here once. The README and `Docs/Architecture.md` list the same table.
-public enum TelltaleExitCode: Int32, Sendable, CaseIterable {
+package enum TelltaleExitCode: Int32, Sendable, CaseIterable {
     /// Every test passed (tests that passed on a retry count as passed); a command did its job.
     case success = 0
     /// A test or an analytics check failed (`run`, `merge`).

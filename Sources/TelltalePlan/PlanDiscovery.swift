@@ -5,32 +5,32 @@ import Yams
 /// package's `Package.swift`, as `docker compose` finds `compose.yaml` in its folder. A plan
 /// sitting there is never ignored without a word; with none there, the plans under the
 /// package's `Plans/` are named, so a user who meant one of them knows how to ask for it.
-public struct PlanDiscovery: Sendable, Equatable {
+package struct PlanDiscovery: Sendable, Equatable {
     /// The names looked for beside `Package.swift`, the first found wins.
-    public static let fileNames = ["telltale.yml", ".telltale.yml"]
+    package static let fileNames = ["telltale.yml", ".telltale.yml"]
 
     /// The plan found, as a path from the working directory; nil when there is none.
-    public var plan: String?
+    package var plan: String?
     /// A second plan file beside the first, which is not used.
-    public var shadowed: String?
+    package var shadowed: String?
     /// With no plan found: the plan files under `Plans/`, as paths from the working directory.
-    public var candidates: [String] = []
+    package var candidates: [String] = []
 
-    public init(plan: String? = nil, shadowed: String? = nil, candidates: [String] = []) {
+    package init(plan: String? = nil, shadowed: String? = nil, candidates: [String] = []) {
         self.plan = plan
         self.shadowed = shadowed
         self.candidates = candidates
     }
 
     /// Looks beside `package`'s manifest (`package` as the command line gives it, `.` by default).
-    public static func find(package: String) -> PlanDiscovery {
+    package static func find(package: String) -> PlanDiscovery {
         let found = fileNames.map { path(package, $0) }.filter { FileManager.default.fileExists(atPath: $0) }
         guard found.isEmpty else { return PlanDiscovery(plan: found[0], shadowed: found.dropFirst().first) }
         return PlanDiscovery(candidates: plans(under: path(package, "Plans")))
     }
 
     /// The first line of a run's output: which plan it uses and why, or why it uses none.
-    public var note: String? {
+    package var note: String? {
         if let plan {
             let shadow = shadowed.map { "; \($0) is not used, only one plan is found" } ?? ""
             return "plan: \(plan), found beside Package.swift (name another plan to use it instead\(shadow))"

@@ -2,16 +2,16 @@ import Foundation
 import TelltaleJSONSchema
 
 /// Every problem found in a plan, so one edit-and-retry fixes them all.
-public struct PlanError: Error, LocalizedError, Sendable {
+package struct PlanError: Error, LocalizedError, Sendable {
     /// Grouped by file, each sorted by position, so every file reads top to bottom. Files keep
     /// the order their first problems were found in: a plan is checked before the tracking
     /// plan it names, so its problems come first.
-    public var problems: [LocatedProblem]
+    package var problems: [LocatedProblem]
     /// The plan as far as it could be read, when the file held one: the tracking plan and the
     /// expectations are still checked against it, so `plan validate` reports everything at once.
-    public var partialPlan: Plan?
+    package var partialPlan: Plan?
 
-    public init(problems: [LocatedProblem], partialPlan: Plan? = nil) {
+    package init(problems: [LocatedProblem], partialPlan: Plan? = nil) {
         self.partialPlan = partialPlan
         var fileOrder: [String: Int] = [:]
         for problem in problems where fileOrder[problem.file] == nil {
@@ -25,7 +25,7 @@ public struct PlanError: Error, LocalizedError, Sendable {
         }.map(\.element)
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         problems.map(\.description).joined(separator: "\n")
     }
 }

@@ -4,21 +4,21 @@ import Yams
 
 /// Reads plan files: parse, import the `.xctestplan`, validate, and report
 /// every problem at once.
-public struct PlanLoader: Sendable {
-    public init() {}
+package struct PlanLoader: Sendable {
+    package init() {}
 
     /// A plan with its paths resolved (`Plan.resolvingPaths()`) and its tracking plan, loaded.
-    public struct Checked: Sendable {
-        public var plan: Plan
-        public var catalog: EventCatalog?
+    package struct Checked: Sendable {
+        package var plan: Plan
+        package var catalog: EventCatalog?
         /// What is worth saying but stops nothing (a forbidden event a typo away from a planned one).
-        public var warnings: [LocatedProblem] = []
+        package var warnings: [LocatedProblem] = []
     }
 
     /// The one set of plan checks, which `plan validate` reports and `run` refuses to start on:
     /// the plan, its package, its tracking plan, and its expectations against the tracking plan
     /// (an expected event the tracking plan does not have), every problem at once.
-    public func loadChecked(path: String) throws(PlanError) -> Checked {
+    package func loadChecked(path: String) throws(PlanError) -> Checked {
         var problems: [LocatedProblem] = []
         var plan: Plan?
         do {
@@ -45,7 +45,7 @@ public struct PlanLoader: Sendable {
 
     /// Loads the plan at `path` and checks that `package` is a Swift package. Its paths stay as
     /// written; `loadChecked` resolves them.
-    public func load(path: String) throws(PlanError) -> Plan {
+    package func load(path: String) throws(PlanError) -> Plan {
         let yaml: String
         do {
             yaml = try String(contentsOfFile: path, encoding: .utf8)
@@ -77,7 +77,7 @@ public struct PlanLoader: Sendable {
 
     /// Parses plan text; `file` names it in problems and gives the default name.
     /// Touches the filesystem only to import the `.xctestplan`.
-    public func parse(yaml: String, file: String) throws(PlanError) -> Plan {
+    package func parse(yaml: String, file: String) throws(PlanError) -> Plan {
         let result = decode(yaml: yaml, file: file)
         guard result.problems.isEmpty else { throw PlanError(problems: result.problems) }
         return result.plan

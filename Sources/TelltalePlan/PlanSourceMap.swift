@@ -4,15 +4,15 @@ import Yams
 
 /// Where a plan file writes a key, read again from the file: a problem only the run can find
 /// (a `filter` that selects none of the listed tests) is located as `plan validate`'s are.
-public enum PlanSourceMap {
-    public enum Step: Sendable, Equatable {
+package enum PlanSourceMap {
+    package enum Step: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
 
     /// The position of the value at `path` (`[.key("suites"), .index(1), .key("filter")]`); nil when
     /// the file cannot be read or has no such value.
-    public static func location(of path: [Step], in file: String) -> SourceLocation? {
+    package static func location(of path: [Step], in file: String) -> SourceLocation? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8), var node = (try? Yams.compose(yaml: text)) ?? nil else {
             return nil
         }
@@ -31,7 +31,7 @@ public enum PlanSourceMap {
     }
 
     /// `suites[1].filter`, as problems name key paths.
-    public static func keyPath(_ path: [Step]) -> String {
+    package static func keyPath(_ path: [Step]) -> String {
         path.reduce(into: "") { text, step in
             switch step {
             case .key(let key): text += text.isEmpty ? key : ".\(key)"

@@ -8,7 +8,7 @@ extension PostgresConnectionError {
     /// What `error` (from postgres-nio, NIO or TLS; a transaction's error is looked into)
     /// means for `location`. Never the password: the server's and the libraries' words pass
     /// through `location.scrubbing`.
-    public init(_ error: any Error, at location: PostgresLocation) {
+    package init(_ error: any Error, at location: PostgresLocation) {
         if let error = error as? PostgresConnectionError {
             self = error
             return

@@ -3,8 +3,8 @@ import Foundation
 /// Why a PostgreSQL database could not be used, for people: the location (password hidden),
 /// what went wrong, and what to do. Made from postgres-nio's and NIO's errors by
 /// `PostgresConnectionError(_:at:)`, whose messages pass through `PostgresLocation.scrubbing`.
-public struct PostgresConnectionError: Error, LocalizedError, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Hashable {
+package struct PostgresConnectionError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Hashable {
         /// No server answered: refused, unknown host, timed out, or the connection dropped.
         case unreachable
         /// The server refused the user or the password.
@@ -18,17 +18,17 @@ public struct PostgresConnectionError: Error, LocalizedError, CustomStringConver
     }
 
     /// The location's description: never the password.
-    public var location: String
-    public var kind: Kind
-    public var reason: String
-    public var hint: String?
+    package var location: String
+    package var kind: Kind
+    package var reason: String
+    package var hint: String?
     /// The server's SQLSTATE, when the server said no.
-    public var sqlState: String?
+    package var sqlState: String?
     /// The call got no answer within its deadline and was given up (`PostgresConnector`'s
     /// `within:` calls): the server or the network stalled.
-    public var stalled = false
+    package var stalled = false
 
-    public init(location: String, kind: Kind, reason: String, hint: String? = nil, sqlState: String? = nil) {
+    package init(location: String, kind: Kind, reason: String, hint: String? = nil, sqlState: String? = nil) {
         self.location = location
         self.kind = kind
         self.reason = reason
@@ -36,10 +36,10 @@ public struct PostgresConnectionError: Error, LocalizedError, CustomStringConver
         self.sqlState = sqlState
     }
 
-    public var description: String { "\(location): \(reason)" + (hint.map { "; \($0)" } ?? "") }
-    public var errorDescription: String? { description }
+    package var description: String { "\(location): \(reason)" + (hint.map { "; \($0)" } ?? "") }
+    package var errorDescription: String? { description }
 
     /// A failed transaction that running it again may get through: a serialization failure or
     /// a deadlock the server broke by rolling one side back.
-    public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+    package var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
 }

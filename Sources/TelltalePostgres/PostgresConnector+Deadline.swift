@@ -7,7 +7,7 @@ extension PostgresConnector {
     /// The default for every call to PostgreSQL (`--postgres-timeout`, the plan's
     /// `postgresTimeout`): two minutes, the wait for a connection included. A loaded CI machine's
     /// calls took over 30 s; a stalled one only needs to end at all.
-    public static let defaultCallTimeout = Duration.seconds(120)
+    package static let defaultCallTimeout = Duration.seconds(120)
 
     /// How long a call given up is waited for once its connection is closed: long enough for the
     /// pool to see the connection go (it takes a few milliseconds), never a deadline's length.
@@ -27,7 +27,7 @@ extension PostgresConnector {
     /// connection back: the call hands it back only once it is closed, so the pool has dropped it
     /// by then and cannot give it to the next call, which would fail on it, or wait for an answer
     /// that never comes.
-    public static func withConnection<T: Sendable>(
+    package static func withConnection<T: Sendable>(
         from client: PostgresClient, at location: PostgresLocation, within limit: Duration,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresConnectionError) -> T {
@@ -47,7 +47,7 @@ extension PostgresConnector {
     /// queue is used. A server that accepts the connection and then says nothing holds it for
     /// ever; this gives up on it. The connection attempt is left behind, and closed if it ever
     /// gets through.
-    public static func withConnection<T: Sendable>(
+    package static func withConnection<T: Sendable>(
         to location: PostgresLocation, within limit: Duration, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresConnectionError) -> T {
         let race = CallRace<T>()
@@ -65,7 +65,7 @@ extension PostgresConnector {
     /// `body` in one transaction on a connection of `client`'s pool, each attempt given up after
     /// `limit` (see `withConnection(from:at:within:_:)`); run again, up to `attempts` times in
     /// all, after a serialization failure or a deadlock.
-    public static func transaction<T: Sendable>(
+    package static func transaction<T: Sendable>(
         on client: PostgresClient, at location: PostgresLocation, within limit: Duration, logger: Logger = quiet, attempts: Int = 5,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresConnectionError) -> T {

@@ -15,12 +15,12 @@ import PostgresNIO
 ///   deadline, its connection closed (a query waits for its answer whatever its task).
 /// - `transaction`: a transaction on the pool, run again when the server rolled it back for a
 ///   serialization failure or a deadlock.
-public enum PostgresConnector {
+package enum PostgresConnector {
     /// Says nothing: postgres-nio's own messages would only repeat the errors the caller reports.
-    public static let quiet = Logger(label: "telltale-postgres") { _ in SwiftLogNoOpLogHandler() }
+    package static let quiet = Logger(label: "telltale-postgres") { _ in SwiftLogNoOpLogHandler() }
 
     /// One connection of its own for `body`, closed after it.
-    public static func withConnection<T>(
+    package static func withConnection<T>(
         to location: PostgresLocation, logger: Logger = quiet, isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresConnection) async throws -> T
     ) async throws(PostgresConnectionError) -> T {
@@ -42,7 +42,7 @@ public enum PostgresConnector {
     }
 
     /// A pooled client that runs for exactly as long as `body`.
-    public static func withClient<T, E: Error>(
+    package static func withClient<T, E: Error>(
         for location: PostgresLocation, logger: Logger = quiet, isolation: isolated (any Actor)? = #isolation,
         _ body: (PostgresClient) async throws(E) -> T
     ) async throws(E) -> T {
@@ -61,7 +61,7 @@ public enum PostgresConnector {
 
     /// `body` in one transaction on `client`; run again, up to `attempts` times in all, when the
     /// server rolled it back for a serialization failure or a deadlock (concurrent writers).
-    public static func transaction<T: Sendable>(
+    package static func transaction<T: Sendable>(
         on client: PostgresClient, at location: PostgresLocation, logger: Logger = quiet, attempts: Int = 5,
         _ body: @Sendable (PostgresConnection) async throws -> T
     ) async throws(PostgresConnectionError) -> T {

@@ -24,7 +24,7 @@ extension PostgresLocation {
     }
 
     /// What a pooled `PostgresClient` connects with.
-    public var clientConfiguration: PostgresClient.Configuration {
+    package var clientConfiguration: PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             tlsConfiguration.map { requiresTLS ? .require($0) : .prefer($0) } ?? .disable
         var configuration: PostgresClient.Configuration

@@ -15,7 +15,7 @@ extension PostgresLocation {
     /// password) `PGPASSFILE` or `~/.pgpass`, then libpq's defaults: the socket or
     /// `localhost`, port 5432, the login name as user, the user's name as database,
     /// `sslmode=prefer`.
-    public init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
+    package init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
         var keywords = try PostgresURL.keywords(of: url)
         let fromURL = keywords["password"].map { !$0.isEmpty } ?? false
         for (variable, keyword) in Self.environmentKeywords where keywords[keyword] == nil {

@@ -8,13 +8,13 @@ import Foundation
 ///
 /// The password is kept for connecting and never shown: `description` (what every message,
 /// log and file uses), `debugDescription` and the mirror leave it out.
-public struct PostgresLocation: Sendable, Hashable {
+package struct PostgresLocation: Sendable, Hashable {
     /// TCP, or a Unix-domain socket in a folder (a host that starts with `/`, as in libpq).
-    public enum Endpoint: Sendable, Hashable {
+    package enum Endpoint: Sendable, Hashable {
         case tcp(host: String, port: Int)
         case socket(directory: String, port: Int)
 
-        public var port: Int {
+        package var port: Int {
             switch self {
             case .tcp(_, let port), .socket(_, let port): port
             }
@@ -22,12 +22,12 @@ public struct PostgresLocation: Sendable, Hashable {
     }
 
     /// Where the password came from, so a failed login can say which one to fix.
-    public enum PasswordSource: Sendable, Hashable, CustomStringConvertible {
+    package enum PasswordSource: Sendable, Hashable, CustomStringConvertible {
         case url
         case environment
         case passwordFile(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .url: "the URL"
             case .environment: "PGPASSWORD"
@@ -36,18 +36,18 @@ public struct PostgresLocation: Sendable, Hashable {
         }
     }
 
-    public var endpoint: Endpoint
-    public var user: String
-    public var password: String?
-    public var passwordSource: PasswordSource?
-    public var database: String
-    public var sslMode: PostgresSSLMode
+    package var endpoint: Endpoint
+    package var user: String
+    package var password: String?
+    package var passwordSource: PasswordSource?
+    package var database: String
+    package var sslMode: PostgresSSLMode
     /// `sslrootcert`: a PEM file of trusted certificates, or `system` for the system's own.
-    public var sslRootCertificate: String?
-    public var connectTimeout: Duration
-    public var applicationName: String?
+    package var sslRootCertificate: String?
+    package var connectTimeout: Duration
+    package var applicationName: String?
 
-    public init(
+    package init(
         endpoint: Endpoint, user: String, password: String? = nil, passwordSource: PasswordSource? = nil, database: String,
         sslMode: PostgresSSLMode = .prefer, sslRootCertificate: String? = nil, connectTimeout: Duration = .seconds(10),
         applicationName: String? = nil
@@ -65,7 +65,7 @@ public struct PostgresLocation: Sendable, Hashable {
 
     /// Hides the password wherever `text` (a message from the server or a library) repeats
     /// it, as given or percent-encoded: the last guard before anything is printed.
-    public func scrubbing(_ text: String) -> String {
+    package func scrubbing(_ text: String) -> String {
         guard let password, !password.isEmpty else { return text }
         var scrubbed = text.replacingOccurrences(of: password, with: "***")
         if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
@@ -78,7 +78,7 @@ public struct PostgresLocation: Sendable, Hashable {
 extension PostgresLocation: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// `postgres://user@host:port/database` (and `?sslmode=…` when not libpq's default; a socket's
     /// folder as `?host=`): never the password.
-    public var description: String {
+    package var description: String {
         let user = self.user.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? self.user
         let database = self.database.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? self.database
         var authority = ""
@@ -91,8 +91,8 @@ extension PostgresLocation: CustomStringConvertible, CustomDebugStringConvertibl
         return "postgres://\(user)@\(authority)/\(database)" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
     }
 
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 
     /// `dump` and the debugger see what `description` says, not the password.
-    public var customMirror: Mirror { Mirror(self, children: ["location": description]) }
+    package var customMirror: Mirror { Mirror(self, children: ["location": description]) }
 }

@@ -10,14 +10,14 @@ import PostgresNIO
 /// the first finds the versions applied and adds nothing. A database already up to date is
 /// seen without the lock. A database a newer Telltale migrated further is used as it is
 /// (migrations only add).
-public struct PostgresMigrator: Sendable {
-    public struct Migration: Sendable {
-        public var version: Int
-        public var name: String
+package struct PostgresMigrator: Sendable {
+    package struct Migration: Sendable {
+        package var version: Int
+        package var name: String
         /// One statement each (the extended protocol takes one at a time).
-        public var statements: [String]
+        package var statements: [String]
 
-        public init(version: Int, name: String, statements: [String]) {
+        package init(version: Int, name: String, statements: [String]) {
             self.version = version
             self.name = name
             self.statements = statements
@@ -25,21 +25,21 @@ public struct PostgresMigrator: Sendable {
     }
 
     /// The schema every Telltale table lives in, apart from a team's own tables.
-    public static let schema = "telltale"
+    package static let schema = "telltale"
     /// `pg_advisory_xact_lock`'s key: "telltale" in ASCII, one lock for every component's migrations.
     static let lockKey: Int64 = 0x7465_6C6C_7461_6C65
 
-    public var component: String
-    public var migrations: [Migration]
+    package var component: String
+    package var migrations: [Migration]
 
-    public init(component: String, migrations: [Migration]) {
+    package init(component: String, migrations: [Migration]) {
         self.component = component
         self.migrations = migrations
     }
 
     /// Brings the database up to date on `connection`; returns the versions this call applied.
     @discardableResult
-    public func migrate(_ connection: PostgresConnection, logger: Logger = PostgresConnector.quiet) async throws -> [Int] {
+    package func migrate(_ connection: PostgresConnection, logger: Logger = PostgresConnector.quiet) async throws -> [Int] {
         if let applied = try? await appliedVersions(connection, logger: logger), missing(applied).isEmpty { return [] }
         return try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
@@ -76,7 +76,7 @@ public struct PostgresMigrator: Sendable {
     }
 
     /// The versions of this component the database has.
-    public func appliedVersions(_ connection: PostgresConnection, logger: Logger = PostgresConnector.quiet) async throws -> Set<Int> {
+    package func appliedVersions(_ connection: PostgresConnection, logger: Logger = PostgresConnector.quiet) async throws -> Set<Int> {
         let rows = try await connection.query(
             "SELECT version FROM \(unescaped: Self.schema).schema_migrations WHERE component = \(component)", logger: logger)
         var versions: Set<Int> = []

@@ -11,7 +11,7 @@
 /// - `verify-full`: as `verify-ca`, and the certificate must name the host.
 ///
 /// Over a Unix-domain socket there is no TLS, whatever the mode (as in libpq).
-public enum PostgresSSLMode: String, Sendable, Hashable, CaseIterable {
+package enum PostgresSSLMode: String, Sendable, Hashable, CaseIterable {
     case disable
     case allow
     case prefer

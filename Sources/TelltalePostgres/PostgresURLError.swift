@@ -3,11 +3,11 @@ import TelltaleModel
 
 /// A PostgreSQL URL (or one of libpq's variables) that cannot be used: the URL as given with
 /// its password hidden, what is wrong, and what to write instead.
-public struct PostgresURLError: Error, LocalizedError, CustomStringConvertible, Sendable {
+package struct PostgresURLError: Error, LocalizedError, CustomStringConvertible, Sendable {
     /// The URL, password hidden.
-    public var url: String
-    public var reason: String
-    public var hint: String
+    package var url: String
+    package var reason: String
+    package var hint: String
 
     init(url: String, reason: String, hint: String) {
         self.url = URLPassword.hidden(in: url)
@@ -15,6 +15,6 @@ public struct PostgresURLError: Error, LocalizedError, CustomStringConvertible, 
         self.hint = hint
     }
 
-    public var description: String { "\(url): \(reason); \(hint)" }
-    public var errorDescription: String? { description }
+    package var description: String { "\(url): \(reason); \(hint)" }
+    package var errorDescription: String? { description }
 }

@@ -11,25 +11,25 @@ import SystemPackage
 /// group, then SIGKILL after `gracePeriod`) without touching Telltale itself; when
 /// the child exits, whatever it left running in its group is killed too. The child
 /// also dies if Telltale is killed outright (see `OrphanGuard`).
-public struct ChildProcess: Sendable {
-    public var executable: String
-    public var arguments: [String]
+package struct ChildProcess: Sendable {
+    package var executable: String
+    package var arguments: [String]
     /// Variables set on top of Telltale's own environment.
-    public var environment: [String: String]
-    public var workingDirectory: String?
+    package var environment: [String: String]
+    package var workingDirectory: String?
     /// Forces the child's C stdio to line buffering (see `LineBuffering`) so that output
     /// printed just before a crash is not lost in a buffer.
-    public var lineBuffered: Bool
+    package var lineBuffered: Bool
     /// How long the child has between the first signal and SIGKILL when it is stopped.
-    public var gracePeriod: Duration
+    package var gracePeriod: Duration
     /// How the child is stopped: its group, or (for `swift test`) SIGINT to it first.
-    public var stop: StopMethod
+    package var stop: StopMethod
     /// When set, the child's standard output goes to this file (created, or emptied) and only its
     /// standard error reaches `onLine`: for tools whose output is data (`llvm-cov export`), which
     /// a warning on standard error must not interleave with.
-    public var standardOutputFile: String?
+    package var standardOutputFile: String?
 
-    public init(
+    package init(
         executable: String,
         arguments: [String],
         environment: [String: String] = [:],
@@ -48,7 +48,7 @@ public struct ChildProcess: Sendable {
     }
 
     /// The command line as a person would type it, for messages.
-    public var commandLine: String {
+    package var commandLine: String {
         ([executable] + arguments).map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
     }
 
@@ -56,7 +56,7 @@ public struct ChildProcess: Sendable {
     /// `control`, if given, can kill the child while it runs; `onStart` learns its pid.
     /// A child that cannot start throws `ChildProcessError`; cancellation ends the group
     /// and rethrows.
-    public func run(
+    package func run(
         control: ProcessControl? = nil,
         onStart: (@Sendable (pid_t) async -> Void)? = nil,
         onLine: @escaping @Sendable (String) async -> Void

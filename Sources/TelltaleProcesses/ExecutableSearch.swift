@@ -1,10 +1,10 @@
 import Foundation
 
 /// Finds a command on PATH as a shell does: the first folder holding an executable of that name.
-public enum ExecutableSearch {
+package enum ExecutableSearch {
     /// The path a shell would run for `command` (not following symlinks); nil when no folder
     /// on PATH holds it.
-    public static func path(of command: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func path(of command: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where !folder.isEmpty {
             let candidate = "\(folder)/\(command)"

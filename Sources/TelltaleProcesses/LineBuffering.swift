@@ -9,13 +9,13 @@ import Foundation
 /// is unbuffered) still arrive whole; what is lost is timing. A Swift Testing test's prints
 /// arrive in blocks of up to 4 KiB or at exit, so they may land outside the test's window
 /// and stay in the worker's log only, and a crash loses the block not yet flushed.
-public enum LineBuffering {
+package enum LineBuffering {
     static let stdbufPath = "/usr/bin/stdbuf"
 
     /// `TELLTALE_STDBUF=off` runs children without `stdbuf` even where it exists (tests use it).
-    public static let environmentVariable = "TELLTALE_STDBUF"
+    package static let environmentVariable = "TELLTALE_STDBUF"
 
-    public static let available: Bool =
+    package static let available: Bool =
         ProcessInfo.processInfo.environment[environmentVariable] != "off" && FileManager.default.isExecutableFile(atPath: stdbufPath)
 
     /// The command that runs `executable arguments` line-buffered, where `stdbuf` is available.

@@ -11,16 +11,16 @@ import Foundation
 /// A child that starts children in process groups of their own (`swift test` does) always
 /// gets a watcher: a parent-death signal would kill it alone and leave its test process
 /// running, where the watcher interrupts it so that it stops them first.
-public enum OrphanGuard: String, Sendable, CaseIterable {
+package enum OrphanGuard: String, Sendable, CaseIterable {
     case parentDeathSignal = "setpriv"
     case watcher
 
     /// Set to `setpriv` or `watcher` to choose; the tests force the watcher on with it.
-    public static let environmentVariable = "TELLTALE_ORPHAN_GUARD"
+    package static let environmentVariable = "TELLTALE_ORPHAN_GUARD"
 
     /// The guard for children that keep what they start in their own group: `setpriv` where it
     /// exists, the watcher elsewhere, unless `TELLTALE_ORPHAN_GUARD` chooses.
-    public static let current: OrphanGuard = choose(
+    package static let current: OrphanGuard = choose(
         requested: ProcessInfo.processInfo.environment[environmentVariable], setprivAvailable: ParentDeathSignal.available)
 
     static func choose(requested: String?, setprivAvailable: Bool) -> OrphanGuard {

@@ -5,11 +5,11 @@ import Foundation
 /// util-linux's `setpriv --pdeathsig KILL` sets the parent-death signal and then
 /// execs the command, so the child keeps its pid and Telltale needs no helper
 /// binary. The signal is tied to the forking *thread*: fork from `SpawnThread`.
-public enum ParentDeathSignal {
+package enum ParentDeathSignal {
     static let setprivPath = "/usr/bin/setpriv"
 
     /// False on systems without `setpriv` (or not Linux): there `OrphanWatcher` guards children.
-    public static let available: Bool = {
+    package static let available: Bool = {
         #if os(Linux)
             FileManager.default.isExecutableFile(atPath: setprivPath)
         #else
@@ -18,7 +18,7 @@ public enum ParentDeathSignal {
     }()
 
     /// The command that runs `executable arguments` with the parent-death signal set, where available.
-    public static func wrap(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
+    package static func wrap(_ executable: String, _ arguments: [String]) -> (executable: String, arguments: [String]) {
         guard available else { return (executable, arguments) }
         return (setprivPath, ["--pdeathsig", "KILL", "--", executable] + arguments)
     }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// The child leads its own process group, so killing the group also stops
 /// anything the test started.
-public final class ProcessControl: Sendable {
+package final class ProcessControl: Sendable {
     private struct State {
         var pid: pid_t?
         var stop = StopMethod.group
@@ -16,7 +16,7 @@ public final class ProcessControl: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     func started(pid: pid_t, stop: StopMethod, grace: Duration) {
         let killNow = state.withLock { state -> Bool in
@@ -33,7 +33,7 @@ public final class ProcessControl: Sendable {
     /// Kills the process and its group with SIGKILL (a `swift test`: SIGINT first, so it stops
     /// its test process, then SIGKILL to its group after the grace period); a process not yet
     /// started is killed as it starts.
-    public func kill() {
+    package func kill() {
         let (pid, stop, grace) = state.withLock { state in
             state.killed = true
             return (state.pid, state.stop, state.grace)
@@ -41,7 +41,7 @@ public final class ProcessControl: Sendable {
         if let pid { stopProcess(pid, stop: stop, grace: grace) }
     }
 
-    public var wasKilled: Bool { state.withLock { $0.killed } }
+    package var wasKilled: Bool { state.withLock { $0.killed } }
 
     private func stopProcess(_ pid: pid_t, stop: StopMethod, grace: Duration) {
         switch stop {

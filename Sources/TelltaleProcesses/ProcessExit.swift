@@ -1,11 +1,11 @@
 /// How a child process ended: a test process, a build or a service.
-public enum ProcessExit: Sendable, Hashable, CustomStringConvertible {
+package enum ProcessExit: Sendable, Hashable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
 
-    public var isSuccess: Bool { self == .exited(0) }
+    package var isSuccess: Bool { self == .exited(0) }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let code): "exit status \(code)"
         case .signaled(let signal): "signal \(signal) (\(Self.signalName(signal)))"
@@ -13,7 +13,7 @@ public enum ProcessExit: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The conventional name of a signal, for messages people read.
-    public static func signalName(_ signal: Int32) -> String {
+    package static func signalName(_ signal: Int32) -> String {
         switch signal {
         case 1: "SIGHUP"
         case 2: "SIGINT"

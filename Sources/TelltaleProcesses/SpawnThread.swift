@@ -12,8 +12,8 @@ import Synchronization
 /// threads (libdispatch workers) exit after a few seconds idle, which would
 /// kill a healthy service mid-run. Forking from this thread, which never
 /// exits, makes the parent-death signal fire exactly when Telltale dies.
-public final class SpawnThread: TaskExecutor, Sendable {
-    public static let shared = SpawnThread()
+package final class SpawnThread: TaskExecutor, Sendable {
+    package static let shared = SpawnThread()
 
     private let jobs = Mutex<[UnownedJob]>([])
     /// Counts queued jobs, so the thread sleeps while there is nothing to run.
@@ -25,7 +25,7 @@ public final class SpawnThread: TaskExecutor, Sendable {
         thread.start()
     }
 
-    public func enqueue(_ job: UnownedJob) {
+    package func enqueue(_ job: UnownedJob) {
         jobs.withLock { $0.append(job) }
         available.signal()
     }

@@ -1,6 +1,6 @@
 /// How Telltale stops a child from outside: on cancellation, for a watchdog, or (through its
 /// `OrphanGuard`) when Telltale dies.
-public enum StopMethod: Sendable, Hashable {
+package enum StopMethod: Sendable, Hashable {
     /// SIGTERM to the child's process group (SIGKILL for a watchdog), then SIGKILL: for children
     /// whose descendants stay in their group, which is every child but `swift test`.
     case group

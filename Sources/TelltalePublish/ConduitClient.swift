@@ -10,15 +10,15 @@ import TelltaleModel
 ///
 /// Network errors, 5xx and 429 answers are retried with exponential backoff; an answer with an
 /// `error_code` is not. The token is never part of an error's text.
-public struct ConduitClient: Sendable {
-    public var endpoint: URL
+package struct ConduitClient: Sendable {
+    package var endpoint: URL
     private let token: String
-    public var attempts: Int
-    public var firstBackoff: Duration
-    public var timeout: Duration
+    package var attempts: Int
+    package var firstBackoff: Duration
+    package var timeout: Duration
 
     /// `endpoint` is the install's root (`https://phabricator.example.com`), with or without `/api/`.
-    public init(endpoint: URL, token: String, attempts: Int = 4, firstBackoff: Duration = .milliseconds(500), timeout: Duration = .seconds(60)) {
+    package init(endpoint: URL, token: String, attempts: Int = 4, firstBackoff: Duration = .milliseconds(500), timeout: Duration = .seconds(60)) {
         self.endpoint = endpoint
         self.token = token
         self.attempts = attempts
@@ -65,7 +65,7 @@ public struct ConduitClient: Sendable {
     /// The HTTP client's settings: a connection that cannot be made fails at once (after
     /// `connect`), so the retries with backoff here are the only ones; AsyncHTTPClient's own
     /// would otherwise keep trying until the request's whole timeout has passed.
-    public static func httpConfiguration(connectTimeout: Duration = .seconds(10)) -> HTTPClient.Configuration {
+    package static func httpConfiguration(connectTimeout: Duration = .seconds(10)) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.timeout.connect = .nanoseconds(Int64(connectTimeout / .nanoseconds(1)))
         configuration.connectionPool.retryConnectionEstablishment = false
@@ -74,7 +74,7 @@ public struct ConduitClient: Sendable {
 
     /// Calls `method` with the JSON-encoded `params`; returns Conduit's `result`.
     @discardableResult
-    public func call(_ method: String, paramsJSON: Data, using client: HTTPClient) async throws -> Any? {
+    package func call(_ method: String, paramsJSON: Data, using client: HTTPClient) async throws -> Any? {
         let body = try formBody(paramsJSON: paramsJSON)
         var request = HTTPClientRequest(url: methodURL(method))
         request.method = .POST
@@ -119,8 +119,8 @@ public struct ConduitClient: Sendable {
 }
 
 /// Why a Conduit call failed; none of them holds the token.
-public enum ConduitError: Error, LocalizedError, CustomStringConvertible, Sendable {
-    public var errorDescription: String? { description }
+package enum ConduitError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    package var errorDescription: String? { description }
     case network(String)
     case http(status: Int, method: String)
     case badAnswer(String)
@@ -135,7 +135,7 @@ public enum ConduitError: Error, LocalizedError, CustomStringConvertible, Sendab
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .network(let text): "could not reach Conduit: \(text)"
         case .http(let status, let method): "\(method): Conduit answered HTTP \(status)"

@@ -9,28 +9,28 @@ import TelltaleReports
 /// A run whose message fits in one request is one `pass` or `fail` message. A larger run is sent
 /// as Conduit allows: `work` messages carrying the units, each request under `maxRequestBytes`,
 /// then the final `pass` or `fail`, always last.
-public struct HarbormasterPublisher: Sendable {
+package struct HarbormasterPublisher: Sendable {
     /// Under PHP's default `post_max_size` (8 MB), which a Phabricator install may keep.
-    public static let defaultMaxRequestBytes = 4 * 1024 * 1024
+    package static let defaultMaxRequestBytes = 4 * 1024 * 1024
 
-    public var client: ConduitClient
-    public var maxRequestBytes: Int
+    package var client: ConduitClient
+    package var maxRequestBytes: Int
 
-    public init(client: ConduitClient, maxRequestBytes: Int = Self.defaultMaxRequestBytes) {
+    package init(client: ConduitClient, maxRequestBytes: Int = Self.defaultMaxRequestBytes) {
         self.client = client
         self.maxRequestBytes = maxRequestBytes
     }
 
     /// One `sendmessage` call's parameters.
-    public struct Part: Encodable, Sendable {
-        public var buildTargetPHID: String
-        public var type: String
-        public var unit: [HarbormasterWriter.Unit]?
+    package struct Part: Encodable, Sendable {
+        package var buildTargetPHID: String
+        package var type: String
+        package var unit: [HarbormasterWriter.Unit]?
     }
 
     /// The calls to make, in order: the units in `work` parts that each encode to at most
     /// `maxRequestBytes`, then the verdict; or the verdict with every unit when that fits.
-    public static func parts(
+    package static func parts(
         _ message: HarbormasterWriter.Message, buildTarget: String, maxRequestBytes: Int, client: ConduitClient
     ) throws -> [Part] {
         let whole = Part(buildTargetPHID: buildTarget, type: message.type, unit: message.unit)
@@ -70,7 +70,7 @@ public struct HarbormasterPublisher: Sendable {
 
     /// Sends every part in order; `progress` hears of each. Returns the number of calls made.
     @discardableResult
-    public func publish(
+    package func publish(
         _ message: HarbormasterWriter.Message, buildTarget: String, progress: @Sendable (Int, Int, Part) -> Void = { _, _, _ in }
     ) async throws -> Int {
         let parts = try Self.parts(message, buildTarget: buildTarget, maxRequestBytes: maxRequestBytes, client: client)

@@ -6,13 +6,13 @@ import TelltaleModel
 /// events its capture server stored (attributed to tests and attempts), the tests whose events
 /// were checked as they ended (their results already carry that verdict), and the package's
 /// folder on that machine, under which its results' source paths are.
-public struct MachineCapture: Sendable, Equatable {
-    public var machine: String
-    public var packageRoot: String?
-    public var events: [Event]
-    public var checkedAtEnd: [TestID: TestVerification]
+package struct MachineCapture: Sendable, Equatable {
+    package var machine: String
+    package var packageRoot: String?
+    package var events: [Event]
+    package var checkedAtEnd: [TestID: TestVerification]
 
-    public init(machine: String, packageRoot: String?, events: [Event], checkedAtEnd: [TestID: TestVerification]) {
+    package init(machine: String, packageRoot: String?, events: [Event], checkedAtEnd: [TestID: TestVerification]) {
         self.machine = machine
         self.packageRoot = packageRoot
         self.events = events

@@ -6,7 +6,7 @@ import TelltalePostgres
 extension PostgresWorkQueue {
     /// Keeps what this machine captured (`MachineCapture`) for the build's record: one row per
     /// `telltale run` process, so a CI retry's run under the same name adds its own.
-    public func recordCapture(_ capture: MachineCapture) async throws(PostgresConnectionError) {
+    package func recordCapture(_ capture: MachineCapture) async throws(PostgresConnectionError) {
         let (events, checked) = (capture.eventsText, capture.checkedText)
         try await statement { connection in
             try await connection.query(
@@ -21,7 +21,7 @@ extension PostgresWorkQueue {
 
     /// What every machine of the build captured, in the order they kept it; and how many rows
     /// could not be read (written by another version of Telltale).
-    public func captures() async throws(PostgresConnectionError) -> (captures: [MachineCapture], unreadable: Int) {
+    package func captures() async throws(PostgresConnectionError) -> (captures: [MachineCapture], unreadable: Int) {
         let rows = try await statement { connection in
             let rows = try await connection.query(
                 """
@@ -38,7 +38,7 @@ extension PostgresWorkQueue {
 
     /// Every test the build was filled with (its first-attempt units), with its framework, in
     /// the units' order: each must have a result in the build's record.
-    public func listedTests() async throws(PostgresConnectionError) -> [(id: TestID, framework: TestFramework)] {
+    package func listedTests() async throws(PostgresConnectionError) -> [(id: TestID, framework: TestFramework)] {
         try await statement { connection in
             let rows = try await connection.query(
                 "SELECT framework, tests FROM telltale.queue_unit WHERE build_id = \(build) AND attempt = 1 ORDER BY id", logger: Self.quiet)

@@ -8,7 +8,7 @@ extension PostgresWorkQueue {
     /// explain: each test's last attempt this machine ran gets its `orderDependency`, so the
     /// build's record (`queue report`, which waits for the machines still running) has it as a
     /// machine's own record does. One transaction; tests this machine has no result for are left.
-    public func recordOrderDependencies(_ dependencies: [TestID: OrderDependency]) async throws(PostgresConnectionError) {
+    package func recordOrderDependencies(_ dependencies: [TestID: OrderDependency]) async throws(PostgresConnectionError) {
         guard !dependencies.isEmpty else { return }
         let tests = dependencies.keys.map(\.rawValue).sorted()
         try await transaction { connection in

@@ -6,7 +6,7 @@ import TelltaleRunner
 
 extension PostgresWorkQueue {
     /// How a machine came into its build.
-    public enum Joined: Sendable, Equatable {
+    package enum Joined: Sendable, Equatable {
         /// It arrived first and filled the queue with this many units.
         case filled(units: Int)
         /// Another machine had filled it; this one helps with what is left.
@@ -23,18 +23,18 @@ extension PostgresWorkQueue {
     }
 
     /// What one machine found when it listed its tests, to check it against the build's.
-    public struct Listing: Sendable {
+    package struct Listing: Sendable {
         /// `digest(of:)` of the tests selected.
-        public var digest: String
-        public var commit: String?
-        public var tests: Int
-        public var units: [SharedUnitPlanner.Unit]
+        package var digest: String
+        package var commit: String?
+        package var tests: Int
+        package var units: [SharedUnitPlanner.Unit]
         /// The branch and the system of the machine, kept by the one that fills the build for the
         /// build's record (and its row in the history).
-        public var branch: String?
-        public var operatingSystem: String?
+        package var branch: String?
+        package var operatingSystem: String?
 
-        public init(digest: String, commit: String?, tests: Int, units: [SharedUnitPlanner.Unit]) {
+        package init(digest: String, commit: String?, tests: Int, units: [SharedUnitPlanner.Unit]) {
             self.digest = digest
             self.commit = commit
             self.tests = tests
@@ -42,7 +42,7 @@ extension PostgresWorkQueue {
         }
 
         /// The same tests give the same digest whatever order they were listed in.
-        public static func digest(of tests: [TestID]) -> String {
+        package static func digest(of tests: [TestID]) -> String {
             SourceDigest.of(Data(tests.map(\.rawValue).sorted().joined(separator: "\n").utf8))
         }
     }
@@ -57,7 +57,7 @@ extension PostgresWorkQueue {
     /// fill (the insert of the build's row waits for the transaction that made it) and checks
     /// that this machine listed the same tests. A machine with another listing is refused, and
     /// so is a second process under the name of a machine that is still running.
-    public func join(_ listing: Listing) async throws -> Joined {
+    package func join(_ listing: Listing) async throws -> Joined {
         let found = try await transaction { connection in
             let inserted = try await connection.query(
                 """
@@ -200,7 +200,7 @@ extension PostgresWorkQueue {
     /// This machine's run is over (its bisections and their findings included): it no longer
     /// counts as alive, for a retry waiting for another machine, for `queue report` waiting for
     /// the build's machines, or for another process taking its name.
-    public func finish() async throws(PostgresConnectionError) {
+    package func finish() async throws(PostgresConnectionError) {
         try await statement { connection in
             _ = try await connection.query(
                 """

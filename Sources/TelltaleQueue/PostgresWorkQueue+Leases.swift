@@ -7,7 +7,7 @@ import TelltaleRunner
 extension PostgresWorkQueue {
     /// Renews the leases of these reservations (the ones this machine still runs) and marks
     /// the machine alive; a lease taken over meanwhile is not renewed.
-    public func renew(_ tokens: [Int64]) async throws(PostgresConnectionError) {
+    package func renew(_ tokens: [Int64]) async throws(PostgresConnectionError) {
         try await transaction { connection in
             if !tokens.isEmpty {
                 try await connection.query(
@@ -29,7 +29,7 @@ extension PostgresWorkQueue {
     /// transaction; a unit whose lease lapsed and was taken over by another reservation is not
     /// counted, and noted. Returns the units counted.
     @discardableResult
-    public func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws(PostgresConnectionError) -> [SharedWorkUnit] {
+    package func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws(PostgresConnectionError) -> [SharedWorkUnit] {
         guard !units.isEmpty else { return [] }
         let byTest = Dictionary(results.map { ($0.id, $0) }) { _, last in last }
         let ids = units.map(\.id)
@@ -54,7 +54,7 @@ extension PostgresWorkQueue {
     /// `acknowledge(_:results:)` of one unit: false, with a note, when its lease lapsed and
     /// another reservation took it over (the late result is not counted).
     @discardableResult
-    public func acknowledge(_ unit: SharedWorkUnit, results: [TestResult]) async throws(PostgresConnectionError) -> Bool {
+    package func acknowledge(_ unit: SharedWorkUnit, results: [TestResult]) async throws(PostgresConnectionError) -> Bool {
         try await !acknowledge([unit], results: results).isEmpty
     }
 
@@ -62,7 +62,7 @@ extension PostgresWorkQueue {
     /// attempt as a unit of its own, which another machine takes when one is free. Nothing
     /// happens, bar a note, when the lease was taken over.
     @discardableResult
-    public func retry(
+    package func retry(
         _ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool
     ) async throws(PostgresConnectionError) -> Bool {
         let rows = QueueResultRows(results, unit: unit, machine: machine)
@@ -112,7 +112,7 @@ extension PostgresWorkQueue {
     }
 
     /// Whether every unit is done: nothing pending, nothing leased.
-    public func isDrained() async throws(PostgresConnectionError) -> Bool {
+    package func isDrained() async throws(PostgresConnectionError) -> Bool {
         try await statement { connection in
             let rows = try await connection.query(
                 "SELECT count(*) FROM telltale.queue_unit WHERE build_id = \(build) AND state <> 'done'", logger: Self.quiet)
@@ -124,7 +124,7 @@ extension PostgresWorkQueue {
 
     /// The earlier attempts of a retried unit's tests, each test's last one carrying those
     /// before it (`TestResult.previousAttempts`).
-    public func earlierResults(of unit: SharedWorkUnit) async throws(PostgresConnectionError) -> [TestResult] {
+    package func earlierResults(of unit: SharedWorkUnit) async throws(PostgresConnectionError) -> [TestResult] {
         let tests = unit.tests.map(\.rawValue)
         let rows = try await transaction { connection in
             let rows = try await connection.query(

@@ -28,7 +28,7 @@ extension PostgresWorkQueue {
     /// reservation share a framework.
     ///
     /// One statement, one round trip: the reservation, its notes and this machine's `last_seen`.
-    public func reserve() async throws(PostgresConnectionError) -> [SharedWorkUnit] {
+    package func reserve() async throws(PostgresConnectionError) -> [SharedWorkUnit] {
         let token = Int64.random(in: 1...Int64.max)
         let lapsed = "'s lease held by "
         let tookOver = " lapsed (not renewed within \(Self.seconds(leaseSeconds))); \(machine) took it over"

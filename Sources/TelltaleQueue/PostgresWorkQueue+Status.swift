@@ -6,44 +6,44 @@ import TelltaleRunner
 
 extension PostgresWorkQueue {
     /// Where a build stands: its units done, leased and left, by machine, and its notes.
-    public struct Status: Sendable, Equatable {
-        public struct Lease: Sendable, Equatable {
-            public var unit: Int
-            public var machine: String
-            public var tests: Int
+    package struct Status: Sendable, Equatable {
+        package struct Lease: Sendable, Equatable {
+            package var unit: Int
+            package var machine: String
+            package var tests: Int
             /// Seconds until it lapses by the database's clock (negative: lapsed).
-            public var expiresIn: Double
+            package var expiresIn: Double
         }
 
-        public var build: String
-        public var filledBy: String
-        public var commit: String?
-        public var tests: Int
+        package var build: String
+        package var filledBy: String
+        package var commit: String?
+        package var tests: Int
         /// Units done, by the machine that acknowledged them.
-        public var done: [String: Int]
-        public var leased: [Lease]
+        package var done: [String: Int]
+        package var leased: [Lease]
         /// Units nobody holds yet.
-        public var left: Int
-        public var notes: [String]
+        package var left: Int
+        package var notes: [String]
         /// Every machine that joined, by name.
-        public var machines: [String]
+        package var machines: [String]
         /// Machines still running: not finished, and seen within their lease. Once the queue is
         /// drained they may still be bisecting order-dependent tests, whose findings join their
         /// results in the queue.
-        public var running: [String] = []
+        package var running: [String] = []
         /// The branch and system of the machine that filled the build.
-        public var branch: String?
-        public var operatingSystem: String?
+        package var branch: String?
+        package var operatingSystem: String?
         /// How many re-runs of its failures the build had (CI retries with its id).
-        public var round = 0
+        package var round = 0
 
-        public var isDrained: Bool { leased.isEmpty && left == 0 }
+        package var isDrained: Bool { leased.isEmpty && left == 0 }
         /// Drained, and no machine is running: every finding is in the queue.
-        public var isSettled: Bool { isDrained && running.isEmpty }
+        package var isSettled: Bool { isDrained && running.isEmpty }
     }
 
     /// The build's state; nil when the queue has no such build.
-    public func status() async throws(PostgresConnectionError) -> Status? {
+    package func status() async throws(PostgresConnectionError) -> Status? {
         try await transaction { connection -> Status? in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: Self.quiet)
             let builds = try await connection.query(
@@ -86,7 +86,7 @@ extension PostgresWorkQueue {
 
     /// Every test's result for the build, once each: its last attempt, carrying the earlier
     /// ones, with the machine that ran it; in test id order.
-    public func results() async throws(PostgresConnectionError) -> [TestResult] {
+    package func results() async throws(PostgresConnectionError) -> [TestResult] {
         let texts = try await transaction { connection in
             let rows = try await connection.query(
                 "SELECT result FROM telltale.queue_result WHERE build_id = \(build) ORDER BY test, attempt", logger: Self.quiet)
@@ -99,7 +99,7 @@ extension PostgresWorkQueue {
 
     /// Removes the builds filled more than `days` days ago (the database's clock), with their
     /// units, results, machines and notes; returns how many.
-    public static func prune(
+    package static func prune(
         olderThan days: Double, client: PostgresClient, location: PostgresLocation,
         within limit: Duration = PostgresConnector.defaultCallTimeout
     ) async throws(PostgresConnectionError) -> Int {

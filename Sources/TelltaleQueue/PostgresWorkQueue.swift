@@ -15,31 +15,31 @@ import TelltaleRunner
 /// the token its reservation was given, so a machine whose lease lapsed and was taken over
 /// cannot count its late result; results are keyed by build, test and attempt, so the same
 /// attempt acknowledged twice is kept once.
-public struct PostgresWorkQueue: Sendable {
-    public let client: PostgresClient
-    public let location: PostgresLocation
-    public let build: String
-    public let machine: String
+package struct PostgresWorkQueue: Sendable {
+    package let client: PostgresClient
+    package let location: PostgresLocation
+    package let build: String
+    package let machine: String
     /// How long a reservation lasts without being renewed.
-    public var leaseSeconds: Double
+    package var leaseSeconds: Double
     /// A retry avoids the machine that failed it while another machine of the build is alive (seen
     /// within a lease, its run not ended); with a grace, only for this many seconds. Nil (the
     /// default): as long as one is, so a retry lands on another machine whenever one is there,
     /// whatever the timing.
-    public var retryGrace: Double?
+    package var retryGrace: Double?
     /// This machine's workers: with the other live machines', what a reservation's share of
     /// the open units is sized by (`reserve()`).
-    public var workers: Int = 1
+    package var workers: Int = 1
     /// Drawn once per `telltale run`: a second process joining under the name of a machine
     /// that is still running is told apart from that machine coming back (`join`).
-    public var process = Int64.random(in: 1...Int64.max)
+    package var process = Int64.random(in: 1...Int64.max)
     /// The longest one call may take, the wait for a connection included, before it is given
     /// up as a lost connection (`QueueSession` tries it again): a query on a connection the
     /// server ended without the client seeing it would otherwise wait for ever. `--postgres-timeout`,
     /// by default two minutes (`PostgresConnector.defaultCallTimeout`).
-    public var callTimeout: Duration = PostgresConnector.defaultCallTimeout
+    package var callTimeout: Duration = PostgresConnector.defaultCallTimeout
 
-    public init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
+    package init(client: PostgresClient, location: PostgresLocation, build: String, machine: String, leaseSeconds: Double = 30) {
         self.client = client
         self.location = location
         self.build = build
@@ -50,7 +50,7 @@ public struct PostgresWorkQueue: Sendable {
     /// Brings the database's queue tables up to date on a connection of its own: this is also
     /// the check that the server can be reached at all (it fails at once, naming the URL, or
     /// after `limit` when the server accepts and says nothing).
-    public static func prepare(
+    package static func prepare(
         _ location: PostgresLocation, within limit: Duration = PostgresConnector.defaultCallTimeout
     ) async throws(PostgresConnectionError) {
         _ = try await PostgresConnector.withConnection(to: location, within: limit) { connection in

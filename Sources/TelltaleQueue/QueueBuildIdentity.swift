@@ -9,9 +9,9 @@ import Foundation
 /// | GitLab | `CI_PIPELINE_ID` |
 /// | Buildkite | `BUILDKITE_BUILD_ID` |
 /// | CircleCI | `CIRCLE_WORKFLOW_ID` |
-public enum QueueBuildIdentity {
+package enum QueueBuildIdentity {
     /// The build id the CI's variables give, and where it came from; nil off CI.
-    public static func buildID(from environment: [String: String]) -> (id: String, source: String)? {
+    package static func buildID(from environment: [String: String]) -> (id: String, source: String)? {
         func value(_ name: String) -> String? {
             environment[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -26,7 +26,7 @@ public enum QueueBuildIdentity {
     }
 
     /// `--build`, else the CI's; a usage error naming both ways when neither gives one.
-    public static func resolve(build: String?, environment: [String: String]) throws(QueueError) -> String {
+    package static func resolve(build: String?, environment: [String: String]) throws(QueueError) -> String {
         if let build, !build.isEmpty { return build }
         if let detected = buildID(from: environment) { return detected.id }
         throw QueueError(
@@ -36,7 +36,7 @@ public enum QueueBuildIdentity {
     }
 
     /// The host name and this process's id: two processes on one host are two machines.
-    public static func defaultMachine() -> String {
+    package static func defaultMachine() -> String {
         "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Why queue mode could not go on, naming the build, the machines and what to do.
-public struct QueueError: Error, LocalizedError, CustomStringConvertible, Sendable {
-    public enum Kind: Sendable, Hashable {
+package struct QueueError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    package enum Kind: Sendable, Hashable {
         /// The database could not be reached or refused (`PostgresConnectionError` says why).
         case database
         /// This machine listed other tests than the machine that filled the queue.
@@ -15,14 +15,14 @@ public struct QueueError: Error, LocalizedError, CustomStringConvertible, Sendab
         case unknownBuild
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
-    public var errorDescription: String? { message }
+    package var description: String { message }
+    package var errorDescription: String? { message }
 }

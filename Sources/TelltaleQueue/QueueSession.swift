@@ -11,21 +11,21 @@ import TelltaleRunner
 /// up to `reconnectFor`, and so is a call that stalled past the queue's `callTimeout` (given up
 /// and its connection closed: a query on a connection that died unseen waits for ever); meanwhile this machine's leases lapse and the fleet takes its units
 /// over, and its late results, when it gets back, are noted and not counted.
-public actor QueueSession: SharedWorkQueue {
-    public nonisolated let queue: PostgresWorkQueue
+package actor QueueSession: SharedWorkQueue {
+    package nonisolated let queue: PostgresWorkQueue
     /// The longest a worker with nothing to reserve waits before asking again.
-    public var pollInterval: Duration
+    package var pollInterval: Duration
     /// How long a call is tried again while the connection is lost (zero: not at all).
-    public let reconnectFor: Duration
+    package let reconnectFor: Duration
     /// The reservations this machine's workers are running.
     private var held: Set<Int64> = []
     /// Units this machine ran whose results were not counted (their lease lapsed).
-    public private(set) var lateUnits = 0
-    public private(set) var unitsRun = 0
+    package private(set) var lateUnits = 0
+    package private(set) var unitsRun = 0
     /// Calls that lost their connection and were tried again.
-    public private(set) var reconnections = 0
+    package private(set) var reconnections = 0
 
-    public init(queue: PostgresWorkQueue, reconnectFor: Duration = .seconds(300)) {
+    package init(queue: PostgresWorkQueue, reconnectFor: Duration = .seconds(300)) {
         self.queue = queue
         self.reconnectFor = reconnectFor
         pollInterval = .milliseconds(Int(min(1000, max(50, queue.leaseSeconds * 1000 / 20))))
@@ -34,7 +34,7 @@ public actor QueueSession: SharedWorkQueue {
     /// Asks again after 20 ms, then half as long again each time up to `pollInterval`: at the
     /// end of a build the other machines' last units end within moments, and a machine that
     /// waited a whole interval to see the queue drained would stretch the build by it.
-    public func reserve(worker: Int) async throws -> [SharedWorkUnit] {
+    package func reserve(worker: Int) async throws -> [SharedWorkUnit] {
         var pause = Duration.milliseconds(20)
         while true {
             try Task.checkCancellation()
@@ -49,22 +49,22 @@ public actor QueueSession: SharedWorkQueue {
         }
     }
 
-    public func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws {
+    package func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws {
         for unit in units { held.remove(unit.lease) }
         unitsRun += units.count
         lateUnits += units.count - (try await retrying { try await $0.acknowledge(units, results: results) }).count
     }
 
-    public func retry(_ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool) async throws {
+    package func retry(_ unit: SharedWorkUnit, results: [TestResult], framework: TestFramework, serial: Bool) async throws {
         _ = try await retrying { try await $0.retry(unit, results: results, framework: framework, serial: serial) }
     }
 
-    public func earlierResults(of unit: SharedWorkUnit) async throws -> [TestResult] {
+    package func earlierResults(of unit: SharedWorkUnit) async throws -> [TestResult] {
         try await retrying { try await $0.earlierResults(of: unit) }
     }
 
     /// Every test's result in the build, once each (its last attempt, carrying the earlier ones).
-    public func results() async throws -> [TestResult] {
+    package func results() async throws -> [TestResult] {
         try await retrying { try await $0.results() }
     }
 
@@ -72,7 +72,7 @@ public actor QueueSession: SharedWorkQueue {
     /// it captured beside them, then it stops counting as alive (`PostgresWorkQueue.finish`).
     /// What could not be kept is thrown after the machine has finished all the same, so
     /// `queue report` need not wait for its lease to lapse.
-    public func finish(orderDependencies: [TestID: OrderDependency] = [:], capture: MachineCapture? = nil) async throws {
+    package func finish(orderDependencies: [TestID: OrderDependency] = [:], capture: MachineCapture? = nil) async throws {
         var kept: Result<Void, any Error> = .success(())
         do {
             try await retrying { try await $0.recordOrderDependencies(orderDependencies) }
@@ -85,7 +85,7 @@ public actor QueueSession: SharedWorkQueue {
     }
 
     /// Runs `body` with the heartbeat beside it, stopped when `body` returns.
-    public func withHeartbeat<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package func withHeartbeat<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.heartbeat() }
             defer { group.cancelAll() }

@@ -4,10 +4,10 @@ import TelltaleModel
 /// shard or a queue machine checks out where its CI runner does (`/builds/…/m2/…`), and the
 /// build's record must name files as one machine running every test would, so JUnit's `file`,
 /// annotations and the HTML's links point at this repository whatever runner ran the test.
-public enum PathRerooting {
+package enum PathRerooting {
     /// `result` with every location under one of `roots` (other checkouts' package folders,
     /// `RunEnvironment.packageRoot`) moved under `root`.
-    public static func reroot(_ result: TestResult, from roots: [String], to root: String) -> TestResult {
+    package static func reroot(_ result: TestResult, from roots: [String], to root: String) -> TestResult {
         let foreign = roots.filter { $0 != root }.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         guard !foreign.isEmpty else { return result }
         let local = root.hasSuffix("/") ? root : root + "/"

@@ -3,19 +3,19 @@ import TelltaleModel
 
 /// What a record says about its run that no step judges: its tool, plan, machine, times, shard,
 /// order and coverage.
-public struct RecordContext: Sendable {
-    public var toolVersion: String
-    public var plan: PlanSummary
-    public var environment: RunEnvironment
-    public var startedAt: Date
-    public var duration: Double
-    public var shard: Shard?
-    public var coverage: CoverageSummary?
-    public var order: RunOrder?
+package struct RecordContext: Sendable {
+    package var toolVersion: String
+    package var plan: PlanSummary
+    package var environment: RunEnvironment
+    package var startedAt: Date
+    package var duration: Double
+    package var shard: Shard?
+    package var coverage: CoverageSummary?
+    package var order: RunOrder?
     /// The day quarantine entries are judged on (their `until`).
-    public var today: Date
+    package var today: Date
 
-    public init(
+    package init(
         toolVersion: String, plan: PlanSummary, environment: RunEnvironment, startedAt: Date, duration: Double, shard: Shard? = nil,
         coverage: CoverageSummary? = nil, order: RunOrder? = nil, today: Date = Date()
     ) {

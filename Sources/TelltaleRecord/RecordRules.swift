@@ -3,15 +3,15 @@ import TelltaleVerify
 
 /// The plan's rules a record is judged by: the same for a run, each of its shards and each
 /// machine of a queue build, and for the build's record.
-public struct RecordRules: Sendable {
+package struct RecordRules: Sendable {
     /// The plan's expectations and tracking plan; nil when it has none.
-    public var verifier: Verifier?
-    public var quarantine: QuarantineList
+    package var verifier: Verifier?
+    package var quarantine: QuarantineList
     /// The package's folder in this checkout, absolute: source paths of a result another machine
     /// or shard recorded under its own folder are moved here (`PathRerooting`).
-    public var packageRoot: String?
+    package var packageRoot: String?
 
-    public init(verifier: Verifier? = nil, quarantine: QuarantineList = QuarantineList([]), packageRoot: String? = nil) {
+    package init(verifier: Verifier? = nil, quarantine: QuarantineList = QuarantineList([]), packageRoot: String? = nil) {
         self.verifier = verifier
         self.quarantine = quarantine
         self.packageRoot = packageRoot

@@ -4,7 +4,7 @@ import TelltaleVerify
 extension RecordStep {
     /// Each test once, its last result; every test that was to run has one: a test with none is
     /// an `error` naming it (never a note with exit 0), whichever road lost it.
-    public static let accountForEveryTest = RecordStep("account for every test") { draft, _, _ in
+    package static let accountForEveryTest = RecordStep("account for every test") { draft, _, _ in
         var seen: [TestID: Int] = [:]
         var once: [TestResult] = []
         for result in draft.results {
@@ -36,7 +36,7 @@ extension RecordStep {
     /// The analytics checks of the whole run: events still without a test are attributed by
     /// session and time window, every event is checked against the plan, and tests not already
     /// checked as they ended get their failures added.
-    public static let checkAnalytics = RecordStep("check analytics") { draft, rules, _ in
+    package static let checkAnalytics = RecordStep("check analytics") { draft, rules, _ in
         let events = EventAttribution.byTimeWindow(draft.events, tests: draft.results)
         draft.events = events
         guard let verifier = rules.verifier else { return }
@@ -68,7 +68,7 @@ extension RecordStep {
     /// Each flaky result with its cause (`FlakyClassifier`), judged on its own attempts and those
     /// of the same test under the plan's other variants, each attempt on the machine that ran it.
     /// A result that has its cause (a shard's record, merged) keeps it.
-    public static let explainFlakiness = RecordStep("explain flakiness") { draft, _, context in
+    package static let explainFlakiness = RecordStep("explain flakiness") { draft, _, context in
         let byTest = Dictionary(grouping: draft.results, by: \.id.withoutVariant)
         let host = context.environment.host
         draft.results = draft.results.map { result in
@@ -83,25 +83,25 @@ extension RecordStep {
     }
 
     /// `--stress-new`'s verdicts: each stressed test judged on all its runs.
-    public static let judgeStress = RecordStep("judge stress") { draft, _, _ in
+    package static let judgeStress = RecordStep("judge stress") { draft, _, _ in
         if let stress = draft.raw.stress { draft.results = stress.apply(to: draft.results) }
     }
 
     /// `--repeat` and `--until-failure`: a repetition that ended failing fails the test.
-    public static let judgeRepetitions = RecordStep("judge repetitions") { draft, _, _ in
+    package static let judgeRepetitions = RecordStep("judge repetitions") { draft, _, _ in
         let repetitions = draft.raw.repetitions
         draft.results = draft.results.map { $0.judgedOverRepetitions(repetitions) }
     }
 
     /// The plan's quarantine entries mark the failures they excuse; an expired entry is a note.
-    public static let quarantine = RecordStep("quarantine") { draft, rules, context in
+    package static let quarantine = RecordStep("quarantine") { draft, rules, context in
         let (marked, notes) = rules.quarantine.apply(to: draft.results, on: context.today)
         draft.results = marked
         draft.notes += notes
     }
 
     /// Source paths another checkout recorded (a shard's, a queue machine's) as this one names them.
-    public static let rerootPaths = RecordStep("reroot paths") { draft, rules, _ in
+    package static let rerootPaths = RecordStep("reroot paths") { draft, rules, _ in
         guard let root = rules.packageRoot, !draft.raw.otherRoots.isEmpty else { return }
         draft.results = draft.results.map { PathRerooting.reroot($0, from: draft.raw.otherRoots, to: root) }
     }

@@ -2,11 +2,11 @@ import TelltaleModel
 
 /// One step of making a record, a value in the builder's one ordered list (`standard`): a new
 /// judgement of a run's results is a step here, and every road to a record takes it.
-public struct RecordStep: Sendable {
-    public var name: String
+package struct RecordStep: Sendable {
+    package var name: String
     let body: @Sendable (inout RecordDraft, RecordRules, RecordContext) -> Void
 
-    public init(_ name: String, _ body: @escaping @Sendable (inout RecordDraft, RecordRules, RecordContext) -> Void) {
+    package init(_ name: String, _ body: @escaping @Sendable (inout RecordDraft, RecordRules, RecordContext) -> Void) {
         self.name = name
         self.body = body
     }
@@ -19,7 +19,7 @@ public struct RecordStep: Sendable {
     /// reported is an `error` before anything judges it; flaky causes are read from the attempts
     /// before the stress and repetition verdicts rewrite outcomes; quarantine marks the final
     /// outcomes; paths are moved last, once every message is written.
-    public static let standard: [RecordStep] = [
+    package static let standard: [RecordStep] = [
         .accountForEveryTest, .checkAnalytics, .explainFlakiness, .judgeStress, .judgeRepetitions, .quarantine, .rerootPaths,
     ]
 }

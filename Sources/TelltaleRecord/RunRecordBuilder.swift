@@ -12,8 +12,8 @@ import TelltaleVerify
 /// composes its middleware): the analytics checks, each flaky result's cause, the stress and
 /// repetition verdicts, quarantine, source paths as this checkout names them, and every test that
 /// was to run accounted for. The record's invariants are checked where it is made.
-public enum RunRecordBuilder {
-    public static func build(_ raw: RawRun, rules: RecordRules, context: RecordContext) -> RunRecord {
+package enum RunRecordBuilder {
+    package static func build(_ raw: RawRun, rules: RecordRules, context: RecordContext) -> RunRecord {
         var draft = RecordDraft(raw: raw)
         for step in RecordStep.standard { step.apply(&draft, rules, context) }
         return RunRecord(

@@ -3,10 +3,10 @@ import TelltaleModel
 
 /// Writes `events.jsonl`: every captured event, in arrival order, as one JSON object a line,
 /// in the contract's shape (`Event`'s encoding: keys sorted bytewise, ISO 8601 dates with milliseconds, `test` null when absent).
-public struct EventsJSONLWriter: Sendable {
-    public init() {}
+package struct EventsJSONLWriter: Sendable {
+    package init() {}
 
-    public func write(_ record: RunRecord, context: ReportContext) -> Data {
+    package func write(_ record: RunRecord, context: ReportContext) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(record.events.count * 300)
         for event in record.events {

@@ -10,16 +10,16 @@ import TelltaleModel
 /// GitHub shows at most 10 error and 10 warning annotations per step, so the most useful
 /// come first (failures with a source location, then errors, then the rest) and, when
 /// there are more, the last slot says how many were left out.
-public struct GitHubAnnotationWriter: Sendable {
+package struct GitHubAnnotationWriter: Sendable {
     /// GitHub's per-step limit for each of `error` and `warning`.
-    public static let perStepLimit = 10
+    package static let perStepLimit = 10
     /// Longer messages are cut; the annotation links to the line, the report has the rest.
     static let messageLimit = 4000
 
-    public init() {}
+    package init() {}
 
     /// One workflow command per line; empty when there is nothing to annotate.
-    public func write(_ record: RunRecord, context: ReportContext) -> String {
+    package func write(_ record: RunRecord, context: ReportContext) -> String {
         // New failures first (against the base, when the run was compared with one).
         let order = { (test: TestResult) in (Self.baseRank(test, in: record), rank(test)) }
         let failing = record.tests.enumerated()

@@ -9,18 +9,18 @@ import TelltaleModel
 ///
 /// The result is always under `maxBytes` (GitHub refuses comments over 65,536 characters):
 /// long lists are cut, with a count of what was left out.
-public struct MarkdownSummaryWriter: Sendable {
-    public static let defaultMaxBytes = 64_000
+package struct MarkdownSummaryWriter: Sendable {
+    package static let defaultMaxBytes = 64_000
     /// A message is shown up to this many characters, on one line.
     static let messageLimit = 300
 
-    public var maxBytes: Int
+    package var maxBytes: Int
 
-    public init(maxBytes: Int = Self.defaultMaxBytes) {
+    package init(maxBytes: Int = Self.defaultMaxBytes) {
         self.maxBytes = maxBytes
     }
 
-    public func write(_ record: RunRecord, context: ReportContext) -> String {
+    package func write(_ record: RunRecord, context: ReportContext) -> String {
         let totals = record.totals
         let failing = record.tests.filter(\.failsRun).sorted { $0.id < $1.id }
         let quarantined = record.tests.filter { $0.outcome.isFailure && $0.quarantine != nil }.sorted { $0.id < $1.id }

@@ -3,20 +3,20 @@ import TelltaleModel
 
 /// What a report writer may know beyond the record. Writers never read the clock
 /// or the environment themselves, so the same inputs always give the same bytes.
-public struct ReportContext: Sendable {
-    public var generatedAt: Date
-    public var toolVersion: String
+package struct ReportContext: Sendable {
+    package var generatedAt: Date
+    package var toolVersion: String
     /// Source paths under this directory are written relative to it, so review
     /// tools can link them to the repository.
-    public var sourceRoot: String?
+    package var sourceRoot: String?
     /// The report folder as the reader knows it (`Reports`), for "open index.html in …" hints.
-    public var reportDirectory: String
+    package var reportDirectory: String
     /// The logs folder as reports refer to it: relative to the report folder.
-    public var logsPath: String
+    package var logsPath: String
 
-    public static let defaultReportDirectory = "Reports"
+    package static let defaultReportDirectory = "Reports"
 
-    public init(
+    package init(
         generatedAt: Date, toolVersion: String, sourceRoot: String? = nil,
         reportDirectory: String = Self.defaultReportDirectory, logsPath: String = "logs"
     ) {

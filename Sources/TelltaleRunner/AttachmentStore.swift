@@ -3,18 +3,18 @@ import TelltaleModel
 
 /// Moves the files tests attach into the report folder, `attachments/<test>/<name>`,
 /// within a size cap per file and one per run. What a cap leaves out is named in a note.
-public actor AttachmentStore {
+package actor AttachmentStore {
     /// The report folder; attachments go in its `attachments` folder.
-    public let reportDirectory: String
-    public let maxFileBytes: Int
-    public let maxRunBytes: Int
+    package let reportDirectory: String
+    package let maxFileBytes: Int
+    package let maxRunBytes: Int
     private var storedBytes = 0
     private(set) var leftOut: [String] = []
 
-    public static let defaultMaxFileBytes = 20 * 1024 * 1024
-    public static let defaultMaxRunBytes = 200 * 1024 * 1024
+    package static let defaultMaxFileBytes = 20 * 1024 * 1024
+    package static let defaultMaxRunBytes = 200 * 1024 * 1024
 
-    public init(reportDirectory: String, maxFileBytes: Int = defaultMaxFileBytes, maxRunBytes: Int = defaultMaxRunBytes) {
+    package init(reportDirectory: String, maxFileBytes: Int = defaultMaxFileBytes, maxRunBytes: Int = defaultMaxRunBytes) {
         self.reportDirectory = reportDirectory
         self.maxFileBytes = maxFileBytes
         self.maxRunBytes = maxRunBytes
@@ -30,7 +30,7 @@ public actor AttachmentStore {
     }
 
     /// What the caps left out, for the run's notes; empty when nothing was.
-    public var notes: [String] {
+    package var notes: [String] {
         guard !leftOut.isEmpty else { return [] }
         return [
             "\(leftOut.count) attachment\(leftOut.count == 1 ? " was" : "s were") left out of the reports "

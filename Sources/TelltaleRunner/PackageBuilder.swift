@@ -8,17 +8,17 @@ import TelltaleProcesses
 /// other's build stale: a team that runs `swift test` in its editor and Telltale in its hook
 /// would pay a rebuild on every switch. `swift test list` builds exactly as `swift test` does
 /// (then prints the test names, which go to the build log), so switching is warm both ways.
-public struct PackageBuilder: Sendable {
-    public var packagePath: String
+package struct PackageBuilder: Sendable {
+    package var packagePath: String
     /// The build folder, absolute, when it is not the package's `.build` (`--scratch-path`):
     /// a coverage build has one of its own (`CoverageBuild.scratchPath`).
-    public var scratchPath: String?
+    package var scratchPath: String?
     /// Extra arguments for `swift build`, e.g. `-c release`.
-    public var extraArguments: [String]
+    package var extraArguments: [String]
     /// Compiler flags for a coverage build (`--enable-code-coverage`, …).
-    public var coverageArguments: [String]
+    package var coverageArguments: [String]
 
-    public init(packagePath: String, scratchPath: String? = nil, buildArguments: [String] = [], coverageArguments: [String] = []) {
+    package init(packagePath: String, scratchPath: String? = nil, buildArguments: [String] = [], coverageArguments: [String] = []) {
         self.packagePath = packagePath
         self.scratchPath = scratchPath
         self.extraArguments = buildArguments
@@ -28,7 +28,7 @@ public struct PackageBuilder: Sendable {
     /// What says where the products are and how they are configured: the scratch folder and the
     /// extra arguments. Every SwiftPM command that reads the products (`swift test --skip-build`,
     /// `--show-bin-path`) is given these too, so it reads the same build.
-    public var buildArguments: [String] {
+    package var buildArguments: [String] {
         (scratchPath.map { ["--scratch-path", $0] } ?? []) + extraArguments
     }
 
@@ -36,7 +36,7 @@ public struct PackageBuilder: Sendable {
     /// `swift test list` always builds without coverage, so a coverage build is
     /// `swift build --build-tests` with the coverage flags, in a scratch folder of its own
     /// (`CoverageBuild`: no object of another build may be linked into it).
-    public var command: [String] {
+    package var command: [String] {
         guard coverageArguments.isEmpty else {
             return ["swift", "build", "--build-tests", "--package-path", packagePath] + buildArguments + coverageArguments
                 + SwiftPMLock.arguments()
@@ -54,7 +54,7 @@ public struct PackageBuilder: Sendable {
 
     /// Builds, streaming every line to `onLine`; throws `RunnerError.buildFailed`
     /// with the compiler's errors when the build fails.
-    public func build(onLine: @escaping @Sendable (String) async -> Void) async throws {
+    package func build(onLine: @escaping @Sendable (String) async -> Void) async throws {
         try checkPackage()
         let process = ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), environment: Self.shellEnvironment)
         let collector = BuildOutputCollector()
@@ -76,7 +76,7 @@ public struct PackageBuilder: Sendable {
     }
 
     /// The built test binary: `<bin>/<Package>PackageTests.xctest`.
-    public func testBinary() async throws -> String {
+    package func testBinary() async throws -> String {
         try checkPackage()
         let binPath = try await binDirectory()
         let candidates = ((try? FileManager.default.contentsOfDirectory(atPath: binPath)) ?? [])

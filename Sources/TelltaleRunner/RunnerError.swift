@@ -5,7 +5,7 @@ import TelltaleProcesses
 ///
 /// Each case carries what a person needs to act: the command, how it ended and
 /// the last lines it wrote.
-public enum RunnerError: Error, LocalizedError, Sendable, Equatable {
+package enum RunnerError: Error, LocalizedError, Sendable, Equatable {
     case launchFailed(command: String, reason: String)
     case buildFailed(command: String, exit: ProcessExit, diagnostics: [String], lastLines: [String])
     case noTestBinary(package: String, searched: String)
@@ -13,7 +13,7 @@ public enum RunnerError: Error, LocalizedError, Sendable, Equatable {
     case packageNotFound(path: String)
     case launcherUnavailable(launcher: LauncherKind, reason: String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .launchFailed(let command, let reason):
             return "could not start `\(command)`: \(reason)"

@@ -5,7 +5,7 @@ import TelltaleModel
 ///
 /// A run with a lifecycle runs each test alone in its own process, so "before"
 /// and "after" are exact and no two tests of one worker share the backend.
-public protocol TestLifecycle: Sendable {
+package protocol TestLifecycle: Sendable {
     /// Prepares `worker`'s services for `test`. A returned message fails the test
     /// without running it; a thrown error stops the whole run.
     func beforeTest(_ test: TestID, worker: Int) async throws -> String?

@@ -8,14 +8,14 @@ import TelltaleProcesses
 /// Swift Testing's listing also writes its event stream, whose `test` records give
 /// each test's display name, tags, bugs and time limit; asking for the newest
 /// schema first finds the version the binary speaks, which its runs then use.
-public struct TestLister: Sendable {
-    public var launcher: any TestLauncher
-    public var workingDirectory: String?
+package struct TestLister: Sendable {
+    package var launcher: any TestLauncher
+    package var workingDirectory: String?
     /// The built `*PackageTests.xctest`: where its modules' source lists are, from which XCTest
     /// tests get the place they are declared (`XCTestDeclarations`). Nil lists without.
-    public var testProduct: String?
+    package var testProduct: String?
 
-    public init(launcher: any TestLauncher, workingDirectory: String? = nil, testProduct: String? = nil) {
+    package init(launcher: any TestLauncher, workingDirectory: String? = nil, testProduct: String? = nil) {
         self.launcher = launcher
         self.workingDirectory = workingDirectory
         self.testProduct = testProduct
@@ -23,12 +23,12 @@ public struct TestLister: Sendable {
 
     /// Every test, and the event-stream version to run Swift Testing with (nil when
     /// the binary has no Swift Testing tests).
-    public struct Listing: Sendable {
-        public var tests: [ListedTest]
-        public var eventStreamVersion: EventStreamVersion?
+    package struct Listing: Sendable {
+        package var tests: [ListedTest]
+        package var eventStreamVersion: EventStreamVersion?
     }
 
-    public func list() async throws -> Listing {
+    package func list() async throws -> Listing {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-list-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -12,7 +12,7 @@ import TelltaleModel
 /// Nothing is dropped on the way: a result for an id the run was not given (Telltale mapped a
 /// name wrongly) is kept as a result of its own, after the run's, and a test a process ran
 /// without reporting it is an `error` naming it (`neverReported`); the notes say which.
-public actor TestResultLedger {
+package actor TestResultLedger {
     private var order: [TestID] = []
     private var listed: [TestID: ListedTest] = [:]
     private var current: [TestID: TestResult] = [:]
@@ -26,7 +26,7 @@ public actor TestResultLedger {
     /// Test processes started so far, for each one's id (`TestPlacement.process`).
     private var processes = 0
 
-    public init() {}
+    package init() {}
 
     /// The tests the run was given, in the order the record lists them.
     func begin(_ tests: [ListedTest]) {
@@ -119,20 +119,20 @@ public actor TestResultLedger {
     /// The tests given to the run, each with its latest result, in the run's order, then every
     /// result the run could not place (`reportedOutsideTheRun`), by id; a test that no process
     /// reported is not among them (see `notRun`).
-    public var results: [TestResult] {
+    package var results: [TestResult] {
         order.compactMap { current[$0] } + reportedOutsideTheRun.compactMap { current[$0] }
     }
 
     /// Notes the runner made on the way (attachments left out), and one that names the tests
     /// never reported and the results kept outside the run's tests, when there are any.
-    public var notes: [String] {
+    package var notes: [String] {
         let strays = reportedOutsideTheRun
         guard !unreported.isEmpty || !strays.isEmpty else { return runNotes }
         return runNotes + [Self.unplacedNote(unreported, reported: strays)]
     }
 
     /// How many times the selection ran (`--repeat`): the repetitions begun.
-    public var repetitions: Int { repetition ?? 1 }
+    package var repetitions: Int { repetition ?? 1 }
 
     /// Whether a test has failed for good so far (its latest result failed), `excused` aside.
     func anyFailure(excusing excused: Set<TestID>) -> Bool {
@@ -140,7 +140,7 @@ public actor TestResultLedger {
     }
 
     /// How many tests the run was given.
-    public var testCount: Int { order.count }
+    package var testCount: Int { order.count }
 
     /// Tests a process reported that the run was not given: Telltale mapped a name wrongly, or
     /// the listing left the test out.
@@ -149,7 +149,7 @@ public actor TestResultLedger {
     }
 
     /// The tests given to the run that have no result: a stopped run did not reach them.
-    public var notRun: [TestID] {
+    package var notRun: [TestID] {
         order.filter { current[$0] == nil }
     }
 

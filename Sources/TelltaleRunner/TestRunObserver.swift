@@ -1,7 +1,7 @@
 import TelltaleModel
 
 /// Hears about a run as it happens, for progress output.
-public protocol TestRunObserver: Sendable {
+package protocol TestRunObserver: Sendable {
     func runStarting(testCount: Int) async
     func testFinished(_ result: TestResult) async
     /// A test process ended abnormally and the runner is starting another for the remaining tests.
@@ -21,8 +21,8 @@ public protocol TestRunObserver: Sendable {
 
 extension TestRunObserver {
     /// Observers that show no progress need not hear about stress runs, repetitions or bisections.
-    public func stressing(testCount: Int, run: Int, of runs: Int) async {}
-    public func repeating(repetition: Int, of repetitions: Int?, seed: Int?) async {}
-    public func bisecting(_ suspect: OrderSuspect) async {}
-    public func bisected(_ test: TestID, _ dependency: OrderDependency) async {}
+    package func stressing(testCount: Int, run: Int, of runs: Int) async {}
+    package func repeating(repetition: Int, of repetitions: Int?, seed: Int?) async {}
+    package func bisecting(_ suspect: OrderSuspect) async {}
+    package func bisected(_ test: TestID, _ dependency: OrderDependency) async {}
 }

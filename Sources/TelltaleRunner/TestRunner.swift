@@ -9,83 +9,83 @@ import TelltaleModel
 /// (so `--fail-fast` learns early that one failed for good); a test that passes on a retry
 /// is flaky and keeps its earlier attempts. No selected test is ever dropped: one that no
 /// framework reported is recorded as an `error`.
-public struct TestRunner: Sendable {
-    public struct Configuration: Sendable {
+package struct TestRunner: Sendable {
+    package struct Configuration: Sendable {
         /// Starts the test processes (see `TestLauncher`).
-        public var launcher: any TestLauncher
+        package var launcher: any TestLauncher
         /// Where test processes run; `swift test` users expect the package root.
-        public var workingDirectory: String?
-        public var environment: [String: String]
+        package var workingDirectory: String?
+        package var environment: [String: String]
         /// Where `worker-N.log` files go: every line of every test process.
-        public var logDirectory: String?
-        public var workers: Int
+        package var logDirectory: String?
+        package var workers: Int
         /// Worker N's processes get `TELLTALE_SESSION=<session>-wN`.
-        public var session: String
-        public var settings: [TestID: TestSettings]
-        public var defaultSettings: TestSettings
+        package var session: String
+        package var settings: [TestID: TestSettings]
+        package var defaultSettings: TestSettings
         /// Variables for one worker's processes only, such as the URL of its own backend instance.
-        public var workerEnvironment: [Int: [String: String]]
+        package var workerEnvironment: [Int: [String: String]]
         /// Reset, setup and teardown around each test; nil runs tests in batches, without one.
-        public var lifecycle: (any TestLifecycle)?
+        package var lifecycle: (any TestLifecycle)?
         /// Each process runs its tests one at a time (Swift Testing with `--no-parallel`), for
         /// suites whose own lifecycle calls bracket each test on a shared backend.
-        public var oneTestAtATime: Bool
+        package var oneTestAtATime: Bool
         /// Past durations in seconds, keyed as `ShardPlanner.timingKey` (`--timings`): workers then
         /// take the longest work first. Empty: no estimates, tests go in id order.
-        public var durations: [String: Double]
+        package var durations: [String: Double]
         /// Tests to start first, keyed as `durations`: lower goes earlier (0 failed in the last
         /// recorded run, 1 was flaky lately); the rest follow, longest first.
-        public var priorities: [String: Int]
+        package var priorities: [String: Int]
         /// The event-stream schema Swift Testing processes write (`TestLister` finds it).
-        public var eventStreamVersion: EventStreamVersion
+        package var eventStreamVersion: EventStreamVersion
         /// Where attached files go (the report folder); nil runs without them.
-        public var attachments: AttachmentStore?
+        package var attachments: AttachmentStore?
         /// An XCTest class runs whole in one process, in its order (`TestUnits`); false hands its
         /// tests out one by one (`--split-classes`). A shuffled run always does.
-        public var wholeClasses = true
+        package var wholeClasses = true
         /// `LLVM_PROFILE_FILE` for every test process of a coverage run (a pattern with `%p`, so
         /// each process, its retries and re-runs, and the children it starts write their own raw
         /// profile; `{process}` in it becomes the process's number, `ProfileFileName`); nil leaves
         /// the variable as it is.
-        public var profileFile: String?
+        package var profileFile: String?
         /// A coverage map run's `LLVM_PROFILE_FILE` for each test (`--coverage-map`): every test
         /// then runs in processes of its own, which write only its profiles. Nil shares `profileFile`.
-        public var profileFileByTest: [TestID: String]?
+        package var profileFileByTest: [TestID: String]?
         /// `--stress-new`: these tests run `stressRuns` more times after the first pass and its
         /// retries, each run a pass of its own whose results become attempts, as retries' do.
-        public var stressTests: Set<TestID> = []
-        public var stressRuns = 0
+        package var stressTests: Set<TestID> = []
+        package var stressRuns = 0
         /// Variables for some tests' processes only, over `environment`: a plan suite's own and
         /// its variant's, keyed by the id the run gives the test. A process runs tests with the
         /// same variables only. A test whose id names a variant (`Suite/test [loggedOut]`) is run
         /// by the id its binary lists (`Suite/test`), and its results come back under the variant's.
-        public var testEnvironment: [TestID: [String: String]] = [:]
+        package var testEnvironment: [TestID: [String: String]] = [:]
         /// `--shuffle`: the seed that draws the first repetition's order (`WorkQueue`); each
         /// further repetition takes the next one. Nil: the usual order.
-        public var seed: Int?
+        package var seed: Int?
         /// `--repeat`: how many times the selection runs, each repetition a pass of its own whose
         /// results become attempts, as retries' do; nil runs it until `untilFailure` stops it.
-        public var repetitions: Int? = 1
+        package var repetitions: Int? = 1
         /// `--until-failure`: no further repetition once a test has failed for good (`excused`
         /// aside), or once this much time has passed since testing began.
-        public var untilFailure: Duration?
+        package var untilFailure: Duration?
         /// Tests whose failures do not stop `--until-failure`: those a quarantine entry excuses.
-        public var excused: Set<TestID> = []
+        package var excused: Set<TestID> = []
         /// `--bisect-budget`: the time suspected victims and brittle tests may take to bisect
         /// after the run (`OrderSuspect`, `OrderBisector`); zero bisects nothing.
-        public var bisectBudget: Duration = .zero
+        package var bisectBudget: Duration = .zero
         /// Queue mode (`--queue`): workers take their units from this queue, which other machines
         /// share, instead of the run's own; the run's tests are the whole build's, and this
         /// machine's results are those of the units it ran. One pass, no stress runs.
-        public var sharedQueue: (any SharedWorkQueue)?
+        package var sharedQueue: (any SharedWorkQueue)?
         /// `telltale run` as this run was spelled (plan, package), to which a reproduction adds its filters.
-        public var reproductionCommand: [String] = ["telltale", "run"]
+        package var reproductionCommand: [String] = ["telltale", "run"]
         /// Where earlier runs (the history) passed some tests after other tests: a test that fails
         /// in every attempt here is bisected over the tests before it there, as a suspected brittle
         /// test (`OrderSuspect.brittle`). Nil: no earlier runs to ask.
-        public var earlierPasses: (@Sendable ([TestID]) async -> [TestID: EarlierPass])?
+        package var earlierPasses: (@Sendable ([TestID]) async -> [TestID: EarlierPass])?
 
-        public init(
+        package init(
             launcher: any TestLauncher,
             workingDirectory: String?,
             environment: [String: String] = [:],
@@ -120,20 +120,20 @@ public struct TestRunner: Sendable {
         }
     }
 
-    public struct Outcome: Sendable {
-        public var results: [TestResult]
-        public var notes: [String]
+    package struct Outcome: Sendable {
+        package var results: [TestResult]
+        package var notes: [String]
     }
 
-    public var configuration: Configuration
+    package var configuration: Configuration
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         self.configuration = configuration
     }
 
     /// Runs `tests` and returns their results. Every result goes through `ledger`, which a
     /// caller keeps to read what finished when the run is cancelled (it then throws).
-    public func run(
+    package func run(
         _ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger = TestResultLedger()
     ) async throws -> Outcome {
         await ledger.begin(tests)

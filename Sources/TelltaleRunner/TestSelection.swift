@@ -11,15 +11,15 @@ import TelltaleModel
 /// Tags select as Swift Testing's own tag filters do: with `tags`, a test must have at
 /// least one of them (so XCTest tests, which have none, are left out); a test with any
 /// of `skipTags` is left out. A suite's tags count for every test in it.
-public struct TestSelection: Sendable {
-    public struct Group: Sendable {
-        public var name: String
-        public var filter: [String]
-        public var skip: [String]
-        public var tags: [String]
-        public var skipTags: [String]
+package struct TestSelection: Sendable {
+    package struct Group: Sendable {
+        package var name: String
+        package var filter: [String]
+        package var skip: [String]
+        package var tags: [String]
+        package var skipTags: [String]
 
-        public init(name: String, filter: [String], skip: [String], tags: [String] = [], skipTags: [String] = []) {
+        package init(name: String, filter: [String], skip: [String], tags: [String] = [], skipTags: [String] = []) {
             self.name = name
             self.filter = filter
             self.skip = skip
@@ -28,13 +28,13 @@ public struct TestSelection: Sendable {
         }
     }
 
-    public var filter: [String]
-    public var skip: [String]
-    public var tags: [String]
-    public var skipTags: [String]
-    public var groups: [Group]
+    package var filter: [String]
+    package var skip: [String]
+    package var tags: [String]
+    package var skipTags: [String]
+    package var groups: [Group]
 
-    public init(filter: [String] = [], skip: [String] = [], tags: [String] = [], skipTags: [String] = [], groups: [Group] = []) {
+    package init(filter: [String] = [], skip: [String] = [], tags: [String] = [], skipTags: [String] = [], groups: [Group] = []) {
         self.filter = filter
         self.skip = skip
         self.tags = tags.map(Self.tagName)
@@ -56,18 +56,18 @@ public struct TestSelection: Sendable {
         return !own.contains(where: skipTags.contains)
     }
 
-    public enum SelectionError: Error, LocalizedError, Equatable, CustomStringConvertible {
-        public var errorDescription: String? { description }
+    package enum SelectionError: Error, LocalizedError, Equatable, CustomStringConvertible {
+        package var errorDescription: String? { description }
         case invalidPattern(String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .invalidPattern(let pattern, let reason): "'\(pattern)' is not a valid regular expression: \(reason)"
             }
         }
     }
 
-    public func select(_ tests: [ListedTest]) throws(SelectionError) -> [ListedTest] {
+    package func select(_ tests: [ListedTest]) throws(SelectionError) -> [ListedTest] {
         let filters = try compile(filter)
         let skips = try compile(skip)
         let compiledGroups = try groups.map { group throws(SelectionError) in
@@ -87,7 +87,7 @@ public struct TestSelection: Sendable {
     }
 
     /// The name of the first group that selects the test, for per-suite settings.
-    public func group(of test: ListedTest) -> String? {
+    package func group(of test: ListedTest) -> String? {
         let names = candidates(test)
         return groups.first { group in
             let filters = (try? compile(group.filter)) ?? []

@@ -1,15 +1,15 @@
 import TelltaleModel
 
 /// What a test's Swift Testing traits say that reports and scheduling use.
-public struct TestTraits: Sendable, Hashable {
-    public var displayName: String?
+package struct TestTraits: Sendable, Hashable {
+    package var displayName: String?
     /// Without the leading dot: `network`, not `.network`.
-    public var tags: [String]
-    public var bugs: [TestBug]
+    package var tags: [String]
+    package var bugs: [TestBug]
     /// Its `.timeLimit(...)`: the watchdog stops it there when that is shorter than the plan's timeout.
-    public var timeLimit: Duration?
+    package var timeLimit: Duration?
 
-    public init(displayName: String? = nil, tags: [String] = [], bugs: [TestBug] = [], timeLimit: Duration? = nil) {
+    package init(displayName: String? = nil, tags: [String] = [], bugs: [TestBug] = [], timeLimit: Duration? = nil) {
         self.displayName = displayName
         self.tags = tags
         self.bugs = bugs

@@ -5,7 +5,7 @@ import TelltaleProcesses
 /// Everything that can go wrong with a service, with the context a person needs
 /// to fix it without opening the log: the service, the command, how it ended
 /// and the last lines it wrote.
-public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
+package enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     case invalidSpec(service: String, reason: String)
     case unknownPlaceholder(service: String, placeholder: String, value: String)
     case noFreePort(service: String, reason: String)
@@ -22,9 +22,9 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     case stopped(service: String)
 
     /// The number of output lines errors carry.
-    public static let tailLength = 40
+    package static let tailLength = 40
 
-    public var service: String {
+    package var service: String {
         switch self {
         case .invalidSpec(let service, _), .unknownPlaceholder(let service, _, _), .noFreePort(let service, _),
             .logUnwritable(let service, _, _), .launchFailed(let service, _, _),
@@ -37,7 +37,7 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     }
 
     /// The last lines of output the error carries, oldest first.
-    public var lastLines: [String] {
+    package var lastLines: [String] {
         switch self {
         case .buildFailed(_, _, _, let lines), .exitedBeforeReady(_, _, _, let lines),
             .notReady(_, _, _, _, let lines), .crashed(_, _, _, let lines):
@@ -46,14 +46,14 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
         }
     }
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         let lines = lastLines
         guard !lines.isEmpty else { return headline }
         return headline + "\nlast \(lines.count) lines of its output:\n" + lines.map { "  | \($0)" }.joined(separator: "\n")
     }
 
     /// The one-line description, without the output lines.
-    public var headline: String {
+    package var headline: String {
         switch self {
         case .invalidSpec(let service, let reason):
             "service `\(service)`: \(reason)"
@@ -91,7 +91,7 @@ public enum ServiceError: Error, LocalizedError, Sendable, Equatable {
     }
 
     /// "backend: POST /tests/teardown?test=X answered 500", for callers that want the status too.
-    public var callDescription: String {
+    package var callDescription: String {
         switch self {
         case .testModeRejected(let service, let call, let url, let status, _):
             "\(service): \(call) \(url) answered \(status)"

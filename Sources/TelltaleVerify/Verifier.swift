@@ -5,7 +5,7 @@ import TelltaleModel
 ///
 ///     let verifier = try Verifier(expectations: plan.expectations, catalog: catalog)
 ///     let report = verifier.verify(events: record.events, tests: record.tests.map(\.id))
-public struct Verifier: Sendable {
+package struct Verifier: Sendable {
     private let blocks: [CompiledExpectations]
     private let selectors: SelectorIndex
     private let catalog: CatalogChecker?
@@ -13,7 +13,7 @@ public struct Verifier: Sendable {
     let expectationBlocks: [TestExpectations]
 
     /// Throws when a regular expression does not compile (a loaded plan has been checked already).
-    public init(expectations: [TestExpectations], catalog: EventCatalog? = nil) throws(VerificationError) {
+    package init(expectations: [TestExpectations], catalog: EventCatalog? = nil) throws(VerificationError) {
         var regexes = RegexCache()
         var blocks: [CompiledExpectations] = []
         blocks.reserveCapacity(expectations.count)
@@ -28,7 +28,7 @@ public struct Verifier: Sendable {
 
     /// Verifies a whole run. `events` are every captured event (each attributed through its
     /// `test`, or to none); `tests` the tests that ran, so one that sent nothing is still checked.
-    public func verify(events: [Event], tests: [TestID] = []) -> VerificationReport {
+    package func verify(events: [Event], tests: [TestID] = []) -> VerificationReport {
         var byTest: [TestID: [Event]] = [:]
         var unattributed = 0
         for index in events.indices {
@@ -58,7 +58,7 @@ public struct Verifier: Sendable {
 
     /// Verifies one test, as a lifecycle's end does: every event given is taken as the test's,
     /// whatever its `test` says, and is checked against the tracking plan too.
-    public func verify(test: TestID, events: [Event]) -> TestVerification {
+    package func verify(test: TestID, events: [Event]) -> TestVerification {
         var result = verify(test: test, events: events, blocks: selectors.blocks(for: test))
         if let catalog {
             var collector = ViolationCollector()

@@ -2,12 +2,12 @@ extension WebAssets {
     /// The test report's own files (`report.css`, `report.js`, which builds the page) and its
     /// features, each a style sheet and script of its own that a page holds only when its record
     /// has that data (`report.js` says how a feature hooks into the page).
-    public enum Report {
-        public static let styles = [WebAsset("report.css", PackageResources.report_css)]
+    package enum Report {
+        package static let styles = [WebAsset("report.css", PackageResources.report_css)]
         /// The last script: it reads the data and builds the page with the features before it.
-        public static let script = WebAsset("report.js", PackageResources.report_js)
+        package static let script = WebAsset("report.js", PackageResources.report_js)
 
-        public enum Feature: CaseIterable, Sendable {
+        package enum Feature: CaseIterable, Sendable {
             /// The analytics verdict: the Analytics view and each test's checks.
             case analytics
             /// Trends of recent runs, each test's history, quarantine.
@@ -23,7 +23,7 @@ extension WebAssets {
             /// The comparison with the base of the change: its line, a filter per class, row marks.
             case comparison
 
-            public var styles: [WebAsset] {
+            package var styles: [WebAsset] {
                 switch self {
                 case .analytics: [WebAsset("report-analytics.css", PackageResources.report_analytics_css)]
                 case .history: [WebAsset("report-history.css", PackageResources.report_history_css)]
@@ -35,7 +35,7 @@ extension WebAssets {
                 }
             }
 
-            public var scripts: [WebAsset] {
+            package var scripts: [WebAsset] {
                 switch self {
                 case .analytics:
                     [

@@ -9,19 +9,19 @@
 /// (`page.css`), the DOM helpers (`dom.js`: every element made with `createElement` and its text
 /// set with `textContent`, never markup), the JSON tree (`json-tree.js`) and the list pane with
 /// its keyboard (`list-pane.js`), all under the global `Telltale` the pages' own scripts use.
-public enum WebAssets {
+package enum WebAssets {
     /// The first style sheet of both pages.
-    public static let sharedStyles = [WebAsset("page.css", PackageResources.page_css)]
+    package static let sharedStyles = [WebAsset("page.css", PackageResources.page_css)]
     /// The first scripts of both pages, in order.
-    public static let sharedScripts = [
+    package static let sharedScripts = [
         WebAsset("dom.js", PackageResources.dom_js), WebAsset("json-tree.js", PackageResources.json_tree_js),
         WebAsset("list-pane.js", PackageResources.list_pane_js),
     ]
 
     /// The capture inspector's own files, after the shared ones.
-    public enum Inspector {
-        public static let styles = [WebAsset("inspector.css", PackageResources.inspector_css)]
-        public static let scripts = [
+    package enum Inspector {
+        package static let styles = [WebAsset("inspector.css", PackageResources.inspector_css)]
+        package static let scripts = [
             WebAsset("inspector-details.js", PackageResources.inspector_details_js),
             WebAsset("inspector-stream.js", PackageResources.inspector_stream_js), WebAsset("inspector.js", PackageResources.inspector_js),
         ]
@@ -29,9 +29,9 @@ public enum WebAssets {
 }
 
 /// One of the pages' files: its name in this target and its text.
-public struct WebAsset: Sendable, Hashable {
-    public let name: String
-    public let text: String
+package struct WebAsset: Sendable, Hashable {
+    package let name: String
+    package let text: String
 
     init(_ name: String, _ bytes: [UInt8]) {
         self.name = name

@@ -4,19 +4,19 @@
 ///
 /// A report puts its data between `opening` and `closing`, where the scripts (which come last)
 /// can read it.
-public struct WebPage: Sendable {
+package struct WebPage: Sendable {
     /// The document's title, already escaped as HTML text.
-    public var title: String
+    package var title: String
     /// A `generator` meta tag's content, already escaped as an attribute; nil for none.
-    public var generator: String?
+    package var generator: String?
     /// Whether the scripts may fetch from the server that sent the page (`connect-src 'self'`).
-    public var connectsToItsServer: Bool
+    package var connectsToItsServer: Bool
     /// What the page says when scripts do not run, as HTML text.
-    public var noscript: String
-    public var styles: [WebAsset]
-    public var scripts: [WebAsset]
+    package var noscript: String
+    package var styles: [WebAsset]
+    package var scripts: [WebAsset]
 
-    public init(
+    package init(
         title: String, generator: String? = nil, connectsToItsServer: Bool = false, noscript: String, styles: [WebAsset], scripts: [WebAsset]
     ) {
         self.title = title
@@ -28,7 +28,7 @@ public struct WebPage: Sendable {
     }
 
     /// The document up to the empty `#app`, with every style sheet.
-    public var opening: String {
+    package var opening: String {
         let connect = connectsToItsServer ? " connect-src 'self';" : ""
         return """
             <!DOCTYPE html>
@@ -50,9 +50,9 @@ public struct WebPage: Sendable {
 
     /// Every script, each in an element of its own and named for its file (`sourceURL`: an
     /// error in it says `report.js:LINE`, the line as the file has it), and the end of the document.
-    public var closing: String {
+    package var closing: String {
         scripts.map { "<script>\($0.text)//# sourceURL=\($0.name)\n</script>\n" }.joined() + "</body>\n</html>\n"
     }
 
-    public var html: String { opening + closing }
+    package var html: String { opening + closing }
 }

@@ -84,6 +84,20 @@ struct DependencyCheckTests {
         #expect(added.contains("Docs/Architecture.md:\(row + 1): TelltaleYAML is in the target table but not in Package.swift"), "\(added)")
     }
 
+    /// `public` is for the modules apps link; Telltale's own modules say `package`.
+    @Test func aPublicDeclarationInAToolModuleFails() async throws {
+        let copy = try Self.copyOfTheRepository()
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let before = try await Self.problems(in: copy)
+        try "public struct Extra {}\n".write(toFile: "\(copy)/Sources/TelltaleModel/Extra.swift", atomically: true, encoding: .utf8)
+        // The tracker ships inside apps: its API stays public.
+        try "public struct Extra {}\n".write(toFile: "\(copy)/Sources/TelltaleTracker/Extra.swift", atomically: true, encoding: .utf8)
+        let added = try await Self.problems(in: copy).subtracting(before)
+        #expect(
+            added == ["Sources/TelltaleModel/Extra.swift:1: `public` in TelltaleModel, which no library product vends: write `package`"],
+            "\(added)")
+    }
+
     /// The problems the check reports on a copy (a copy lacks the folders that hold no Swift:
     /// tests compare what a change adds).
     static func problems(in copy: String) async throws -> Set<String> {

@@ -5,7 +5,7 @@ import TelltaleModel
 /// down and checks the test's events on end. The answers' `failures` are what the
 /// caller (TelltaleTesting's lifecycle) records on the test, at their location (a
 /// failed expectation points at its plan line) when they have one.
-public protocol CaptureTestLifecycle: Sendable {
+package protocol CaptureTestLifecycle: Sendable {
     func testBegan(_ test: TestID, session: String) async -> [TestMessage]
     func testEnded(_ test: TestID, session: String) async -> [TestMessage]
 }

@@ -5,16 +5,16 @@ import TelltaleVerify
 ///
 /// The scope (session, test, source) narrows where to look; the name and params say which
 /// event is wanted, through `EventMatcher`, the matcher plan verification uses too.
-public struct EventFilter: Sendable, Hashable, Decodable {
-    public var session: String?
-    public var test: TestID?
-    public var source: Event.Source?
+package struct EventFilter: Sendable, Hashable, Decodable {
+    package var session: String?
+    package var test: TestID?
+    package var source: Event.Source?
     /// The wanted event: its name (nil: any) and params (each key present with an equal value).
-    public let matcher: EventMatcher
+    package let matcher: EventMatcher
 
-    public var name: String? { matcher.name }
+    package var name: String? { matcher.name }
 
-    public init(session: String? = nil, test: TestID? = nil, name: String? = nil, source: Event.Source? = nil, params: [String: JSONValue] = [:]) {
+    package init(session: String? = nil, test: TestID? = nil, name: String? = nil, source: Event.Source? = nil, params: [String: JSONValue] = [:]) {
         self.session = session
         self.test = test
         self.source = source
@@ -31,13 +31,13 @@ public struct EventFilter: Sendable, Hashable, Decodable {
         EventFilter(session: session, test: test, source: source)
     }
 
-    public func matches(_ event: Event) -> Bool {
+    package func matches(_ event: Event) -> Bool {
         inScope(event) && matcher.matches(event)
     }
 
     enum CodingKeys: String, CodingKey { case session, test, name, source, params }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         // Any name decodes as a source: one no format registers would make a wait that never ends.
         let source = try container.decodeIfPresent(String.self, forKey: .source)

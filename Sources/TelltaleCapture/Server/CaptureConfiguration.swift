@@ -1,28 +1,28 @@
 import Foundation
 
 /// How a capture server listens and where it keeps events.
-public struct CaptureConfiguration: Sendable {
-    public static let defaultMaxBodySize = 1 << 20
+package struct CaptureConfiguration: Sendable {
+    package static let defaultMaxBodySize = 1 << 20
 
-    public var host: String
+    package var host: String
     /// 0 picks a free port; the real one is announced by `CaptureServer.listening()`.
-    public var port: Int
+    package var port: Int
     /// Largest request body accepted, after gzip decompression too.
-    public var maxBodySize: Int
+    package var maxBodySize: Int
     /// The JSONL file every accepted event is appended to before it is acknowledged.
-    public var logPath: String
+    package var logPath: String
     /// Binding anything but loopback must be asked for: captured events may hold personal data.
-    public var allowRemote: Bool
+    package var allowRemote: Bool
     /// `fdatasync` the log before acknowledging (survives power loss); by default an event is
     /// acknowledged once `write(2)` has handed it to the kernel, which survives `kill -9`.
-    public var synchronous: Bool
+    package var synchronous: Bool
     /// Keep only the newest this many events in memory; nil keeps all (the log always does).
-    public var maxEvents: Int?
+    package var maxEvents: Int?
     /// When set, the inspector, its stream and the control API need it (`CaptureAccess`);
     /// capture routes never do. A host other than loopback must have one.
-    public var accessToken: String?
+    package var accessToken: String?
 
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 0, maxBodySize: Int = CaptureConfiguration.defaultMaxBodySize,
         logPath: String, allowRemote: Bool = false, synchronous: Bool = false, maxEvents: Int? = nil, accessToken: String? = nil
     ) {
@@ -36,7 +36,7 @@ public struct CaptureConfiguration: Sendable {
         self.accessToken = accessToken
     }
 
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
@@ -48,7 +48,7 @@ public struct CaptureConfiguration: Sendable {
     }
 
     /// What a token must be: long enough not to be guessed, and plain enough for a cookie and a URL.
-    public static func tokenProblem(_ token: String) -> String? {
+    package static func tokenProblem(_ token: String) -> String? {
         if token.utf8.count < 16 { return "must be at least 16 characters" }
         let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
         if token.unicodeScalars.contains(where: { !allowed.contains($0) }) { return "may hold only letters, digits and - . _ ~" }
@@ -56,7 +56,7 @@ public struct CaptureConfiguration: Sendable {
     }
 
     /// A new random access token, for a server that listens beyond loopback without one given.
-    public static func newAccessToken() -> String {
+    package static func newAccessToken() -> String {
         CaptureAccess.newToken()
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything that goes wrong in the capture server, with the context a person needs.
-public enum CaptureError: LocalizedError, Sendable, Equatable {
+package enum CaptureError: LocalizedError, Sendable, Equatable {
     /// A request the server refuses; it is kept as a bad capture and answered with `status`.
     case rejected(status: Int, reason: String)
     /// The durable event log could not be opened or written.
@@ -13,7 +13,7 @@ public enum CaptureError: LocalizedError, Sendable, Equatable {
     /// A host other than loopback without an access token for the inspector and control API.
     case remoteWithoutToken(String)
 
-    public var errorDescription: String? {
+    package var errorDescription: String? {
         switch self {
         case .rejected(let status, let reason): "rejected with \(status): \(reason)"
         case .log(let path, let reason): "event log \(path): \(reason)"

@@ -5,10 +5,10 @@ import TelltaleVerify
 
 /// `telltale capture` as a library call: runs the server under a `ServiceGroup` that stops
 /// gracefully on SIGINT and SIGTERM, and calls `announce` once it listens.
-public enum CaptureRunner {
+package enum CaptureRunner {
     /// Returns the server's store once it has stopped, for what it holds (`--fail-on-violation`).
     @discardableResult
-    public static func run(
+    package static func run(
         configuration: CaptureConfiguration,
         observer: EventStore.Observer?,
         trackingPlan: TrackingPlanCheck? = nil,

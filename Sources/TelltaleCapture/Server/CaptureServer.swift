@@ -9,13 +9,13 @@ import TelltaleVerify
 ///
 /// It stops on the group's graceful shutdown (SIGINT/SIGTERM under `telltale capture`), after
 /// which the event log is synced and closed.
-public struct CaptureServer: Service {
-    public let configuration: CaptureConfiguration
-    public let store: EventStore
+package struct CaptureServer: Service {
+    package let configuration: CaptureConfiguration
+    package let store: EventStore
     private let signal = ListeningSignal()
     private let logger: Logger
 
-    public init(
+    package init(
         configuration: CaptureConfiguration, observer: EventStore.Observer? = nil, trackingPlan: TrackingPlanCheck? = nil,
         onNote: EventStore.NoteSink? = nil
     ) throws {
@@ -31,11 +31,11 @@ public struct CaptureServer: Service {
 
     /// Waits until the server accepts connections and returns its real address (the real port
     /// when 0 was asked for); throws if it could not start.
-    public func listening() async throws -> CaptureAddress {
+    package func listening() async throws -> CaptureAddress {
         try await signal.wait()
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let signal = signal
         let host = configuration.host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         // Capture routes are answered by `IngestChannelHandler` on the event loops; the rest goes

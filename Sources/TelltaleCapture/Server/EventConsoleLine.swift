@@ -4,8 +4,8 @@ import TelltaleModel
 /// The live line `telltale capture` prints on stderr for each event, for a person testing by hand:
 /// `12:03:04 [session] source name {"param":1}`; with a tracking plan, `✓` when the event keeps
 /// it, or `✗` and each violation (`purchase.value: expected number >= 0, got -1 (number)`).
-public enum EventConsoleLine {
-    public static func line(_ event: Event, violations: [CatalogViolation]? = nil) -> String {
+package enum EventConsoleLine {
+    package static func line(_ event: Event, violations: [CatalogViolation]? = nil) -> String {
         let time = event.receivedAt.formatted(.iso8601.time(includingFractionalSeconds: false))
         let test = event.test.map { " (\($0.rawValue))" } ?? ""
         let mark = violations.map { $0.isEmpty ? " ✓" : " ✗" } ?? ""

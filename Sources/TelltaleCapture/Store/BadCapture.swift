@@ -2,22 +2,22 @@ import Foundation
 
 /// A request the server refused, kept so nothing a client sent is silently lost
 /// (as Snowplow Micro keeps "bad" events).
-public struct BadCapture: Codable, Sendable, Hashable {
-    public static let sampleLimit = 4096
+package struct BadCapture: Codable, Sendable, Hashable {
+    package static let sampleLimit = 4096
 
-    public var id: String
-    public var receivedAt: Date
-    public var session: String
-    public var method: String
-    public var path: String
-    public var status: Int
-    public var reason: String
-    public var contentType: String?
-    public var bodySize: Int
+    package var id: String
+    package var receivedAt: Date
+    package var session: String
+    package var method: String
+    package var path: String
+    package var status: Int
+    package var reason: String
+    package var contentType: String?
+    package var bodySize: Int
     /// The start of the body as text (invalid UTF-8 replaced), at most `sampleLimit` bytes.
-    public var bodySample: String
+    package var bodySample: String
 
-    public init(
+    package init(
         id: String, receivedAt: Date, session: String, method: String, path: String, status: Int, reason: String,
         contentType: String?, bodySize: Int, bodySample: String
     ) {

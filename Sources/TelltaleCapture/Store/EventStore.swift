@@ -15,15 +15,15 @@ import TelltaleVerify
 ///
 /// A lock rather than an actor: events arrive on NIO's event loops, and a hop onto an actor
 /// (and back) per request cost more than the short critical sections it protected.
-public final class EventStore: Sendable {
-    public static let badCaptureLimit = 10_000
+package final class EventStore: Sendable {
+    package static let badCaptureLimit = 10_000
 
     /// Called with every accepted batch, after it is durable (the console's live lines), outside
     /// the lock; with a tracking plan, each event's violations too (empty: it keeps the plan).
-    public typealias Observer = @Sendable ([Event], [[CatalogViolation]]?) -> Void
+    package typealias Observer = @Sendable ([Event], [[CatalogViolation]]?) -> Void
 
     /// Told once, when events first leave memory for `maxEvents`.
-    public typealias NoteSink = @Sendable (String) -> Void
+    package typealias NoteSink = @Sendable (String) -> Void
 
     private let log: EventLog?
     private let observer: Observer?
@@ -33,10 +33,10 @@ public final class EventStore: Sendable {
     let feed = EventFeed()
     /// Names this server process to the inspector, which starts afresh when it changes.
     let serverID = UUID().uuidString.lowercased()
-    public let maxEvents: Int?
-    public let hasTrackingPlan: Bool
+    package let maxEvents: Int?
+    package let hasTrackingPlan: Bool
     /// The tracking plan events are checked against, if any.
-    public let trackingPlan: TrackingPlanCheck?
+    package let trackingPlan: TrackingPlanCheck?
     private let onNote: NoteSink?
 
     /// - Parameters:
@@ -46,7 +46,7 @@ public final class EventStore: Sendable {
     ///     otherwise an event is acknowledged once written to the log (survives `kill -9`).
     ///   - maxEvents: keep only the newest this many in memory (queries and waits); the log keeps all.
     ///   - trackingPlan: check each event against it as it arrives.
-    public init(
+    package init(
         logPath: String?, synchronous: Bool = false, observer: Observer? = nil, maxEvents: Int? = nil,
         trackingPlan: TrackingPlanCheck? = nil, onNote: NoteSink? = nil
     ) throws {
@@ -62,7 +62,7 @@ public final class EventStore: Sendable {
         }
     }
 
-    public var logPath: String? { log?.path }
+    package var logPath: String? { log?.path }
 
     // MARK: Ingest
 
@@ -138,21 +138,21 @@ public final class EventStore: Sendable {
     // MARK: Queries
 
     /// Events matching the filter, in arrival order.
-    public func query(_ filter: EventFilter) -> [Event] {
+    package func query(_ filter: EventFilter) -> [Event] {
         index.withLock { $0.query(filter) }
     }
 
-    public func bad(session: String? = nil) -> [BadCapture] {
+    package func bad(session: String? = nil) -> [BadCapture] {
         index.withLock { index in index.badCaptures.filter { session == nil || $0.session == session } }
     }
 
-    public var count: Int { index.withLock { $0.events.count } }
-    public var badCount: Int { index.withLock { $0.badCaptures.count } }
+    package var count: Int { index.withLock { $0.events.count } }
+    package var badCount: Int { index.withLock { $0.badCaptures.count } }
 
     /// Forgets events and bad captures of one session, or all; returns how many events went.
     /// The log on disk keeps them: it is the run's record.
     @discardableResult
-    public func reset(session: String? = nil) -> Int {
+    package func reset(session: String? = nil) -> Int {
         let feed = feed
         return index.withLock { index in
             let removed = index.reset(session: session)
@@ -162,7 +162,7 @@ public final class EventStore: Sendable {
     }
 
     /// The stored event with this id and, with a tracking plan, its violations (empty: it keeps the plan).
-    public func event(id: String) -> (event: Event, violations: [CatalogViolation]?)? {
+    package func event(id: String) -> (event: Event, violations: [CatalogViolation]?)? {
         index.withLock { index in
             index.event(id: id).map { ($0, index.check == nil ? nil : index.violations[$0.id] ?? []) }
         }
@@ -176,7 +176,7 @@ public final class EventStore: Sendable {
     }
 
     /// Events that broke the tracking plan since the server started (resets and drops included).
-    public var violatingEventCount: Int { index.withLock { $0.violatingEvents } }
+    package var violatingEventCount: Int { index.withLock { $0.violatingEvents } }
 
     /// A new inspector stream: its first frames (hello, then every event after `lastEventID`, or
     /// all, and the bad captures after it) and where it goes on reading the feed.
@@ -201,23 +201,23 @@ public final class EventStore: Sendable {
     // MARK: Tests
 
     /// Attributes the session's next events to `test` until `endTest`.
-    public func beginTest(_ test: TestID, session: String) {
+    package func beginTest(_ test: TestID, session: String) {
         index.withLock { $0.beginTest(test, session: session) }
     }
 
     /// Ends the session's running test (only if it is `test`, when given); returns the one ended.
     @discardableResult
-    public func endTest(_ test: TestID? = nil, session: String) -> TestID? {
+    package func endTest(_ test: TestID? = nil, session: String) -> TestID? {
         index.withLock { $0.endTest(test, session: session) }
     }
 
-    public func runningTest(session: String) -> TestID? {
+    package func runningTest(session: String) -> TestID? {
         index.withLock { $0.runningTest(session: session) }
     }
 
     /// Who else acts on the control API's `tests/begin` and `tests/end` (`telltale run`'s
     /// automatic lifecycle); nil leaves them as attribution markers only.
-    public func setTestLifecycle(_ lifecycle: (any CaptureTestLifecycle)?) {
+    package func setTestLifecycle(_ lifecycle: (any CaptureTestLifecycle)?) {
         testLifecycle.withLock { $0 = lifecycle }
     }
 
@@ -229,7 +229,7 @@ public final class EventStore: Sendable {
 
     /// Waits until at least `count` events match, or the timeout passes; then answers with the
     /// matches and, on a timeout, the nearest misses. Woken by `accept`, never by polling.
-    public func wait(for filter: EventFilter, count: Int = 1, timeout: Duration) async -> WaitOutcome {
+    package func wait(for filter: EventFilter, count: Int = 1, timeout: Duration) async -> WaitOutcome {
         let deadline = ContinuousClock.now + timeout
         let id = index.withLock { $0.makeWaiterID() }
         return await withTaskGroup(of: WaitOutcome?.self) { group in
@@ -270,7 +270,7 @@ public final class EventStore: Sendable {
     // MARK: Lifecycle
 
     /// Syncs and closes the log; ends every wait.
-    public func close() async {
+    package func close() async {
         feed.close()
         for wake in index.withLock({ $0.expireAll() }) { wake.continuation.resume(returning: wake.outcome) }
         await log?.close()

@@ -12,16 +12,16 @@ import Foundation
 /// and refuses the push. Its reports go to `<git dir>/telltale/pre-push`, never over the
 /// package's own `Reports/`. `git push --no-verify` skips it, as git skips every pre-push hook
 /// then. The hook carries a marker line, so Telltale only ever replaces or removes a hook it wrote.
-public enum PrePushHook {
+package enum PrePushHook {
     static let marker = "# telltale pre-push hook"
 
-    public struct HookInstallError: Error, LocalizedError, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var description: String
+    package struct HookInstallError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var description: String
     }
 
     /// What the hook tests, in the words `hook install` prints.
-    public static func promise(eachCommit: Bool) -> String {
+    package static func promise(eachCommit: Bool) -> String {
         eachCommit
             ? "tests every pushed commit, oldest first, each with what changed since its parent, and refuses the push at the first that fails"
             : "tests the tip of each pushed branch with what changed since the remote's commit (the commits before the tip are not tested one by one: --each-commit tests each), and refuses the push when it fails"
@@ -29,7 +29,7 @@ public enum PrePushHook {
 
     /// Writes the hook (again, when Telltale wrote the one there) and returns its path.
     /// `arguments` follow `telltale run` in the hook: a plan, `--package DIR`.
-    public static func install(
+    package static func install(
         in directory: String, telltale: String, arguments: [String], eachCommit: Bool = false, force: Bool
     ) async throws(HookInstallError) -> String {
         let path = try await hookPath(in: directory)
@@ -49,7 +49,7 @@ public enum PrePushHook {
     }
 
     /// Removes the hook if Telltale wrote it; returns its path, or nil when there was none of ours.
-    public static func uninstall(in directory: String) async throws(HookInstallError) -> String? {
+    package static func uninstall(in directory: String) async throws(HookInstallError) -> String? {
         let path = try await hookPath(in: directory)
         guard let existing = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         guard existing.contains(marker) else {

@@ -18,15 +18,15 @@ import TelltaleModel
 /// (measured on BigInt 6.0.1: 1,245 of 2,128 lines instead of 2,117). In its own folder every
 /// object is built with these flags, the coverage build and `swift test` never make each other
 /// stale, and a stamp (`flagsStamp`) clears the folder if Telltale's flags ever change.
-public enum CoverageBuild {
+package enum CoverageBuild {
     #if os(Linux)
-        public static let buildArguments = ["--enable-code-coverage", "-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation"]
+        package static let buildArguments = ["--enable-code-coverage", "-Xswiftc", "-Xllvm", "-Xswiftc", "-runtime-counter-relocation"]
     #else
-        public static let buildArguments = ["--enable-code-coverage"]
+        package static let buildArguments = ["--enable-code-coverage"]
     #endif
 
     /// The coverage build's folder inside the package's own build folder, absolute.
-    public static func scratchPath(package: String) -> String {
+    package static func scratchPath(package: String) -> String {
         URL(fileURLWithPath: package).standardizedFileURL.appendingPathComponent(".build/telltale-coverage").path
     }
 
@@ -36,7 +36,7 @@ public enum CoverageBuild {
     /// Makes `scratch` a folder whose every object is built with `buildArguments`: one stamped
     /// with other flags (or none, while it holds a build) is removed first. Returns a note when it
     /// was. The stamp is written before the build, so a failed build keeps what it compiled.
-    public static func prepareScratch(_ scratch: String) throws -> String? {
+    package static func prepareScratch(_ scratch: String) throws -> String? {
         let manager = FileManager.default
         let stamp = "\(scratch)/\(flagsStamp)"
         let expected = buildArguments.joined(separator: " ") + "\n"
@@ -58,7 +58,7 @@ public enum CoverageBuild {
     /// of its own), merged online with the file of an earlier process that had the same pid (`%m`),
     /// counters kept as they change (`%c`, when `continuous`). A build Telltale did not make
     /// (`--skip-build`) may lack counter relocation, which continuous mode needs, so it runs without.
-    public static func profilePattern(directory: String, continuous: Bool) -> String {
+    package static func profilePattern(directory: String, continuous: Bool) -> String {
         #if os(Linux)
             let mode = continuous ? "%c" : ""
         #else

@@ -3,33 +3,33 @@ import TelltaleModel
 
 /// After the tests: merges the run's raw profiles once, exports the test binary's coverage,
 /// and keeps the measured files' lines (`LineCoverage`) with the change's lines marked.
-public struct CoverageCollector: Sendable {
-    public var tools: CoverageTools
+package struct CoverageCollector: Sendable {
+    package var tools: CoverageTools
     /// Where the test processes wrote their raw profiles (`CoverageBuild.profilePattern`).
-    public var profileDirectory: String
+    package var profileDirectory: String
     /// The package's folder, absolute: its `.build` is left out of the export. Nil leaves
     /// nothing out (`CoverageSources` still measures only the package's files).
-    public var packageRoot: String?
+    package var packageRoot: String?
 
-    public init(tools: CoverageTools, profileDirectory: String, packageRoot: String? = nil) {
+    package init(tools: CoverageTools, profileDirectory: String, packageRoot: String? = nil) {
         self.tools = tools
         self.profileDirectory = profileDirectory
         self.packageRoot = packageRoot
     }
 
     /// What llvm-cov measured, every file it knows (absolute paths), and what the tools said.
-    public struct Export: Sendable {
-        public var files: [LCOVReader.File]
-        public var notes: [String]
+    package struct Export: Sendable {
+        package var files: [LCOVReader.File]
+        package var notes: [String]
         /// The test processes whose counts are not in `files` (`ProfileAudit`).
-        public var gaps: [CoverageGap] = []
+        package var gaps: [CoverageGap] = []
     }
 
     /// `llvm-profdata merge` into `mergedProfile`, then `llvm-cov export` of `testBinary`.
     /// `processes` (each test process's number, and the tests that ran in it) are checked to
     /// have each left a profile that was merged (nil: only the profiles that could not be merged
     /// are gaps).
-    public func export(
+    package func export(
         testBinary: String, mergedProfile: String, processes: [String: [String]]? = nil, continuous: Bool = true
     ) async throws(CoverageFailure) -> Export {
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: profileDirectory)) ?? []).filter { $0.hasSuffix(".profraw") }
@@ -48,7 +48,7 @@ public struct CoverageCollector: Sendable {
 
     /// The files `sources` measures, relative to the package, with their targets, digests and
     /// the lines `change` touched (nil without a diff base).
-    public static func data(
+    package static func data(
         _ export: Export, sources: CoverageSources, repositoryPrefix: String?, change: (base: String, lines: [String: [LineRange]])?,
         thresholds: CoverageThresholds
     ) -> (data: LineCoverage, notes: [String]) {
@@ -82,14 +82,14 @@ public struct CoverageCollector: Sendable {
     }
 
     /// Clears profiles left by an earlier run and makes the folder.
-    public func prepare() throws {
+    package func prepare() throws {
         let manager = FileManager.default
         if manager.fileExists(atPath: profileDirectory) { try manager.removeItem(atPath: profileDirectory) }
         try manager.createDirectory(atPath: profileDirectory, withIntermediateDirectories: true)
     }
 
     /// Removes the raw profiles once merged: one per process, they add up.
-    public func cleanUp() {
+    package func cleanUp() {
         try? FileManager.default.removeItem(atPath: profileDirectory)
     }
 }

@@ -4,14 +4,14 @@ import Foundation
 /// non-test targets: not its tests, not `.build` (dependencies' checkouts, generated sources),
 /// nothing outside the package. `include` globs replace that choice (any file under the
 /// package but `.build`); `exclude` globs take files out of it.
-public struct CoverageSources: Sendable, Hashable {
-    public struct Target: Sendable, Hashable {
-        public var name: String
+package struct CoverageSources: Sendable, Hashable {
+    package struct Target: Sendable, Hashable {
+        package var name: String
         /// Relative to the package: `Sources/Shapes`.
-        public var path: String
-        public var isTest: Bool
+        package var path: String
+        package var isTest: Bool
 
-        public init(name: String, path: String, isTest: Bool) {
+        package init(name: String, path: String, isTest: Bool) {
             self.name = name
             self.path = path
             self.isTest = isTest
@@ -19,12 +19,12 @@ public struct CoverageSources: Sendable, Hashable {
     }
 
     /// The package's folder, absolute.
-    public var root: String
-    public var targets: [Target]
-    public var include: [PathGlob]
-    public var exclude: [PathGlob]
+    package var root: String
+    package var targets: [Target]
+    package var include: [PathGlob]
+    package var exclude: [PathGlob]
 
-    public init(root: String, targets: [Target], include: [String] = [], exclude: [String] = []) {
+    package init(root: String, targets: [Target], include: [String] = [], exclude: [String] = []) {
         self.root = root
         self.targets = targets.sorted { $0.path.count > $1.path.count }
         self.include = include.map(PathGlob.init)
@@ -32,7 +32,7 @@ public struct CoverageSources: Sendable, Hashable {
     }
 
     /// A measured file's path relative to the package and its target; nil for a file the run does not measure.
-    public func classify(_ absolutePath: String) -> (path: String, target: String?)? {
+    package func classify(_ absolutePath: String) -> (path: String, target: String?)? {
         guard let relative = relativePath(absolutePath), !relative.hasPrefix(".build/"), !relative.contains("/.build/") else { return nil }
         let target = targets.first { relative.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
         if include.isEmpty {

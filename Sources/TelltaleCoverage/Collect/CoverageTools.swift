@@ -4,26 +4,26 @@ import TelltaleProcesses
 /// `llvm-profdata` and `llvm-cov` of the toolchain that builds the tests: found beside its
 /// `swift` (on PATH, symlinks followed), or through `xcrun` on macOS, as SwiftPM finds them.
 /// A profile must be read by the LLVM that wrote it, so no other copy on PATH will do.
-public struct CoverageTools: Sendable, Hashable {
-    public var profdata: String
-    public var cov: String
+package struct CoverageTools: Sendable, Hashable {
+    package var profdata: String
+    package var cov: String
 
-    public init(profdata: String, cov: String) {
+    package init(profdata: String, cov: String) {
         self.profdata = profdata
         self.cov = cov
     }
 
-    public struct MissingCoverageTool: Error, LocalizedError, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var tool: String
-        public var searched: [String]
-        public var description: String {
+    package struct MissingCoverageTool: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var tool: String
+        package var searched: [String]
+        package var description: String {
             "coverage needs \(tool), which the Swift toolchain ships beside `swift`; it is not in \(searched.joined(separator: " or ")): "
                 + "install the toolchain's LLVM tools, or run without --coverage"
         }
     }
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(MissingCoverageTool) -> CoverageTools
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(MissingCoverageTool) -> CoverageTools
     {
         #if os(macOS)
             var found: [String: String] = [:]

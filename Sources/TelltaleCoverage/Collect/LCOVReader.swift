@@ -7,22 +7,22 @@ import Foundation
 /// `swift test --enable-code-coverage`'s JSON count lines; reading its LCOV keeps Telltale's
 /// figures equal to theirs. The reader works on bytes: a large package's tracefile has
 /// hundreds of thousands of lines.
-public enum LCOVReader {
-    public struct File: Sendable, Hashable {
-        public var path: String
-        public var lines: [CoverageLine]
-        public var functions: [CoverageFunction]
-        public var branches: [CoverageBranch]
+package enum LCOVReader {
+    package struct File: Sendable, Hashable {
+        package var path: String
+        package var lines: [CoverageLine]
+        package var functions: [CoverageFunction]
+        package var branches: [CoverageBranch]
     }
 
-    public struct LCOVError: Error, LocalizedError, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var line: Int
-        public var reason: String
-        public var description: String { "line \(line) of llvm-cov's LCOV: \(reason)" }
+    package struct LCOVError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var line: Int
+        package var reason: String
+        package var description: String { "line \(line) of llvm-cov's LCOV: \(reason)" }
     }
 
-    public static func read(_ data: Data) throws(LCOVError) -> [File] {
+    package static func read(_ data: Data) throws(LCOVError) -> [File] {
         var files: [File] = []
         var current: File?
         var functionLines: [String: Int] = [:]

@@ -1,12 +1,12 @@
 /// A glob over paths relative to the package, for `coverage.include` and `coverage.exclude`:
 /// `*` matches within one path component, `**` across components (`Sources/**/Generated/*`),
 /// `?` one character. A pattern without `/` matches a file's name in any folder (`*+Mock.swift`).
-public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
+package struct PathGlob: Sendable, Hashable, CustomStringConvertible {
+    package let pattern: String
     private let pieces: [Character]
     private let matchesName: Bool
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         var trimmed = pattern
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
@@ -14,9 +14,9 @@ public struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         pieces = Array(trimmed)
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let subject = matchesName ? Substring(path.split(separator: "/").last ?? "") : Substring(path)
         return Self.match(pieces[...], Array(subject)[...])
     }

@@ -6,14 +6,14 @@ import TelltaleProcesses
 /// package: `git diff -U0` from the base to the working tree (committed, staged and
 /// unstaged, as `--changed` sees a change), and every line of an untracked file (a range to
 /// `Int.max`, which `CoverageCollector` ends at the file's last executable line).
-public enum ChangedLines {
-    public struct ChangedLinesError: Error, LocalizedError, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var description: String
+package enum ChangedLines {
+    package struct ChangedLinesError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var description: String
     }
 
     /// Runs git in `package`; `commit` is the resolved base (a merge-base).
-    public static func load(package: String, commit: String) async throws(ChangedLinesError) -> [String: [LineRange]] {
+    package static func load(package: String, commit: String) async throws(ChangedLinesError) -> [String: [LineRange]] {
         let diff = await CommandOutput.of(
             ChildProcess(
                 executable: "git",
@@ -38,7 +38,7 @@ public enum ChangedLines {
 
     /// The new side of each hunk of a `git diff -U0` (`@@ -a,b +c,d @@`: lines c to c+d−1;
     /// d = 0 is a pure deletion, which adds no line), by the new path.
-    public static func parse(_ lines: [String]) -> [String: [LineRange]] {
+    package static func parse(_ lines: [String]) -> [String: [LineRange]] {
         var result: [String: [LineRange]] = [:]
         for file in FileDiff.parse(lines) {
             guard let path = file.newPath else { continue }

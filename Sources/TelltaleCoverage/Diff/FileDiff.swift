@@ -1,28 +1,28 @@
 /// The files and hunks of a `git diff -U0 -M`, both sides: which lines each hunk removed (old
 /// side, the numbering a coverage map recorded at the base uses) and added (new side, the
 /// numbering of the working tree).
-public struct FileDiff: Sendable, Equatable {
+package struct FileDiff: Sendable, Equatable {
     /// Nil for a file the diff adds.
-    public var oldPath: String?
+    package var oldPath: String?
     /// Nil for a file the diff deletes.
-    public var newPath: String?
-    public var hunks: [Hunk]
+    package var newPath: String?
+    package var hunks: [Hunk]
     /// Git could not show the change line by line (`Binary files … differ`).
-    public var binary = false
+    package var binary = false
 
-    public var isRename: Bool { oldPath != nil && newPath != nil && oldPath != newPath }
+    package var isRename: Bool { oldPath != nil && newPath != nil && oldPath != newPath }
 
-    public struct Hunk: Sendable, Equatable {
+    package struct Hunk: Sendable, Equatable {
         /// `@@ -oldStart,oldCount +newStart,newCount @@`; a count of 0 means the side has no
         /// line, and its start is the line before the gap.
-        public var oldStart: Int
-        public var oldCount: Int
-        public var newStart: Int
-        public var newCount: Int
-        public var removed: [String] = []
-        public var added: [String] = []
+        package var oldStart: Int
+        package var oldCount: Int
+        package var newStart: Int
+        package var newCount: Int
+        package var removed: [String] = []
+        package var added: [String] = []
 
-        public init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int, removed: [String] = [], added: [String] = []) {
+        package init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int, removed: [String] = [], added: [String] = []) {
             self.oldStart = oldStart
             self.oldCount = oldCount
             self.newStart = newStart
@@ -32,7 +32,7 @@ public struct FileDiff: Sendable, Equatable {
         }
     }
 
-    public init(oldPath: String?, newPath: String?, hunks: [Hunk] = [], binary: Bool = false) {
+    package init(oldPath: String?, newPath: String?, hunks: [Hunk] = [], binary: Bool = false) {
         self.oldPath = oldPath
         self.newPath = newPath
         self.hunks = hunks
@@ -40,7 +40,7 @@ public struct FileDiff: Sendable, Equatable {
     }
 
     /// Every file of a `git diff -U0` (with `--relative`: paths relative to where it ran).
-    public static func parse(_ lines: [String]) -> [FileDiff] {
+    package static func parse(_ lines: [String]) -> [FileDiff] {
         var files: [FileDiff] = []
         var inHeader = false
         for line in lines {

@@ -7,12 +7,12 @@ import Foundation
 extension CoverageMap {
     static let magic = Array("TTCM".utf8)
 
-    public struct CoverageMapFormatError: Error, LocalizedError, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var description: String
+    package struct CoverageMapFormatError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var description: String
     }
 
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: Self.magic)
         writer.number(Self.formatVersion)
@@ -44,7 +44,7 @@ extension CoverageMap {
         return Data(writer.bytes)
     }
 
-    public init(decoding data: Data) throws(CoverageMapFormatError) {
+    package init(decoding data: Data) throws(CoverageMapFormatError) {
         var reader = ByteReader(bytes: [UInt8](data))
         guard reader.take(Self.magic.count) == Self.magic else {
             throw CoverageMapFormatError(description: "not a Telltale coverage map (it does not start with TTCM)")

@@ -9,22 +9,22 @@ import Foundation
 /// test; a test's record is then a short list of function numbers. A changed line inside a
 /// function selects every test that entered the function, even one that skipped the line:
 /// more tests than lines would select, never fewer.
-public struct CoverageMap: Sendable, Equatable {
-    public static let formatVersion = 1
+package struct CoverageMap: Sendable, Equatable {
+    package static let formatVersion = 1
 
     /// `HEAD` when the map was recorded; nil outside git.
-    public var commit: String?
+    package var commit: String?
     /// The package had uncommitted changes: its fingerprints, not `commit`, say what was measured.
-    public var dirty: Bool
-    public var recordedAt: Date
+    package var dirty: Bool
+    package var recordedAt: Date
     /// Sorted by path.
-    public var files: [File]
+    package var files: [File]
     /// Sorted by file, then first line.
-    public var functions: [Function]
+    package var functions: [Function]
     /// Sorted by id.
-    public var tests: [Test]
+    package var tests: [Test]
 
-    public init(commit: String?, dirty: Bool, recordedAt: Date, files: [File], functions: [Function], tests: [Test]) {
+    package init(commit: String?, dirty: Bool, recordedAt: Date, files: [File], functions: [Function], tests: [Test]) {
         self.commit = commit
         self.dirty = dirty
         self.recordedAt = recordedAt
@@ -34,16 +34,16 @@ public struct CoverageMap: Sendable, Equatable {
     }
 
     /// A source file the test binary measured.
-    public struct File: Sendable, Equatable {
+    package struct File: Sendable, Equatable {
         /// Relative to the package.
-        public var path: String
+        package var path: String
         /// Git's blob id of the bytes measured (`git hash-object`), so a later diff can tell
         /// whether its line numbers are the map's.
-        public var fingerprint: String
+        package var fingerprint: String
         /// The file belongs to a test target.
-        public var isTest: Bool
+        package var isTest: Bool
 
-        public init(path: String, fingerprint: String, isTest: Bool) {
+        package init(path: String, fingerprint: String, isTest: Bool) {
             self.path = path
             self.fingerprint = fingerprint
             self.isTest = isTest
@@ -51,12 +51,12 @@ public struct CoverageMap: Sendable, Equatable {
     }
 
     /// A function's lines in its own file: from the first to the last line of its code regions.
-    public struct Function: Sendable, Equatable {
-        public var file: Int
-        public var firstLine: Int
-        public var lastLine: Int
+    package struct Function: Sendable, Equatable {
+        package var file: Int
+        package var firstLine: Int
+        package var lastLine: Int
 
-        public init(file: Int, firstLine: Int, lastLine: Int) {
+        package init(file: Int, firstLine: Int, lastLine: Int) {
             self.file = file
             self.firstLine = firstLine
             self.lastLine = lastLine
@@ -64,18 +64,18 @@ public struct CoverageMap: Sendable, Equatable {
     }
 
     /// A test and the functions (indices into `functions`, ascending) it entered.
-    public struct Test: Sendable, Equatable {
-        public var id: String
-        public var functions: [Int]
+    package struct Test: Sendable, Equatable {
+        package var id: String
+        package var functions: [Int]
 
-        public init(id: String, functions: [Int]) {
+        package init(id: String, functions: [Int]) {
             self.id = id
             self.functions = functions
         }
     }
 
     /// The index of the file with this path.
-    public func fileIndex(_ path: String) -> Int? {
+    package func fileIndex(_ path: String) -> Int? {
         var low = 0
         var high = files.count
         while low < high {
@@ -86,7 +86,7 @@ public struct CoverageMap: Sendable, Equatable {
     }
 
     /// The functions of one file, as a range of indices into `functions`.
-    public func functions(inFile file: Int) -> Range<Int> {
+    package func functions(inFile file: Int) -> Range<Int> {
         let start = functions.partitioningIndex { $0.file >= file }
         let end = functions.partitioningIndex { $0.file > file }
         return start..<end

@@ -5,14 +5,14 @@ import TelltaleProcesses
 /// whose raw profiles start with the test's key (`profilePattern`); the functions each test
 /// entered are read from those profiles alone (`llvm-profdata show --covered`), and placed in
 /// their files from one `llvm-cov export` of the run's merged profile.
-public struct CoverageMapRecorder: Sendable {
-    public var tools: CoverageTools
-    public var profileDirectory: String
+package struct CoverageMapRecorder: Sendable {
+    package var tools: CoverageTools
+    package var profileDirectory: String
     /// The package's folder, absolute.
-    public var root: String
-    public var targets: [CoverageSources.Target]
+    package var root: String
+    package var targets: [CoverageSources.Target]
 
-    public init(tools: CoverageTools, profileDirectory: String, root: String, targets: [CoverageSources.Target]) {
+    package init(tools: CoverageTools, profileDirectory: String, root: String, targets: [CoverageSources.Target]) {
         self.tools = tools
         self.profileDirectory = profileDirectory
         self.root = root
@@ -21,14 +21,14 @@ public struct CoverageMapRecorder: Sendable {
 
     /// `LLVM_PROFILE_FILE` for the processes of the test with `key`: `DIR/KEY-%c%p-%m.profraw`
     /// (see `CoverageBuild.profilePattern`), so its retries and exit-test children add to it.
-    public static func profilePattern(directory: String, key: String, continuous: Bool) -> String {
+    package static func profilePattern(directory: String, key: String, continuous: Bool) -> String {
         let shared = CoverageBuild.profilePattern(directory: directory, continuous: continuous)
         let name = URL(fileURLWithPath: shared).lastPathComponent
         return "\(directory)/\(key)-\(name)"
     }
 
     /// The map of the tests in `tests` (key → test id), with notes on tests it could not read.
-    public func record(
+    package func record(
         tests: [String: String], testBinary: String, mergedProfile: String, commit: String?, dirty: Bool
     ) async throws(CoverageFailure) -> (map: CoverageMap, notes: [String]) {
         let extents = try await functionExtents(testBinary: testBinary, mergedProfile: mergedProfile)

@@ -11,22 +11,22 @@ import TelltaleProcesses
 /// path now). A change the map cannot judge (a file it has no record of, a new, deleted,
 /// renamed or binary file, a line changed outside every function's body: a declaration, a
 /// signature, a stored property's default) is left to target-level selection (`fallbacks`).
-public struct TestImpact: Sendable, Equatable {
+package struct TestImpact: Sendable, Equatable {
     /// Test ids to run, each with why.
-    public var tests: [String: String] = [:]
+    package var tests: [String: String] = [:]
     /// Files (relative to the package) the map cannot judge, each with why.
-    public var fallbacks: [String: String] = [:]
+    package var fallbacks: [String: String] = [:]
     /// Files the map is stale for, which the change did not touch.
-    public var stale: [String] = []
+    package var stale: [String] = []
 
-    public init(tests: [String: String] = [:], fallbacks: [String: String] = [:], stale: [String] = []) {
+    package init(tests: [String: String] = [:], fallbacks: [String: String] = [:], stale: [String] = []) {
         self.tests = tests
         self.fallbacks = fallbacks
         self.stale = stale
     }
 
     /// `baseFingerprints`: every file of the package at the base, by path, as `git ls-tree` names its blob.
-    public static func judge(map: CoverageMap, diff: [FileDiff], baseFingerprints: [String: String]) -> TestImpact {
+    package static func judge(map: CoverageMap, diff: [FileDiff], baseFingerprints: [String: String]) -> TestImpact {
         var impact = TestImpact()
         // Each touched function with the first reason found for it.
         var touched: [Int: String] = [:]
@@ -123,14 +123,14 @@ public struct TestImpact: Sendable, Equatable {
 }
 
 extension TestImpact {
-    public struct TestImpactError: Error, LocalizedError, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var description: String
+    package struct TestImpactError: Error, LocalizedError, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var description: String
     }
 
     /// Judges the change from `commit` (the base) to the working tree of `package`: the
     /// committed, staged, unstaged and untracked changes `--changed` sees.
-    public static func load(map: CoverageMap, package: String, commit: String) async throws(TestImpactError) -> TestImpact {
+    package static func load(map: CoverageMap, package: String, commit: String) async throws(TestImpactError) -> TestImpact {
         func git(_ arguments: [String]) async -> CommandOutput {
             await CommandOutput.of(ChildProcess(executable: "git", arguments: ["-c", "core.quotePath=false"] + arguments, workingDirectory: package))
         }

@@ -2,11 +2,11 @@ import TelltaleModel
 
 /// `run.json`'s `coverage` from the line-by-line data: totals per run, target and file, the
 /// change's coverage when the data has a base, and the gate's verdict on the plan's thresholds.
-public enum CoverageSummarizer {
+package enum CoverageSummarizer {
     /// How many of the worst files a gate failure names.
-    public static let worstFileCount = 3
+    package static let worstFileCount = 3
 
-    public static func summarize(_ data: LineCoverage) -> CoverageSummary {
+    package static func summarize(_ data: LineCoverage) -> CoverageSummary {
         var lines = CoverageCount()
         var functions = CoverageCount()
         var branches = CoverageCount()

@@ -6,7 +6,7 @@ extension LineCoverage {
     /// and uncovered lines, and every total, are exactly an unsharded run's. Counts are summed:
     /// a function's entries add up exactly; a line's count is llvm-cov's busiest region on it,
     /// so the sum may be higher than one run would say.
-    public static func merging(_ parts: [LineCoverage]) -> (data: LineCoverage, notes: [String]) {
+    package static func merging(_ parts: [LineCoverage]) -> (data: LineCoverage, notes: [String]) {
         guard let first = parts.first else { return (LineCoverage(root: "", files: []), []) }
         var notes: [String] = []
         var byPath: [String: [CoverageFile]] = [:]

@@ -4,29 +4,29 @@ import TelltaleModel
 /// report folder: what `coverage.lcov`, `coverage.xml`, the HTML's marked source, diff
 /// coverage and Harbormaster's strings are all made from, so `telltale report` and `telltale
 /// merge` redo them without the build. `run.json`'s `coverage` is its summary (`CoverageSummarizer`).
-public struct LineCoverage: Codable, Sendable, Hashable {
-    public static let currentSchemaVersion = 1
+package struct LineCoverage: Codable, Sendable, Hashable {
+    package static let currentSchemaVersion = 1
     /// The largest execution count kept: 2^53, the largest integer every JSON reader holds
     /// exactly. A count past it is a saturated counter (see `LCOVReader`); it still "ran".
-    public static let maximumCount = 1 << 53
+    package static let maximumCount = 1 << 53
 
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The package's folder: file paths are relative to it.
-    public var root: String
+    package var root: String
     /// The package's folder inside its git repository (`""` at the top); nil outside git.
-    public var repositoryPrefix: String?
+    package var repositoryPrefix: String?
     /// The diff base, as people read it; nil when the run had none (then no file has `changed`).
-    public var base: String?
-    public var thresholds: CoverageThresholds
+    package var base: String?
+    package var thresholds: CoverageThresholds
     /// Set when the run selected some of the plan's tests (`minimum` then judges no total).
-    public var subset: CoverageSubset?
+    package var subset: CoverageSubset?
     /// The test processes whose counts are missing (no, an empty or an unreadable profile); nil
     /// when every process's are in. No threshold judges an incomplete total.
-    public var gaps: [CoverageGap]?
+    package var gaps: [CoverageGap]?
     /// Sorted by path.
-    public var files: [CoverageFile]
+    package var files: [CoverageFile]
 
-    public init(
+    package init(
         root: String, repositoryPrefix: String? = nil, base: String? = nil, thresholds: CoverageThresholds = CoverageThresholds(),
         files: [CoverageFile]
     ) {
@@ -40,22 +40,22 @@ public struct LineCoverage: Codable, Sendable, Hashable {
 }
 
 /// One measured source file.
-public struct CoverageFile: Codable, Sendable, Hashable {
+package struct CoverageFile: Codable, Sendable, Hashable {
     /// Relative to the package.
-    public var path: String
+    package var path: String
     /// The package target that owns it; nil for a file an `include` glob added outside every target.
-    public var target: String?
+    package var target: String?
     /// Executable lines and how often each ran, by line number.
-    public var lines: [CoverageLine]
-    public var functions: [CoverageFunction]
+    package var lines: [CoverageLine]
+    package var functions: [CoverageFunction]
     /// Only where llvm-cov measures branches (C code); Swift's coverage has none.
-    public var branches: [CoverageBranch]
+    package var branches: [CoverageBranch]
     /// Lines the change touched since the base; nil when the run had no base.
-    public var changed: [LineRange]?
+    package var changed: [LineRange]?
     /// A digest of the file's bytes when it was measured, so a report drawn later can tell an edited file.
-    public var digest: String?
+    package var digest: String?
 
-    public init(
+    package init(
         path: String, target: String?, lines: [CoverageLine], functions: [CoverageFunction] = [], branches: [CoverageBranch] = [],
         changed: [LineRange]? = nil, digest: String? = nil
     ) {
@@ -68,37 +68,37 @@ public struct CoverageFile: Codable, Sendable, Hashable {
         self.digest = digest
     }
 
-    public var lineCount: CoverageCount {
+    package var lineCount: CoverageCount {
         CoverageCount(covered: lines.count(where: { $0.count > 0 }), total: lines.count)
     }
 
-    public var functionCount: CoverageCount {
+    package var functionCount: CoverageCount {
         CoverageCount(covered: functions.count(where: { $0.count > 0 }), total: functions.count)
     }
 
-    public var branchCount: CoverageCount {
+    package var branchCount: CoverageCount {
         CoverageCount(covered: branches.count(where: { ($0.count ?? 0) > 0 }), total: branches.count)
     }
 }
 
 /// An executable line and how many times it ran (llvm-cov's line count).
-public struct CoverageLine: Codable, Sendable, Hashable {
-    public var line: Int
-    public var count: Int
+package struct CoverageLine: Codable, Sendable, Hashable {
+    package var line: Int
+    package var count: Int
 
-    public init(line: Int, count: Int) {
+    package init(line: Int, count: Int) {
         self.line = line
         self.count = count
     }
 
     /// `[line, count]`: coverage.json holds one per executable line, so each is kept short.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         line = try container.decode(Int.self)
         count = try container.decode(Int.self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(line)
         try container.encode(count)
@@ -106,12 +106,12 @@ public struct CoverageLine: Codable, Sendable, Hashable {
 }
 
 /// A function (llvm-cov's name: Swift's mangled symbol) and how often it was entered.
-public struct CoverageFunction: Codable, Sendable, Hashable {
-    public var name: String
-    public var line: Int
-    public var count: Int
+package struct CoverageFunction: Codable, Sendable, Hashable {
+    package var name: String
+    package var line: Int
+    package var count: Int
 
-    public init(name: String, line: Int, count: Int) {
+    package init(name: String, line: Int, count: Int) {
         self.name = name
         self.line = line
         self.count = count
@@ -119,14 +119,14 @@ public struct CoverageFunction: Codable, Sendable, Hashable {
 }
 
 /// One outcome of a branch, as LCOV's `BRDA:line,block,branch,taken` says it.
-public struct CoverageBranch: Codable, Sendable, Hashable {
-    public var line: Int
-    public var block: Int
-    public var branch: Int
+package struct CoverageBranch: Codable, Sendable, Hashable {
+    package var line: Int
+    package var block: Int
+    package var branch: Int
     /// Nil when the branch's condition never ran (LCOV's `-`).
-    public var count: Int?
+    package var count: Int?
 
-    public init(line: Int, block: Int, branch: Int, count: Int?) {
+    package init(line: Int, block: Int, branch: Int, count: Int?) {
         self.line = line
         self.block = block
         self.branch = branch

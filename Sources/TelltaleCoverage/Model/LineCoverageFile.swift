@@ -2,21 +2,21 @@ import Foundation
 import TelltaleModel
 
 /// `coverage.json` in the report folder: `LineCoverage` as JSON, keys sorted (TelltaleModel's engine).
-public enum LineCoverageFile {
-    public static let fileName = "coverage.json"
+package enum LineCoverageFile {
+    package static let fileName = "coverage.json"
 
-    public struct CoverageFileError: Error, LocalizedError {
-        public var path: String
-        public var reason: String
-        public var errorDescription: String? { "\(path): \(reason)" }
+    package struct CoverageFileError: Error, LocalizedError {
+        package var path: String
+        package var reason: String
+        package var errorDescription: String? { "\(path): \(reason)" }
     }
 
-    public static func encode(_ data: LineCoverage) throws -> Data {
+    package static func encode(_ data: LineCoverage) throws -> Data {
         Data(try JSONValueEncoder().serialize(data) + [0x0A])
     }
 
     /// Nil when there is no such file (a run without coverage); a file that is not Telltale's coverage data is an error.
-    public static func read(path: String) throws(CoverageFileError) -> LineCoverage? {
+    package static func read(path: String) throws(CoverageFileError) -> LineCoverage? {
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
         do {
             let data = try JSONValueDecoder().decode(LineCoverage.self, from: bytes)

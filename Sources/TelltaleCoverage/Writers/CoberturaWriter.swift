@@ -9,34 +9,34 @@ import TelltaleModel
 /// A package is a target, a class a file. File names are relative to the repository's top,
 /// with the repository's folder as the `<source>`, which is how GitLab finds the file in a
 /// merge request's diff; outside git they are relative to the package.
-public struct CoberturaWriter: Sendable {
+package struct CoberturaWriter: Sendable {
     /// GitLab's limit for one Cobertura file.
-    public static let gitLabMaxBytes = 10 * 1024 * 1024
+    package static let gitLabMaxBytes = 10 * 1024 * 1024
 
-    public var maxBytes: Int
-    public var generatedAt: Date
-    public var toolVersion: String
+    package var maxBytes: Int
+    package var generatedAt: Date
+    package var toolVersion: String
 
-    public init(generatedAt: Date, toolVersion: String, maxBytes: Int = Self.gitLabMaxBytes) {
+    package init(generatedAt: Date, toolVersion: String, maxBytes: Int = Self.gitLabMaxBytes) {
         self.generatedAt = generatedAt
         self.toolVersion = toolVersion
         self.maxBytes = maxBytes
     }
 
     /// `coverage.xml`, then `coverage-2.xml`, … for the documents `write` returns.
-    public static func fileName(_ index: Int) -> String {
+    package static func fileName(_ index: Int) -> String {
         index == 0 ? "coverage.xml" : "coverage-\(index + 1).xml"
     }
 
     /// Whether `name` is one of those files' names.
-    public static func isFileName(_ name: String) -> Bool {
+    package static func isFileName(_ name: String) -> Bool {
         if name == fileName(0) { return true }
         guard name.hasPrefix("coverage-"), name.hasSuffix(".xml"), let number = Int(name.dropFirst(9).dropLast(4)) else { return false }
         return number >= 2
     }
 
     /// One document, or several when one would pass `maxBytes`; each file is in exactly one.
-    public func write(_ data: LineCoverage) -> [Data] {
+    package func write(_ data: LineCoverage) -> [Data] {
         let classes = data.files.map { file in (file, classElement(file, data: data)) }
         let frame = document(data, files: [], classes: [:]).utf8.count
         var groups: [[(CoverageFile, String)]] = [[]]

@@ -6,11 +6,11 @@ import TelltaleModel
 /// the others show their figures only. Sources are read from the package as it is now, and a
 /// file edited since the run (its digest differs) is left out, with a note: marks on the wrong
 /// lines would mislead.
-public enum CoverageSourceViews {
+package enum CoverageSourceViews {
     /// Source text shown beyond the changed files: about 25,000 lines of Swift.
-    public static let budgetBytes = 1024 * 1024
+    package static let budgetBytes = 1024 * 1024
 
-    public static func select(_ data: LineCoverage, budgetBytes: Int = Self.budgetBytes) -> (views: [CoverageSourceView], notes: [String]) {
+    package static func select(_ data: LineCoverage, budgetBytes: Int = Self.budgetBytes) -> (views: [CoverageSourceView], notes: [String]) {
         let changed = data.files.filter { !($0.changed ?? []).isEmpty }
         let others = data.files.filter { ($0.changed ?? []).isEmpty && $0.lineCount.uncovered > 0 }
             .sorted { ($0.lineCount.uncovered, $1.path) > ($1.lineCount.uncovered, $0.path) }

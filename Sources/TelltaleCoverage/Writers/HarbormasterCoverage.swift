@@ -8,10 +8,10 @@ import TelltaleModel
 /// Differential shows coverage only beside a diff's files, so with a diff base the strings are
 /// the changed files'; without one, every file's, up to `maxCharacters` in all (the largest
 /// requests Conduit takes are a few MiB), the files with the most uncovered lines first.
-public enum HarbormasterCoverage {
-    public static let maxCharacters = 1024 * 1024
+package enum HarbormasterCoverage {
+    package static let maxCharacters = 1024 * 1024
 
-    public static func strings(_ data: LineCoverage, maxCharacters: Int = Self.maxCharacters) -> (coverage: [String: String], leftOut: Int) {
+    package static func strings(_ data: LineCoverage, maxCharacters: Int = Self.maxCharacters) -> (coverage: [String: String], leftOut: Int) {
         var files = data.files
         if data.base != nil {
             files = files.filter { !($0.changed ?? []).isEmpty }
@@ -35,7 +35,7 @@ public enum HarbormasterCoverage {
     }
 
     /// `NNCCU…` for one file.
-    public static func string(_ file: CoverageFile) -> String {
+    package static func string(_ file: CoverageFile) -> String {
         guard let last = file.lines.last?.line, last > 0 else { return "" }
         var characters = [Character](repeating: "N", count: last)
         for line in file.lines where line.line >= 1 {

@@ -3,10 +3,10 @@ import TelltaleModel
 /// `coverage.lcov`: an LCOV tracefile (`SF`, `FN`/`FNDA`/`FNF`/`FNH`, `DA`, `BRDA`/`BRF`/`BRH`
 /// where there are branches, `LF`/`LH`), one record per measured file, paths relative to the
 /// package, so `lcov`, `genhtml` and review tools' LCOV importers read it from a checkout.
-public struct LCOVWriter: Sendable {
-    public init() {}
+package struct LCOVWriter: Sendable {
+    package init() {}
 
-    public func write(_ data: LineCoverage) -> String {
+    package func write(_ data: LineCoverage) -> String {
         var text = ""
         text.reserveCapacity(data.files.reduce(0) { $0 + 16 * $1.lines.count + 64 * $1.functions.count + 64 })
         for file in data.files {

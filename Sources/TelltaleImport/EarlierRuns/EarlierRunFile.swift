@@ -3,22 +3,22 @@ import TelltaleModel
 
 /// A record of an earlier run from the files it left: its `run.json`, or a JUnit XML file
 /// written by Telltale or any other tool. `--timings` and `telltale history import` read it.
-public enum EarlierRunFile {
-    public struct EarlierRunFileError: Error, LocalizedError {
-        public var path: String
-        public var reason: String
+package enum EarlierRunFile {
+    package struct EarlierRunFileError: Error, LocalizedError {
+        package var path: String
+        package var reason: String
 
-        public init(path: String, reason: String) {
+        package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
         }
 
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             "\(path): \(reason); give a run.json or a JUnit XML file from an earlier run"
         }
     }
 
-    public static func read(path: String) throws(EarlierRunFileError) -> RunRecord {
+    package static func read(path: String) throws(EarlierRunFileError) -> RunRecord {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw EarlierRunFileError(path: path, reason: "cannot read the file")
         }

@@ -1,13 +1,13 @@
 /// A run's totals in the summary's terms: every test case once per device and configuration,
 /// `passed` including those that passed on a retry, `expectedFailures` apart from `passed`.
-public struct XCResultCounts: Sendable, Hashable, CustomStringConvertible {
-    public var total: Int
-    public var passed: Int
-    public var failed: Int
-    public var skipped: Int
-    public var expectedFailures: Int
+package struct XCResultCounts: Sendable, Hashable, CustomStringConvertible {
+    package var total: Int
+    package var passed: Int
+    package var failed: Int
+    package var skipped: Int
+    package var expectedFailures: Int
 
-    public init(total: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0, expectedFailures: Int = 0) {
+    package init(total: Int = 0, passed: Int = 0, failed: Int = 0, skipped: Int = 0, expectedFailures: Int = 0) {
         self.total = total
         self.passed = passed
         self.failed = failed
@@ -26,7 +26,7 @@ public struct XCResultCounts: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         "\(total) tests: \(passed) passed, \(failed) failed, \(skipped) skipped, \(expectedFailures) expected failures"
     }
 }

@@ -8,23 +8,23 @@ import TelltaleProcesses
 ///   export the JSON on a Mac;
 /// - a folder holding `tests.json` and, optionally, `summary.json` (what those two commands print);
 /// - a file: the tests JSON itself, with the summary given apart (`--summary`) or not at all.
-public struct XCResultFiles: Sendable {
-    public static let testsFileName = "tests.json"
-    public static let summaryFileName = "summary.json"
+package struct XCResultFiles: Sendable {
+    package static let testsFileName = "tests.json"
+    package static let summaryFileName = "summary.json"
 
-    public var tests: XCResultTests
-    public var summary: XCResultSummary?
+    package var tests: XCResultTests
+    package var summary: XCResultSummary?
     /// What the tests came from, for the record's plan path.
-    public var source: String
+    package var source: String
 
-    public init(tests: XCResultTests, summary: XCResultSummary?, source: String) {
+    package init(tests: XCResultTests, summary: XCResultSummary?, source: String) {
         self.tests = tests
         self.summary = summary
         self.source = source
     }
 
     /// Reads `path` (a bundle, a folder or the tests file) and, when given, the summary file.
-    public static func read(path: String, summary summaryPath: String? = nil) async throws(XCResultImportError) -> XCResultFiles {
+    package static func read(path: String, summary summaryPath: String? = nil) async throws(XCResultImportError) -> XCResultFiles {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw XCResultImportError(path: path, reason: "there is no such file or folder", remedy: XCResultImportError.exportHint)

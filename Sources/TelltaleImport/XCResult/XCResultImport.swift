@@ -9,26 +9,26 @@ import TelltaleModel
 /// kept), followed by ` [device, configuration]` when the run had more than one of either.
 /// What the JSON leaves out (which framework, the Mac, the times, attachment payloads)
 /// becomes a note in the record rather than a guess.
-public struct XCResultImport: Sendable {
-    public var tests: XCResultTests
-    public var summary: XCResultSummary?
+package struct XCResultImport: Sendable {
+    package var tests: XCResultTests
+    package var summary: XCResultSummary?
 
-    public init(tests: XCResultTests, summary: XCResultSummary?) {
+    package init(tests: XCResultTests, summary: XCResultSummary?) {
         self.tests = tests
         self.summary = summary
     }
 
     /// What the import found, before the quarantine and the history see it.
-    public struct Output: Sendable {
-        public var results: [TestResult]
-        public var notes: [String]
+    package struct Output: Sendable {
+        package var results: [TestResult]
+        package var notes: [String]
         /// The totals as the summary counts them, from the tree, to check against the summary's own.
-        public var counts: XCResultCounts
+        package var counts: XCResultCounts
         /// The `Test Plan` node's name, when there is one.
-        public var planName: String?
+        package var planName: String?
     }
 
-    public func read() -> Output {
+    package func read() -> Output {
         var walk = Walk(devices: tests.devices)
         for node in tests.testNodes { walk.visit(node, bundle: nil, suites: []) }
         var notes: [String] = []
@@ -65,7 +65,7 @@ public struct XCResultImport: Sendable {
 
     /// The summary's totals against the tree's: a note for each that differs, none when they agree
     /// or the summary has no totals (a note says so).
-    public func countNotes(_ counts: XCResultCounts) -> [String] {
+    package func countNotes(_ counts: XCResultCounts) -> [String] {
         guard let summary else { return ["no summary JSON: the run's start, its duration and its totals are not known from xcresulttool"] }
         guard let stated = summary.counts else { return ["the summary JSON has no totals to check the tests against"] }
         guard stated != counts else { return [] }

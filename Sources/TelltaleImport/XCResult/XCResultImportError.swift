@@ -1,18 +1,18 @@
 import Foundation
 
 /// Input the import cannot use: which file, what is wrong with it, and what to do (exit 2).
-public struct XCResultImportError: Error, LocalizedError, Sendable {
-    public var path: String
-    public var reason: String
-    public var remedy: String
+package struct XCResultImportError: Error, LocalizedError, Sendable {
+    package var path: String
+    package var reason: String
+    package var remedy: String
 
-    public init(path: String, reason: String, remedy: String) {
+    package init(path: String, reason: String, remedy: String) {
         self.path = path
         self.reason = reason
         self.remedy = remedy
     }
 
-    public var errorDescription: String? { "\(path): \(reason); \(remedy)" }
+    package var errorDescription: String? { "\(path): \(reason); \(remedy)" }
 
     /// What to run on a Mac, once, for every message that needs it.
     static let exportHint =

@@ -5,18 +5,18 @@ import TelltaleRecord
 /// The run record an import makes: the import's results and notes through the one record builder
 /// (`RunRecordBuilder`: its quarantine applied, as to any run), dated by the summary, with the
 /// devices as its environment.
-public struct XCResultRecord: Sendable {
+package struct XCResultRecord: Sendable {
     /// What the command knows that the JSON does not.
-    public struct Options: Sendable {
-        public var toolVersion: String
-        public var package: String
-        public var quarantine: [QuarantineEntry]
-        public var gitCommit: String?
-        public var gitBranch: String?
+    package struct Options: Sendable {
+        package var toolVersion: String
+        package var package: String
+        package var quarantine: [QuarantineEntry]
+        package var gitCommit: String?
+        package var gitBranch: String?
         /// When the run happened if the summary does not say: the tests file's own time.
-        public var fallbackDate: Date
+        package var fallbackDate: Date
 
-        public init(
+        package init(
             toolVersion: String, package: String = ".", quarantine: [QuarantineEntry] = [], gitCommit: String? = nil, gitBranch: String? = nil,
             fallbackDate: Date = Date()
         ) {
@@ -29,7 +29,7 @@ public struct XCResultRecord: Sendable {
         }
     }
 
-    public static func make(_ files: XCResultFiles, options: Options, now: Date = Date()) -> RunRecord {
+    package static func make(_ files: XCResultFiles, options: Options, now: Date = Date()) -> RunRecord {
         let reader = XCResultImport(tests: files.tests, summary: files.summary)
         let output = reader.read()
         var notes: [String] = []

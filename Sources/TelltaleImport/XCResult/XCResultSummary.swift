@@ -3,21 +3,21 @@ import Foundation
 /// What `xcrun xcresulttool get test-results summary --path BUNDLE` prints: the run's title,
 /// times and totals. Everything is optional here so a missing field becomes a note in the
 /// run, never a failed import.
-public struct XCResultSummary: Decodable, Sendable, Hashable {
-    public var title: String?
-    public var environmentDescription: String?
+package struct XCResultSummary: Decodable, Sendable, Hashable {
+    package var title: String?
+    package var environmentDescription: String?
     /// `Passed`, `Failed`, `Skipped`, `Expected Failure` or `unknown`.
-    public var result: String?
-    public var totalTestCount: Int?
-    public var passedTests: Int?
-    public var failedTests: Int?
-    public var skippedTests: Int?
-    public var expectedFailures: Int?
+    package var result: String?
+    package var totalTestCount: Int?
+    package var passedTests: Int?
+    package var failedTests: Int?
+    package var skippedTests: Int?
+    package var expectedFailures: Int?
     /// Seconds since 1970 (the schema: "Date as a UNIX timestamp").
-    public var startTime: Double?
-    public var finishTime: Double?
+    package var startTime: Double?
+    package var finishTime: Double?
 
-    public init(
+    package init(
         title: String? = nil, totalTestCount: Int? = nil, passedTests: Int? = nil, failedTests: Int? = nil, skippedTests: Int? = nil,
         expectedFailures: Int? = nil, startTime: Double? = nil, finishTime: Double? = nil
     ) {
@@ -32,7 +32,7 @@ public struct XCResultSummary: Decodable, Sendable, Hashable {
     }
 
     /// The totals the summary states, when it states them all.
-    public var counts: XCResultCounts? {
+    package var counts: XCResultCounts? {
         guard let totalTestCount, let passedTests, let failedTests, let skippedTests else { return nil }
         return XCResultCounts(
             total: totalTestCount, passed: passedTests, failed: failedTests, skipped: skippedTests, expectedFailures: expectedFailures ?? 0)

@@ -1,13 +1,13 @@
 /// An Iglu schema's identity: `iglu:com.acme/checkout_started/jsonschema/1-0-0`, as a
 /// self-describing schema's `self` declares it and a Snowplow event names its data's schema.
-public struct IgluSchemaKey: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var vendor: String
-    public var name: String
-    public var format: String
+package struct IgluSchemaKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var vendor: String
+    package var name: String
+    package var format: String
     /// `MODEL-REVISION-ADDITION`, each a number: `1-0-2`.
-    public var version: String
+    package var version: String
 
-    public init(vendor: String, name: String, format: String = "jsonschema", version: String) {
+    package init(vendor: String, name: String, format: String = "jsonschema", version: String) {
         self.vendor = vendor
         self.name = name
         self.format = format
@@ -15,7 +15,7 @@ public struct IgluSchemaKey: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// From `iglu:vendor/name/format/version`; nil for anything else.
-    public init?(uri: String) {
+    package init?(uri: String) {
         guard uri.hasPrefix("iglu:") else { return nil }
         let parts = uri.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
@@ -23,19 +23,19 @@ public struct IgluSchemaKey: Sendable, Hashable, Comparable, CustomStringConvert
         guard versionNumbers != nil else { return nil }
     }
 
-    public var uri: String { "iglu:\(vendor)/\(name)/\(format)/\(version)" }
+    package var uri: String { "iglu:\(vendor)/\(name)/\(format)/\(version)" }
 
-    public var description: String { uri }
+    package var description: String { uri }
 
     /// `[model, revision, addition]`, or nil when `version` is not three numbers.
-    public var versionNumbers: [Int]? {
+    package var versionNumbers: [Int]? {
         let numbers = version.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         guard numbers.count == 3, numbers.allSatisfy({ ($0 ?? -1) >= 0 }) else { return nil }
         return numbers.map { $0! }
     }
 
     /// By vendor, name and format, then by version as numbers (`1-0-10` after `1-0-9`).
-    public static func < (lhs: IgluSchemaKey, rhs: IgluSchemaKey) -> Bool {
+    package static func < (lhs: IgluSchemaKey, rhs: IgluSchemaKey) -> Bool {
         if (lhs.vendor, lhs.name, lhs.format) != (rhs.vendor, rhs.name, rhs.format) {
             return (lhs.vendor, lhs.name, lhs.format) < (rhs.vendor, rhs.name, rhs.format)
         }

@@ -6,62 +6,62 @@
 /// `JSONSchemaLibrary`) holds, so recursive schemas stay finite. Draft differences are settled
 /// when reading: draft-07's tuple `items` is `prefixItems` here, `definitions` and `$defs` are
 /// both where targets live, and draft-07's `$ref` leaves its siblings out.
-public struct JSONSchema: Sendable, Hashable {
+package struct JSONSchema: Sendable, Hashable {
     /// Where it is written, for messages and for naming generated types.
-    public var location: JSONSchemaLocation
+    package var location: JSONSchemaLocation
     /// `false`: no value is valid. (`true` and `{}` allow any value.)
-    public var rejectsEverything: Bool
+    package var rejectsEverything: Bool
     /// Allowed types; empty allows any.
-    public var types: [JSONType]
+    package var types: [JSONType]
     /// `enum`: the value must equal one of these.
-    public var enumValues: [JSONValue]?
+    package var enumValues: [JSONValue]?
     /// `const`: the value must equal it (`.null` is a constant too).
-    public var constValue: JSONValue?
+    package var constValue: JSONValue?
     /// Must match somewhere in a string (ECMA-262 semantics, as Swift's `Regex` reads them).
-    public var pattern: String?
+    package var pattern: String?
     /// As written; only `checkedFormat`s are checked.
-    public var format: String?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var exclusiveMinimum: Double?
-    public var exclusiveMaximum: Double?
+    package var format: String?
+    package var minimum: Double?
+    package var maximum: Double?
+    package var exclusiveMinimum: Double?
+    package var exclusiveMaximum: Double?
     /// String length in Unicode code points.
-    public var minLength: Int?
-    public var maxLength: Int?
-    public var minItems: Int?
-    public var maxItems: Int?
+    package var minLength: Int?
+    package var maxLength: Int?
+    package var minItems: Int?
+    package var maxItems: Int?
     /// For objects: the members the schema names, in the order written.
-    public var properties: [JSONSchemaProperty]
+    package var properties: [JSONSchemaProperty]
     /// For objects: member names that must be present.
-    public var required: [String]
+    package var required: [String]
     /// For arrays: the schemas of the first elements, in order (draft-07's list-form `items`).
-    public var prefixItems: [JSONSchema]
-    public var allOf: [JSONSchema]
-    public var anyOf: [JSONSchema]
-    public var oneOf: [JSONSchema]
+    package var prefixItems: [JSONSchema]
+    package var allOf: [JSONSchema]
+    package var anyOf: [JSONSchema]
+    package var oneOf: [JSONSchema]
     /// `$ref`, resolved: the absolute URI of its target (`file:///…/common.json#/definitions/sku`).
-    public var reference: String?
-    public var title: String?
-    public var description: String?
+    package var reference: String?
+    package var title: String?
+    package var description: String?
     // Optional schemas held in arrays: a struct cannot contain itself directly.
     private var additionalStorage: [JSONSchema]
     private var itemStorage: [JSONSchema]
 
     /// For objects: what members other than `properties` must be; nil allows any, a schema
     /// that `rejectsEverything` allows none (`additionalProperties: false`).
-    public var additionalProperties: JSONSchema? {
+    package var additionalProperties: JSONSchema? {
         get { additionalStorage.first }
         set { additionalStorage = newValue.map { [$0] } ?? [] }
     }
 
     /// For arrays: what every element after `prefixItems` must be; nil allows any.
-    public var items: JSONSchema? {
+    package var items: JSONSchema? {
         get { itemStorage.first }
         set { itemStorage = newValue.map { [$0] } ?? [] }
     }
 
     /// A schema that allows any value, at `location`.
-    public init(location: JSONSchemaLocation = JSONSchemaLocation(document: "", pointer: [])) {
+    package init(location: JSONSchemaLocation = JSONSchemaLocation(document: "", pointer: [])) {
         self.location = location
         rejectsEverything = false
         types = []
@@ -76,7 +76,7 @@ public struct JSONSchema: Sendable, Hashable {
     }
 
     /// The `false` schema.
-    public static func never(at location: JSONSchemaLocation) -> JSONSchema {
+    package static func never(at location: JSONSchemaLocation) -> JSONSchema {
         var schema = JSONSchema(location: location)
         schema.rejectsEverything = true
         return schema
@@ -84,7 +84,7 @@ public struct JSONSchema: Sendable, Hashable {
 
     /// Draft-04's boolean `exclusiveMinimum` and `exclusiveMaximum`, applied once every keyword
     /// is read: `true` makes `minimum` (`maximum`) the exclusive bound.
-    public mutating func applyDraft4ExclusiveFlags(minimum: Bool, maximum: Bool) {
+    package mutating func applyDraft4ExclusiveFlags(minimum: Bool, maximum: Bool) {
         if minimum {
             exclusiveMinimum = self.minimum
             self.minimum = nil
@@ -96,44 +96,44 @@ public struct JSONSchema: Sendable, Hashable {
     }
 
     /// The format Telltale checks, if `format` is one.
-    public var checkedFormat: ValueFormat? { format.flatMap(ValueFormat.init(rawValue:)) }
+    package var checkedFormat: ValueFormat? { format.flatMap(ValueFormat.init(rawValue:)) }
 
     /// The schema of the member `name`, if `properties` names it.
-    public func property(_ name: String) -> JSONSchema? {
+    package func property(_ name: String) -> JSONSchema? {
         properties.first { $0.name == name }?.schema
     }
 }
 
 /// A member of an object schema.
-public struct JSONSchemaProperty: Sendable, Hashable {
-    public var name: String
-    public var schema: JSONSchema
+package struct JSONSchemaProperty: Sendable, Hashable {
+    package var name: String
+    package var schema: JSONSchema
 
-    public init(_ name: String, _ schema: JSONSchema) {
+    package init(_ name: String, _ schema: JSONSchema) {
         self.name = name
         self.schema = schema
     }
 }
 
 /// Where a schema is written: its document's URI and the path inside it.
-public struct JSONSchemaLocation: Sendable, Hashable, CustomStringConvertible {
+package struct JSONSchemaLocation: Sendable, Hashable, CustomStringConvertible {
     /// The document's URI (`file:///…/order_completed.json`, `iglu:com.acme/…`); `#` and a
     /// JSON pointer to the schema make the schema's own URI.
-    public var document: String
-    public var pointer: [ParamPath.Component]
+    package var document: String
+    package var pointer: [ParamPath.Component]
 
-    public init(document: String, pointer: [ParamPath.Component]) {
+    package init(document: String, pointer: [ParamPath.Component]) {
         self.document = document
         self.pointer = pointer
     }
 
     /// The schema's URI: `document#/properties/items`.
-    public var uri: String { document + "#" + JSONPointer.string(pointer) }
+    package var uri: String { document + "#" + JSONPointer.string(pointer) }
 
-    public var description: String { uri }
+    package var description: String { uri }
 
     /// The location of a schema inside this one: `appending(.key("properties"), .key("sku"))`.
-    public func appending(_ components: ParamPath.Component...) -> JSONSchemaLocation {
+    package func appending(_ components: ParamPath.Component...) -> JSONSchemaLocation {
         JSONSchemaLocation(document: document, pointer: pointer + components)
     }
 }

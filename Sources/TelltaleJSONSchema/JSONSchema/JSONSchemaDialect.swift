@@ -1,23 +1,23 @@
 /// Which JSON Schema a document is written in, from its `$schema`. The drafts differ in
 /// spellings Telltale reads (tuple `items` against `prefixItems`, boolean `exclusiveMinimum`)
 /// and in one rule: up to draft-07, a `$ref` leaves its sibling keywords out.
-public enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case draft4 = "draft-04"
     case draft6 = "draft-06"
     case draft7 = "draft-07"
     case draft2019 = "2019-09"
     case draft2020 = "2020-12"
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// A document without `$schema` is read as the newest draft, as JSON Schema's validators do.
-    public static let `default` = JSONSchemaDialect.draft2020
+    package static let `default` = JSONSchemaDialect.draft2020
 
     /// The `$schema` Iglu's self-describing schemas carry: their bodies are draft-04.
-    public static let igluMetaSchema = "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#"
+    package static let igluMetaSchema = "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#"
 
     /// The dialect a `$schema` URI names, or nil for one Telltale does not know.
-    public init?(metaSchema uri: String) {
+    package init?(metaSchema uri: String) {
         var text = uri.lowercased()
         while text.hasSuffix("#") { text.removeLast() }
         if text.hasPrefix("https://") { text = "http://" + text.dropFirst("https://".count) }
@@ -34,15 +34,15 @@ public enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, CustomS
     }
 
     /// `$ref` with siblings: ignored up to draft-07, applied with them from 2019-09.
-    public var refIgnoresSiblings: Bool { self <= .draft7 }
+    package var refIgnoresSiblings: Bool { self <= .draft7 }
 
     /// `items` as a list of schemas (a tuple) and `additionalItems`: up to 2019-09;
     /// 2020-12 writes `prefixItems` and `items`.
-    public var hasTupleItems: Bool { self <= .draft2019 }
+    package var hasTupleItems: Bool { self <= .draft2019 }
 }
 
 extension JSONSchemaDialect: Comparable {
-    public static func < (lhs: JSONSchemaDialect, rhs: JSONSchemaDialect) -> Bool {
+    package static func < (lhs: JSONSchemaDialect, rhs: JSONSchemaDialect) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

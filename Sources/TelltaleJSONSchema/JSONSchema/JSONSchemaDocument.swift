@@ -1,20 +1,20 @@
 /// One JSON document that holds schemas: a schema file, an Iglu schema, or a schema written
 /// inline in a YAML tracking plan.
-public struct JSONSchemaDocument: Sendable, Hashable {
+package struct JSONSchemaDocument: Sendable, Hashable {
     /// Its URI, which relative `$ref`s resolve against: `file:///…/order.json`,
     /// `iglu:com.acme/checkout/jsonschema/1-0-0`.
-    public var uri: String
+    package var uri: String
     /// The file problems name (a path, as the user wrote it or as found in a folder).
-    public var file: String
-    public var value: JSONValue
-    public var sourceMap: JSONSourceMap
+    package var file: String
+    package var value: JSONValue
+    package var sourceMap: JSONSourceMap
     /// How its schemas are read: from its `$schema`, else the loader's default.
-    public var dialect: JSONSchemaDialect
+    package var dialect: JSONSchemaDialect
     /// The path of the document's value inside `file`, for a schema written inside another
     /// document (`events.login_failed.schema` in a YAML plan); positions are looked up with it.
-    public var pathInFile: [ParamPath.Component]
+    package var pathInFile: [ParamPath.Component]
 
-    public init(
+    package init(
         uri: String, file: String, value: JSONValue, sourceMap: JSONSourceMap, dialect: JSONSchemaDialect,
         pathInFile: [ParamPath.Component] = []
     ) {
@@ -28,7 +28,7 @@ public struct JSONSchemaDocument: Sendable, Hashable {
 
     /// A document from JSON text; its dialect is its `$schema`'s, else `defaultDialect`.
     /// Throws the parser's error for text that is not JSON.
-    public init(json text: String, uri: String, file: String, defaultDialect: JSONSchemaDialect = .default) throws(JSONParseError) {
+    package init(json text: String, uri: String, file: String, defaultDialect: JSONSchemaDialect = .default) throws(JSONParseError) {
         let value = try JSONValue(parsing: text)
         let dialect = value["$schema"]?.stringValue.flatMap(JSONSchemaDialect.init(metaSchema:)) ?? defaultDialect
         self.init(uri: uri, file: file, value: value, sourceMap: JSONSourceMap(json: text), dialect: dialect)

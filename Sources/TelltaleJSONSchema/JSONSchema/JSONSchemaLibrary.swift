@@ -7,16 +7,16 @@ import Foundation
 ///
 /// Documents are added up front (every file of a folder), or fetched when a `$ref` names one
 /// (`loader`: a sibling file of a single schema file).
-public struct JSONSchemaLibrary {
+package struct JSONSchemaLibrary {
     /// Fetches the document with this URI (without fragment), or nil when there is none.
-    public typealias DocumentLoader = (String) -> JSONSchemaDocument?
+    package typealias DocumentLoader = (String) -> JSONSchemaDocument?
 
-    public private(set) var documents: [String: JSONSchemaDocument] = [:]
+    package private(set) var documents: [String: JSONSchemaDocument] = [:]
     /// `$ref` targets, read, by the absolute URI a `JSONSchema.reference` holds.
-    public private(set) var definitions: [String: JSONSchema] = [:]
-    public private(set) var problems: [LocatedProblem] = []
+    package private(set) var definitions: [String: JSONSchema] = [:]
+    package private(set) var problems: [LocatedProblem] = []
     /// For each document, the other documents whose `$ref`s point into it.
-    public private(set) var referrers: [String: Set<String>] = [:]
+    package private(set) var referrers: [String: Set<String>] = [:]
     /// Resolved `$id`s and where they are.
     private var identifiers: [String: JSONSchemaLocation] = [:]
     private var reported: Set<LocatedProblem> = []
@@ -31,12 +31,12 @@ public struct JSONSchemaLibrary {
         var from: JSONSchemaLocation
     }
 
-    public init(loader: DocumentLoader? = nil) {
+    package init(loader: DocumentLoader? = nil) {
         self.loader = loader
     }
 
     /// Adds a document, indexing its `$id`s so `$ref`s can name them.
-    public mutating func add(_ document: JSONSchemaDocument) {
+    package mutating func add(_ document: JSONSchemaDocument) {
         documents[document.uri] = document
         if let metaSchema = document.value["$schema"]?.stringValue, JSONSchemaDialect(metaSchema: metaSchema) == nil {
             report(
@@ -48,7 +48,7 @@ public struct JSONSchemaLibrary {
 
     /// The schema at `path` in the document `uri`, with every schema its `$ref`s reach read
     /// into `definitions`; nil when it is not a schema (a problem says why).
-    public mutating func schema(in uri: String, at path: [ParamPath.Component] = []) -> JSONSchema? {
+    package mutating func schema(in uri: String, at path: [ParamPath.Component] = []) -> JSONSchema? {
         guard let document = documents[uri] ?? fetch(uri) else { return nil }
         guard let value = ParamPath(path).value(in: document.value) else { return nil }
         let schema = read(value, at: JSONSchemaLocation(document: uri, pointer: path), base: base(of: path, in: document))
@@ -57,7 +57,7 @@ public struct JSONSchemaLibrary {
     }
 
     /// Reports a problem found outside the library (the catalog's own rules about a schema).
-    public mutating func report(
+    package mutating func report(
         _ message: String, in document: JSONSchemaDocument, at path: [ParamPath.Component], atKey: Bool = true, hint: String? = nil
     ) {
         let position = document.position(of: path, atKey: atKey)

@@ -1,32 +1,32 @@
 /// Where each value of a JSON text is, and the order of each object's keys: `JSONValue`
 /// keeps neither, and a schema's problems must point at a line and its properties keep the
 /// order they were written in (messages list them so).
-public struct JSONSourceMap: Sendable, Hashable {
+package struct JSONSourceMap: Sendable, Hashable {
     /// A 1-based line and column (in characters).
-    public struct Position: Sendable, Hashable {
-        public var line: Int
-        public var column: Int
+    package struct Position: Sendable, Hashable {
+        package var line: Int
+        package var column: Int
 
-        public init(line: Int, column: Int) {
+        package init(line: Int, column: Int) {
             self.line = line
             self.column = column
         }
 
-        public static let start = Position(line: 1, column: 1)
+        package static let start = Position(line: 1, column: 1)
     }
 
     /// Where each value starts, by its path from the root.
-    public var values: [ParamPath: Position] = [:]
+    package var values: [ParamPath: Position] = [:]
     /// Where the key of each object member is, by the member's path.
-    public var keys: [ParamPath: Position] = [:]
+    package var keys: [ParamPath: Position] = [:]
     /// Each object's keys in the order written, by the object's path.
-    public var keyOrder: [ParamPath: [String]] = [:]
+    package var keyOrder: [ParamPath: [String]] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The map of a JSON text that `JSONValue(parsing:)` accepts; an invalid text maps what
     /// comes before the fault.
-    public init(json text: String) {
+    package init(json text: String) {
         var text = text
         self = text.withUTF8 { bytes in
             var scanner = JSONSourceScanner(bytes: bytes)
@@ -37,7 +37,7 @@ public struct JSONSourceMap: Sendable, Hashable {
 
     /// Where a problem about the value at `path` (or, with `atKey`, the key naming it) should
     /// point: the nearest position known on the way to it.
-    public func position(of path: [ParamPath.Component], atKey: Bool = false) -> Position {
+    package func position(of path: [ParamPath.Component], atKey: Bool = false) -> Position {
         var components = path
         if atKey, !components.isEmpty, let position = keys[ParamPath(components)] { return position }
         while true {

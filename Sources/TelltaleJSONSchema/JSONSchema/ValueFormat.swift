@@ -1,10 +1,10 @@
 /// JSON Schema `format`s the catalog checks; others are annotations and are not checked.
-public enum ValueFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum ValueFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case dateTime = "date-time"
     case date
     case uuid
     case email
     case uri
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

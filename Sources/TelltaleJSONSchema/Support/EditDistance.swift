@@ -1,9 +1,9 @@
 /// Levenshtein distance over characters: the one measure of how alike two names are, for
 /// suggesting a plan key (`enviroment` → `environment`) and ranking near-miss events
 /// (`purchase_complete` for `purchase_completed`).
-public enum EditDistance {
+package enum EditDistance {
     /// Insertions, deletions and substitutions that turn `a` into `b`.
-    public static func between(_ a: String, _ b: String) -> Int {
+    package static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         guard !a.isEmpty else { return b.count }
@@ -21,7 +21,7 @@ public enum EditDistance {
     }
 
     /// 1 − distance / the longer length: 1 for equal strings, 0 when nothing is shared.
-    public static func similarity(_ a: String, _ b: String) -> Double {
+    package static func similarity(_ a: String, _ b: String) -> Double {
         let longest = max(a.count, b.count)
         guard longest > 0 else { return 1 }
         return 1 - Double(between(a, b)) / Double(longest)

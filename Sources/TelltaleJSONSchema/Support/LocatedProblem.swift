@@ -2,22 +2,22 @@
 /// like a compiler diagnostic so editors and CI logs turn it into a link. The plan's checks
 /// and the JSON Schema reader report the same type, so their problems sort and print alike.
 /// A warning is worth saying but stops nothing.
-public struct LocatedProblem: Sendable, Hashable, CustomStringConvertible {
-    public enum Severity: String, Sendable {
+package struct LocatedProblem: Sendable, Hashable, CustomStringConvertible {
+    package enum Severity: String, Sendable {
         case error, warning
     }
 
-    public var file: String
-    public var line: Int
-    public var column: Int
+    package var file: String
+    package var line: Int
+    package var column: Int
     /// Where in the file, e.g. `suites[1].timeout.test` or `properties.user.$ref`; empty for
     /// the whole file.
-    public var keyPath: String
-    public var message: String
-    public var hint: String?
-    public var severity: Severity
+    package var keyPath: String
+    package var message: String
+    package var hint: String?
+    package var severity: Severity
 
-    public init(
+    package init(
         file: String, line: Int, column: Int, keyPath: String, message: String, hint: String? = nil, severity: Severity = .error
     ) {
         self.file = file
@@ -29,7 +29,7 @@ public struct LocatedProblem: Sendable, Hashable, CustomStringConvertible {
         self.severity = severity
     }
 
-    public var description: String {
+    package var description: String {
         let subject = keyPath.isEmpty ? "" : "\(keyPath): "
         let first = "\(file):\(line):\(column): \(severity.rawValue): \(subject)\(message)"
         return hint.map { "\(first)\n  hint: \($0)" } ?? first

@@ -7,13 +7,13 @@
 ///     let schema = library.schema(in: "file:///plan/order.json")!   // library.problems: what is wrong
 ///     let validator = try JSONSchemaValidator(schema, definitions: library.definitions)
 ///     validator.violations(of: value)                              // [] when it is valid
-public struct JSONSchemaValidator: Sendable {
+package struct JSONSchemaValidator: Sendable {
     private let root: CompiledSchema
     private let references: [CompiledSchema]
     private let regexCount: Int
 
     /// `definitions` holds the targets of the schema's `$ref`s (a library's, or a catalog's).
-    public init(_ schema: JSONSchema, definitions: [String: JSONSchema] = [:]) throws(VerificationError) {
+    package init(_ schema: JSONSchema, definitions: [String: JSONSchema] = [:]) throws(VerificationError) {
         var compiler = SchemaCompiler(definitions: definitions, subject: "JSON Schema")
         root = try CompiledSchema(schema, compiler: &compiler)
         references = try compiler.referenceTable()
@@ -21,23 +21,23 @@ public struct JSONSchemaValidator: Sendable {
     }
 
     /// How `value` breaks the schema, in the tracking plan's terms; empty when it is valid.
-    public func violations(of value: JSONValue) -> [JSONSchemaViolation] {
+    package func violations(of value: JSONValue) -> [JSONSchemaViolation] {
         var state = CompiledSchema.State(memo: RegexMemo(slots: regexCount), references: references)
         var path: [ParamPath.Component] = []
         root.validate(value, path: &path, state: &state)
         return state.found.map(JSONSchemaViolation.init)
     }
 
-    public func isValid(_ value: JSONValue) -> Bool {
+    package func isValid(_ value: JSONValue) -> Bool {
         violations(of: value).isEmpty
     }
 }
 
 /// One way a value breaks a schema: what `CatalogViolation` says of an event, without the event.
-public struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
+package struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
     /// The rule broken. The tracking plan's violations (`CatalogViolation.Kind`) are these too,
     /// so `run.json` and every report name a rule one way.
-    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// The tracking plan has no event of this name (the plan's alone: a schema never reports it).
         case unplannedEvent
         /// A required property is missing.
@@ -58,11 +58,11 @@ public struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
         case ambiguousMatch
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Where in the value: `items[0].sku`; empty for the value itself.
-    public var path: String
-    public var expected: String
-    public var actual: String?
+    package var path: String
+    package var expected: String
+    package var actual: String?
 
     package init(_ finding: CompiledSchema.Finding) {
         kind = finding.kind
@@ -71,7 +71,7 @@ public struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible {
         actual = ValueText.describe(finding.actual)
     }
 
-    public var description: String {
+    package var description: String {
         "\(path.isEmpty ? "value" : path): \(kind) (expected \(expected)\(actual.map { ", got \($0)" } ?? ""))"
     }
 }

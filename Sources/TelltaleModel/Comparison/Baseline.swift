@@ -3,14 +3,14 @@ import Foundation
 /// The base's run as the comparison reads it: each test's outcome there, whether it was flaky,
 /// and its durations. Made from the history's run of the base (`HistoryStore.baseline`) or from a
 /// file the base's run left (`Baseline(record:source:)`: its run.json, or any tool's JUnit).
-public struct Baseline: Sendable, Hashable {
-    public var source: BaselineSource
-    public var tests: [BaselineTest]
+package struct Baseline: Sendable, Hashable {
+    package var source: BaselineSource
+    package var tests: [BaselineTest]
     /// Its tests may be named as another tool names them (a JUnit file): those the exact names
     /// leave unmatched are matched by suite and name, then by name.
-    public var matchesLoosely: Bool
+    package var matchesLoosely: Bool
 
-    public init(source: BaselineSource, tests: [BaselineTest], matchesLoosely: Bool = false) {
+    package init(source: BaselineSource, tests: [BaselineTest], matchesLoosely: Bool = false) {
         self.source = source
         self.tests = tests
         self.matchesLoosely = matchesLoosely
@@ -18,7 +18,7 @@ public struct Baseline: Sendable, Hashable {
 
     /// The base's run from its record (a `run.json`, or a JUnit file read as one, whose tests
     /// are matched loosely): one duration a test, so its spread is that run alone.
-    public init(record: RunRecord, source: BaselineSource) {
+    package init(record: RunRecord, source: BaselineSource) {
         var source = source
         source.tests = record.tests.count
         self.init(
@@ -33,18 +33,18 @@ public struct Baseline: Sendable, Hashable {
 }
 
 /// One test of the base's run.
-public struct BaselineTest: Sendable, Hashable {
-    public var id: TestID
-    public var outcome: TestOutcome
+package struct BaselineTest: Sendable, Hashable {
+    package var id: TestID
+    package var outcome: TestOutcome
     /// It failed and then passed on a retry there, or arrived flaky.
-    public var flaky: Bool
+    package var flaky: Bool
     /// Seconds, in the base's run.
-    public var duration: Double
+    package var duration: Double
     /// Its recorded durations on the base (the base's run and the runs of its branch before it,
     /// skips aside): what "much slower than on the base" is judged against. Never empty.
-    public var durations: [Double]
+    package var durations: [Double]
 
-    public init(id: TestID, outcome: TestOutcome, flaky: Bool = false, duration: Double, durations: [Double]? = nil) {
+    package init(id: TestID, outcome: TestOutcome, flaky: Bool = false, duration: Double, durations: [Double]? = nil) {
         self.id = id
         self.outcome = outcome
         self.flaky = flaky

@@ -2,7 +2,7 @@
 extension BaselineComparison {
     /// A test is much slower only when it also lost this much: a 2 ms test taking 5 ms is noise
     /// (the history's "slower than usual" has the same floor).
-    public static let slowFloor = 0.1
+    package static let slowFloor = 0.1
 
     /// Each test of `record` classed against `baseline`, matched by `TestID.timingKey` (JUnit's
     /// `classname/name`, so a JUnit file names a test as run.json does); for a baseline read from
@@ -10,7 +10,7 @@ extension BaselineComparison {
     /// suite's last part and the name, then by the name alone, where each is unique on both sides.
     /// A base test the record lacks was removed, unless the record is part of the tests
     /// (`subset`: a shard, `--changed`, a filter, a queue machine's share): then it was not run here.
-    public init(comparing record: RunRecord, with baseline: Baseline, subset: CoverageSubset?) {
+    package init(comparing record: RunRecord, with baseline: Baseline, subset: CoverageSubset?) {
         let matched = Self.match(record.tests.map(\.id), baseline.tests, loosely: baseline.matchesLoosely)
         var tests: [String: TestComparison] = [:]
         for (index, test) in record.tests.enumerated() {
@@ -41,11 +41,11 @@ extension BaselineComparison {
 
     /// Fewer runs of a test on the base say nothing of its spread (one run's 1 ms may be the next
     /// one's 100 ms, the first test of a process on a busy machine): it is not judged slower.
-    public static let spreadRuns = 3
+    package static let spreadRuns = 3
 
     /// Beyond the base's recorded spread: with at least `spreadRuns` runs of it there, more than
     /// twice its median, longer than its slowest, and by at least `slowFloor`.
-    public static func isMuchSlower(_ duration: Double, than durations: [Double]) -> Bool {
+    package static func isMuchSlower(_ duration: Double, than durations: [Double]) -> Bool {
         guard durations.count >= spreadRuns, let slowest = durations.max() else { return false }
         let median = durations.median
         return duration > 2 * median && duration > slowest && duration - median >= slowFloor

@@ -4,7 +4,7 @@
 extension BaselineComparison {
     /// Every shard's tests' classes; the baseline the shards agree on (else the first's). Nil
     /// without a comparison.
-    public static func merging(_ comparisons: [BaselineComparison]) -> BaselineComparison? {
+    package static func merging(_ comparisons: [BaselineComparison]) -> BaselineComparison? {
         guard let first = comparisons.first(where: { $0.baseline != nil }) ?? comparisons.first else { return nil }
         var tests: [String: TestComparison] = [:]
         for comparison in comparisons { tests.merge(comparison.tests) { mine, _ in mine } }

@@ -2,23 +2,23 @@
 /// test did against it (new failure, still failing, fixed, new, newly flaky, much slower) and
 /// which of the base's tests it no longer has. The classes are `BaselineComparison(comparing:with:subset:)`'s,
 /// a pure function of the record and the baseline; `RunRecord.failed` reads them under `failOn: new`.
-public struct BaselineComparison: Codable, Sendable, Hashable {
+package struct BaselineComparison: Codable, Sendable, Hashable {
     /// What the run was compared with; nil when no baseline was found (`missing` says why).
-    public var baseline: BaselineSource?
+    package var baseline: BaselineSource?
     /// Why there is no baseline: a note, never an error (`no run of 1a2b3c4d or of main in the history`).
-    public var missing: String?
+    package var missing: String?
     /// The tests that did something other than on the base, by id (`TestID.rawValue`).
-    public var tests: [String: TestComparison]
+    package var tests: [String: TestComparison]
     /// The base's tests this run no longer has, by the base's ids, sorted.
-    public var removed: [String]
+    package var removed: [String]
     /// The base's tests this run did not have because it ran part of the tests (`subset`): not
     /// counted as removed.
-    public var notRun: Int
+    package var notRun: Int
     /// What this run was part of the tests by (a shard, `--changed`, a filter, a run cut short, a
     /// machine of a queue build); nil for a run of every test (`telltale merge` of every shard is one).
-    public var subset: CoverageSubset?
+    package var subset: CoverageSubset?
 
-    public init(
+    package init(
         baseline: BaselineSource?, missing: String? = nil, tests: [String: TestComparison] = [:], removed: [String] = [], notRun: Int = 0,
         subset: CoverageSubset? = nil
     ) {
@@ -31,22 +31,22 @@ public struct BaselineComparison: Codable, Sendable, Hashable {
     }
 
     /// No baseline to compare with, and why.
-    public static func missing(_ reason: String) -> BaselineComparison {
+    package static func missing(_ reason: String) -> BaselineComparison {
         BaselineComparison(baseline: nil, missing: reason)
     }
 
     /// The ids of this run's tests in `change`, sorted.
-    public func ids(_ change: TestComparison.Change) -> [String] {
+    package func ids(_ change: TestComparison.Change) -> [String] {
         tests.filter { $0.value.change == change }.map(\.key).sorted()
     }
 
-    public func count(_ change: TestComparison.Change) -> Int {
+    package func count(_ change: TestComparison.Change) -> Int {
         tests.values.count { $0.change == change }
     }
 
     /// The comparison in one line, as summary.md opens with it:
     /// `2 new failures, 1 fixed; 3 already failing on main`.
-    public var headline: String {
+    package var headline: String {
         guard let baseline else { return "no baseline to compare with: \(missing ?? "none was found")" }
         func counted(_ count: Int, _ one: String, _ many: String? = nil) -> String? {
             count > 0 ? "\(count) \(count == 1 ? one : many ?? one)" : nil
@@ -65,7 +65,7 @@ public struct BaselineComparison: Codable, Sendable, Hashable {
         case baseline, missing, tests, removed, notRun, subset
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         baseline = try c.decodeIfPresent(BaselineSource.self, forKey: .baseline)
         missing = try c.decodeIfPresent(String.self, forKey: .missing)

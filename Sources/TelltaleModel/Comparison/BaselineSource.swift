@@ -2,8 +2,8 @@ import Foundation
 
 /// Which baseline a run was compared with, and from when: `run.json`'s `comparison.baseline`,
 /// and what every report names the base by.
-public struct BaselineSource: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable, Hashable {
+package struct BaselineSource: Codable, Sendable, Hashable {
+    package enum Kind: String, Codable, Sendable, Hashable {
         /// A run the history kept.
         case history
         /// A file the base's run left (`--baseline`): its run.json, or any tool's JUnit.
@@ -12,31 +12,31 @@ public struct BaselineSource: Codable, Sendable, Hashable {
 
     /// How the history's run was found: it is the newest run of the base commit, or (no run of
     /// that commit being kept) the newest run of the base branch.
-    public enum Match: String, Codable, Sendable, Hashable {
+    package enum Match: String, Codable, Sendable, Hashable {
         case commit
         case branch
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// What the reports call the base: its branch (`main`), else its commit's first 8
     /// characters, else the file's name.
-    public var name: String
+    package var name: String
     /// What named the base: `--base main`, `GitHub's GITHUB_BASE_REF=main`, `--baseline`.
-    public var chosenBy: String?
-    public var match: Match?
+    package var chosenBy: String?
+    package var match: Match?
     /// The baseline run's commit and branch, as it recorded them.
-    public var commit: String?
-    public var branch: String?
+    package var commit: String?
+    package var branch: String?
     /// When the baseline ran: its start (a JUnit file without a timestamp: the file's time).
-    public var startedAt: Date?
+    package var startedAt: Date?
     /// The file, as it was given.
-    public var path: String?
+    package var path: String?
     /// The run's id in the history (`#12`, as `telltale history runs` lists it).
-    public var run: Int64?
+    package var run: Int64?
     /// How many tests the baseline has.
-    public var tests: Int
+    package var tests: Int
 
-    public init(
+    package init(
         kind: Kind, name: String, chosenBy: String? = nil, match: Match? = nil, commit: String? = nil, branch: String? = nil,
         startedAt: Date? = nil, path: String? = nil, run: Int64? = nil, tests: Int = 0
     ) {
@@ -53,7 +53,7 @@ public struct BaselineSource: Codable, Sendable, Hashable {
     }
 
     /// For people: `main: the run of 1a2b3c4d on main from 2026-11-27 10:00 UTC (#12 in the history; --base main)`.
-    public var description: String {
+    package var description: String {
         var what: String
         switch kind {
         case .file:

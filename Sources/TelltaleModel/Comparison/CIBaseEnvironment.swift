@@ -8,23 +8,23 @@ import Foundation
 /// | GitLab (merge request pipelines) | `CI_MERGE_REQUEST_DIFF_BASE_SHA` | `CI_MERGE_REQUEST_TARGET_BRANCH_NAME` |
 /// | GitHub Actions (`pull_request`) | | `GITHUB_BASE_REF` |
 /// | Buildkite (pull request builds) | | `BUILDKITE_PULL_REQUEST_BASE_BRANCH` |
-public enum CIBaseEnvironment {
+package enum CIBaseEnvironment {
     /// Every variable this reads: test harnesses clear them so their runs compare with nothing.
-    public static let variableNames = [
+    package static let variableNames = [
         "CI_MERGE_REQUEST_DIFF_BASE_SHA", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "GITHUB_BASE_REF", "BUILDKITE_PULL_REQUEST_BASE_BRANCH",
     ]
 
-    public struct Detected: Sendable, Hashable {
+    package struct Detected: Sendable, Hashable {
         /// The base commit, when the CI names it (GitLab's merge-base).
-        public var commit: String?
+        package var commit: String?
         /// The branch the change goes into.
-        public var branch: String?
+        package var branch: String?
         /// Where it came from, for the console: `GitHub's GITHUB_BASE_REF=main`.
-        public var source: String
+        package var source: String
     }
 
     /// The first CI system whose variables name a base; nil outside a merge or pull request's build.
-    public static func detect(_ environment: [String: String]) -> Detected? {
+    package static func detect(_ environment: [String: String]) -> Detected? {
         func value(_ name: String) -> String? {
             environment[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }

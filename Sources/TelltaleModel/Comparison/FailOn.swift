@@ -2,7 +2,7 @@
 /// or only those the change brought (`new`): a test that did not fail on the base, or one the base
 /// did not have. With `new`, a test already failing on the base is reported and fails nothing, and
 /// a run with no baseline to compare with counts every failure as new.
-public enum FailOn: String, Codable, Sendable, Hashable, CaseIterable {
+package enum FailOn: String, Codable, Sendable, Hashable, CaseIterable {
     case any
     case new
 }

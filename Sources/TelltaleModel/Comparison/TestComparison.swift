@@ -1,7 +1,7 @@
 /// What one test of a run did against the baseline: `run.json`'s `comparison.tests[id]`.
-public struct TestComparison: Codable, Sendable, Hashable {
+package struct TestComparison: Codable, Sendable, Hashable {
     /// The classes, in the order reports list them; a test in none (it did as on the base) has no entry.
-    public enum Change: String, Codable, Sendable, Hashable, CaseIterable {
+    package enum Change: String, Codable, Sendable, Hashable, CaseIterable {
         /// It fails here and did not fail on the base (passed, was skipped, or is new there: `base` nil).
         case newFailure
         /// It fails here and failed on the base too.
@@ -16,7 +16,7 @@ public struct TestComparison: Codable, Sendable, Hashable {
         case slower
 
         /// As reports say it: `new failure`, `already failing`, …
-        public var label: String {
+        package var label: String {
             switch self {
             case .newFailure: "new failure"
             case .stillFailing: "already failing"
@@ -28,13 +28,13 @@ public struct TestComparison: Codable, Sendable, Hashable {
         }
     }
 
-    public var change: Change
+    package var change: Change
     /// Its outcome on the base; nil for a test the base did not have.
-    public var base: TestOutcome?
+    package var base: TestOutcome?
     /// Its median seconds on the base, for a test that is much slower.
-    public var baseDuration: Double?
+    package var baseDuration: Double?
 
-    public init(change: Change, base: TestOutcome?, baseDuration: Double? = nil) {
+    package init(change: Change, base: TestOutcome?, baseDuration: Double? = nil) {
         self.change = change
         self.base = base
         self.baseDuration = baseDuration

@@ -1,21 +1,21 @@
 /// The plan's coverage thresholds (`coverage: { minimum, diffMinimum }`), in percent.
-public struct CoverageThresholds: Codable, Sendable, Hashable {
+package struct CoverageThresholds: Codable, Sendable, Hashable {
     /// The run fails when its total line coverage is below this.
-    public var minimum: Double?
+    package var minimum: Double?
     /// The run fails when its diff coverage is below this; a change with no executable line passes.
-    public var diffMinimum: Double?
+    package var diffMinimum: Double?
 
-    public init(minimum: Double? = nil, diffMinimum: Double? = nil) {
+    package init(minimum: Double? = nil, diffMinimum: Double? = nil) {
         self.minimum = minimum
         self.diffMinimum = diffMinimum
     }
 
-    public var isEmpty: Bool { minimum == nil && diffMinimum == nil }
+    package var isEmpty: Bool { minimum == nil && diffMinimum == nil }
 }
 
 /// A coverage figure below its threshold: the run fails (exit 1) with `message`.
-public struct CoverageGateFailure: Codable, Sendable, Hashable {
-    public enum Figure: String, Codable, Sendable {
+package struct CoverageGateFailure: Codable, Sendable, Hashable {
+    package enum Figure: String, Codable, Sendable {
         /// Total line coverage against `minimum`.
         case total
         /// Diff coverage against `diffMinimum`.
@@ -25,13 +25,13 @@ public struct CoverageGateFailure: Codable, Sendable, Hashable {
         case incomplete
     }
 
-    public var figure: Figure
-    public var covered: CoverageCount
-    public var threshold: Double
+    package var figure: Figure
+    package var covered: CoverageCount
+    package var threshold: Double
     /// The files that pull the figure down most (most uncovered lines first), with their counts.
-    public var worstFiles: [String]
+    package var worstFiles: [String]
 
-    public init(figure: Figure, covered: CoverageCount, threshold: Double, worstFiles: [String]) {
+    package init(figure: Figure, covered: CoverageCount, threshold: Double, worstFiles: [String]) {
         self.figure = figure
         self.covered = covered
         self.threshold = threshold
@@ -39,7 +39,7 @@ public struct CoverageGateFailure: Codable, Sendable, Hashable {
     }
 
     /// `line coverage 61.2% (612/1000) is below the minimum of 80%; worst files: …`.
-    public var message: String {
+    package var message: String {
         let threshold = threshold.rounded() == threshold ? String(Int(threshold)) : String(threshold)
         if figure == .incomplete {
             return "coverage is incomplete, so it fails its thresholds rather than be judged on a partial total "

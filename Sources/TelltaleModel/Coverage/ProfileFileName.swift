@@ -7,20 +7,20 @@
 /// rest (`%p` the pid, so a Swift Testing exit test's child, which inherits the variable, still
 /// writes a file of its own). The session keeps a bisection's processes, numbered apart from the
 /// run's, from being taken for them.
-public enum ProfileFileName {
+package enum ProfileFileName {
     /// The variable LLVM's profile runtime reads.
-    public static let variable = "LLVM_PROFILE_FILE"
+    package static let variable = "LLVM_PROFILE_FILE"
     /// Where the process's id goes. Not `%…`: LLVM's runtime expands those (`%t` is TMPDIR).
-    public static let processPlaceholder = "{process}"
+    package static let processPlaceholder = "{process}"
 
     /// `pattern` for the process `process` (its placement's id).
-    public static func naming(_ pattern: String, process: String) -> String {
+    package static func naming(_ pattern: String, process: String) -> String {
         pattern.replacingOccurrences(of: processPlaceholder, with: fileName(ofProcess: process))
     }
 
     /// A process's id as a file name: `/` becomes `-`, anything but letters, digits, `.`, `_`
     /// and `-` becomes `_`.
-    public static func fileName(ofProcess process: String) -> String {
+    package static func fileName(ofProcess process: String) -> String {
         String(
             process.map { character -> Character in
                 if character == "/" { return "-" }
@@ -30,7 +30,7 @@ public enum ProfileFileName {
 
     /// Whether the profile `name` was written by `process` (or a child it started): its name
     /// starts with the process's, or has it after a coverage map's test key (`t3fa…-NAME-…`).
-    public static func isWritten(_ name: String, by process: String) -> Bool {
+    package static func isWritten(_ name: String, by process: String) -> Bool {
         let own = fileName(ofProcess: process) + "-"
         return name.hasPrefix(own) || name.contains("-" + own)
     }

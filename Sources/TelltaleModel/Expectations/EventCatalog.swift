@@ -1,18 +1,18 @@
 /// The tracking plan: every event the app may send and what its params must be. Every
 /// captured event of a run is checked against it.
-public struct EventCatalog: Sendable, Hashable {
-    public var events: [CatalogEvent]
+package struct EventCatalog: Sendable, Hashable {
+    package var events: [CatalogEvent]
     /// Events that are never checked nor reported as unplanned (SDK events, `identify`, …).
-    public var ignore: [EventNamePattern]
+    package var ignore: [EventNamePattern]
     /// The catalog file (or folder of schemas), for messages.
-    public var sourcePath: String?
+    package var sourcePath: String?
     /// What the JSON Schemas' `$ref`s point at, by the URI a `JSONSchema.reference` holds.
-    public var definitions: [String: JSONSchema]
+    package var definitions: [String: JSONSchema]
     /// Every Iglu schema of the plan, each version: a Snowplow event is checked against the
     /// version its data names (`events` holds each name's newest).
-    public var iglu: [IgluSchemaKey: IgluSchema]
+    package var iglu: [IgluSchemaKey: IgluSchema]
 
-    public init(
+    package init(
         events: [CatalogEvent], ignore: [EventNamePattern] = [], sourcePath: String? = nil, definitions: [String: JSONSchema] = [:],
         iglu: [IgluSchemaKey: IgluSchema] = [:]
     ) {
@@ -26,12 +26,12 @@ public struct EventCatalog: Sendable, Hashable {
 
 /// One version of an Iglu schema: what events are checked against, and the document as
 /// written (which Snowplow Micro's `/micro/iglu/…` route serves).
-public struct IgluSchema: Sendable, Hashable {
-    public var key: IgluSchemaKey
-    public var schema: JSONSchema
-    public var document: JSONValue
+package struct IgluSchema: Sendable, Hashable {
+    package var key: IgluSchemaKey
+    package var schema: JSONSchema
+    package var document: JSONValue
 
-    public init(key: IgluSchemaKey, schema: JSONSchema, document: JSONValue) {
+    package init(key: IgluSchemaKey, schema: JSONSchema, document: JSONValue) {
         self.key = key
         self.schema = schema
         self.document = document
@@ -39,20 +39,20 @@ public struct IgluSchema: Sendable, Hashable {
 }
 
 /// One planned event.
-public struct CatalogEvent: Sendable, Hashable {
-    public var name: String
-    public var description: String?
+package struct CatalogEvent: Sendable, Hashable {
+    package var name: String
+    package var description: String?
     /// What the event's params must be, as JSON Schema whichever form the plan used (the YAML
     /// `params:` form, `schema:`, a folder of JSON Schemas, Iglu): the one model the checker
     /// compiles and a code generator walks (with the catalog's `definitions` for `$ref`s).
-    public var paramsSchema: JSONSchema
+    package var paramsSchema: JSONSchema
     /// For an Iglu schema: its key (the newest version of this name).
-    public var iglu: IgluSchemaKey?
+    package var iglu: IgluSchemaKey?
     /// Where the catalog declares it.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Without `paramsSchema`, the params are any object.
-    public init(
+    package init(
         name: String, description: String? = nil, paramsSchema: JSONSchema? = nil, iglu: IgluSchemaKey? = nil,
         location: SourceLocation? = nil
     ) {
@@ -69,17 +69,17 @@ public struct CatalogEvent: Sendable, Hashable {
     }
 
     /// Where a YAML catalog writes an event's `params:`: `FILE#/events/NAME/params`.
-    public static func paramsLocation(of name: String, in file: String?) -> JSONSchemaLocation {
+    package static func paramsLocation(of name: String, in file: String?) -> JSONSchemaLocation {
         JSONSchemaLocation(document: file ?? "", pointer: [.key("events"), .key(name), .key("params")])
     }
 }
 
 /// An event name, exactly, or a regular expression over names (written `/…/`).
-public enum EventNamePattern: Sendable, Hashable, CustomStringConvertible {
+package enum EventNamePattern: Sendable, Hashable, CustomStringConvertible {
     case name(String)
     case pattern(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .name(let name): name
         case .pattern(let pattern): "/\(pattern)/"

@@ -1,18 +1,18 @@
 /// What a plan expects of the analytics of the tests one key selects.
-public struct TestExpectations: Sendable, Hashable {
-    public var selector: TestSelector
+package struct TestExpectations: Sendable, Hashable {
+    package var selector: TestSelector
     /// Events that must be sent, each with its count.
-    public var events: [EventExpectation]
+    package var events: [EventExpectation]
     /// Events that must not be sent.
-    public var forbid: [EventSpec]
+    package var forbid: [EventSpec]
     /// A sequence the events must follow.
-    public var order: OrderExpectation?
+    package var order: OrderExpectation?
     /// When set, an event that no `events` or `order` entry expects fails the test.
-    public var strict: Bool
+    package var strict: Bool
     /// Where the key is written in the plan.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(
+    package init(
         _ selector: TestSelector, events: [EventExpectation] = [], forbid: [EventSpec] = [],
         order: OrderExpectation? = nil, strict: Bool = false, location: SourceLocation? = nil
     ) {

@@ -3,29 +3,29 @@ import Foundation
 /// What the run history says about one run, for its reports: the trend of recent runs,
 /// and each of this run's tests over its recent runs. Stored in `run.json`, so
 /// `telltale report` draws the same trends without the history file.
-public struct HistoryDigest: Codable, Sendable, Hashable {
+package struct HistoryDigest: Codable, Sendable, Hashable {
     /// Recent runs of the package, oldest first; the last is this run.
-    public var runs: [HistoryRunPoint]
+    package var runs: [HistoryRunPoint]
     /// By test id (`TestID.rawValue`), for this run's tests that have a history.
-    public var tests: [String: TestHistory]
+    package var tests: [String: TestHistory]
     /// How many recent runs the flaky rates count over.
-    public var window: Int
+    package var window: Int
 
-    public init(runs: [HistoryRunPoint] = [], tests: [String: TestHistory] = [:], window: Int = 30) {
+    package init(runs: [HistoryRunPoint] = [], tests: [String: TestHistory] = [:], window: Int = 30) {
         self.runs = runs
         self.tests = tests
         self.window = window
     }
 
     /// Tests of this run whose flaky rate is above zero, the most flaky first.
-    public var flakiest: [(id: String, history: TestHistory)] {
+    package var flakiest: [(id: String, history: TestHistory)] {
         tests.filter { $0.value.flakyRate > 0 }
             .sorted { ($0.value.flakyRate, $1.key) > ($1.value.flakyRate, $0.key) }
             .map { (id: $0.key, history: $0.value) }
     }
 
     /// Tests of this run that took more than twice their usual time.
-    public var slowerThanUsual: [(id: String, history: TestHistory)] {
+    package var slowerThanUsual: [(id: String, history: TestHistory)] {
         tests.filter(\.value.slowerThanUsual)
             .sorted { $0.key < $1.key }
             .map { (id: $0.key, history: $0.value) }
@@ -33,19 +33,19 @@ public struct HistoryDigest: Codable, Sendable, Hashable {
 }
 
 /// One past run in a trend.
-public struct HistoryRunPoint: Codable, Sendable, Hashable {
-    public var startedAt: Date
-    public var commit: String?
-    public var branch: String?
-    public var tests: Int
-    public var passed: Int
-    public var failed: Int
+package struct HistoryRunPoint: Codable, Sendable, Hashable {
+    package var startedAt: Date
+    package var commit: String?
+    package var branch: String?
+    package var tests: Int
+    package var passed: Int
+    package var failed: Int
     /// Wall-clock seconds of the run.
-    public var duration: Double
+    package var duration: Double
     /// The run's line coverage; nil for a run that measured none.
-    public var coverage: CoverageCount?
+    package var coverage: CoverageCount?
 
-    public init(
+    package init(
         startedAt: Date, commit: String?, branch: String?, tests: Int, passed: Int, failed: Int, duration: Double,
         coverage: CoverageCount? = nil
     ) {
@@ -60,30 +60,30 @@ public struct HistoryRunPoint: Codable, Sendable, Hashable {
     }
 
     /// Passed over those that passed or failed (skips aside); 1 for a run with neither.
-    public var passRate: Double {
+    package var passRate: Double {
         passed + failed == 0 ? 1 : Double(passed) / Double(passed + failed)
     }
 }
 
 /// One test over its recent runs, oldest first; the last entry is this run.
-public struct TestHistory: Codable, Sendable, Hashable {
+package struct TestHistory: Codable, Sendable, Hashable {
     /// Final outcome per run.
-    public var outcomes: [TestOutcome]
+    package var outcomes: [TestOutcome]
     /// Seconds per run, aligned with `outcomes`.
-    public var durations: [Double]
+    package var durations: [Double]
     /// Runs in the window in which the test was flaky: failed then passed on a retry,
     /// or had another outcome than a run of the same commit.
-    public var flakyRuns: Int
+    package var flakyRuns: Int
     /// Runs of the test in the window.
-    public var runs: Int
+    package var runs: Int
     /// The median duration of earlier runs (this one aside); nil with none.
-    public var usualDuration: Double?
+    package var usualDuration: Double?
     /// More than twice `usualDuration`, which has at least five runs behind it.
-    public var slowerThanUsual: Bool
+    package var slowerThanUsual: Bool
     /// Why it was flaky, judged over all its attempts in the window; nil when it was not.
-    public var flakyCause: FlakyCause?
+    package var flakyCause: FlakyCause?
 
-    public init(
+    package init(
         outcomes: [TestOutcome], durations: [Double], flakyRuns: Int, runs: Int, usualDuration: Double?, slowerThanUsual: Bool,
         flakyCause: FlakyCause? = nil
     ) {
@@ -96,5 +96,5 @@ public struct TestHistory: Codable, Sendable, Hashable {
         self.flakyCause = flakyCause
     }
 
-    public var flakyRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
+    package var flakyRate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
 }

@@ -1,21 +1,21 @@
 /// One run of a test as `FlakyClassifier` sees it: what a run record's attempt holds, and what a
 /// history keeps of each result, so the same classifier judges one run or many.
-public struct AttemptObservation: Sendable, Hashable {
-    public var outcome: TestOutcome
+package struct AttemptObservation: Sendable, Hashable {
+    package var outcome: TestOutcome
     /// Seconds.
-    public var duration: Double
-    public var worker: Int?
+    package var duration: Double
+    package var worker: Int?
     /// The host that ran it (`RunEnvironment.host`).
-    public var machine: String?
+    package var machine: String?
     /// The plan variant it ran under (`TestID.variant`).
-    public var variant: String?
+    package var variant: String?
     /// Its test process and position there (`TestPlacement`).
-    public var process: String?
-    public var position: Int?
+    package var process: String?
+    package var position: Int?
     /// The seed of its pass's order (`--shuffle`).
-    public var seed: Int?
+    package var seed: Int?
 
-    public init(
+    package init(
         outcome: TestOutcome, duration: Double, worker: Int? = nil, machine: String? = nil, variant: String? = nil,
         process: String? = nil, position: Int? = nil, seed: Int? = nil
     ) {

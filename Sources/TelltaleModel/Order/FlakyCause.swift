@@ -1,7 +1,7 @@
 /// Why a test that both passed and failed did so, as far as its attempts can tell
 /// (`FlakyClassifier`): the cause with the evidence for it.
-public struct FlakyCause: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+package struct FlakyCause: Codable, Sendable, Hashable {
+    package enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// Bisection found the tests whose running before it decides its outcome (`OrderDependency`).
         case orderDependent
         /// Its failures took longer than its passes: a timeout, a race with a clock, a slow dependency.
@@ -16,7 +16,7 @@ public struct FlakyCause: Codable, Sendable, Hashable {
         case unexplained
 
         /// For people: `order-dependent`, `slow when failing`, …
-        public var label: String {
+        package var label: String {
             switch self {
             case .orderDependent: "order-dependent"
             case .slowWhenFailing: "slow when failing"
@@ -28,11 +28,11 @@ public struct FlakyCause: Codable, Sendable, Hashable {
         }
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// What the attempts showed: `failed 3 runs at 0.61–0.64 s, passed 7 at 0.02–0.05 s`.
-    public var evidence: String
+    package var evidence: String
 
-    public init(kind: Kind, evidence: String) {
+    package init(kind: Kind, evidence: String) {
         self.kind = kind
         self.evidence = evidence
     }

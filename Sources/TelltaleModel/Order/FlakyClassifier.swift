@@ -14,13 +14,13 @@ import Foundation
 ///    (its share of the runs)^failures ≤ 5%);
 /// 4. **unexplained**: none of these.
 /// Two failures at least for any pattern: one failure is no cluster.
-public enum FlakyClassifier {
+package enum FlakyClassifier {
     /// The chance a pattern may have of arising at random and still count.
     static let chanceLimit = 0.05
     static let minimumFailures = 2
     static let slowMargin = 0.05
 
-    public static func classify(_ observations: [AttemptObservation], orderDependency: OrderDependency? = nil) -> FlakyCause? {
+    package static func classify(_ observations: [AttemptObservation], orderDependency: OrderDependency? = nil) -> FlakyCause? {
         let counted = observations.filter { $0.outcome != .skipped }
         let failures = counted.filter { $0.outcome.isFailure }
         let passes = counted.filter { $0.outcome == .passed }

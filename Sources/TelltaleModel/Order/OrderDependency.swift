@@ -7,15 +7,15 @@ import Foundation
 /// alone and passed after others. The bisection re-runs the test after halves of the tests that
 /// ran before it in that process, in their order, each time in one fresh process, down to the
 /// smallest set that still shows the difference (delta debugging).
-public struct OrderDependency: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+package struct OrderDependency: Codable, Sendable, Hashable {
+    package enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// Fails after some other test (its polluter), passes alone.
         case victim
         /// Fails alone, passes after some other test (its state-setter).
         case brittle
     }
 
-    public enum Verdict: String, Codable, Sendable, Hashable, CaseIterable {
+    package enum Verdict: String, Codable, Sendable, Hashable, CaseIterable {
         /// The smallest set was found, and running it before the test shows the difference.
         case found
         /// Running the recorded predecessors before the test again did not show it: not order-dependent
@@ -25,23 +25,23 @@ public struct OrderDependency: Codable, Sendable, Hashable {
         case budgetSpent
     }
 
-    public var kind: Kind
-    public var verdict: Verdict
+    package var kind: Kind
+    package var verdict: Verdict
     /// A victim's polluters or a brittle test's state-setters, in the order they ran; with
     /// `budgetSpent`, the candidates left; empty when not reproduced.
-    public var tests: [TestID]
+    package var tests: [TestID]
     /// The recorded process the bisection started from (`TestPlacement.process`).
-    public var process: String
+    package var process: String
     /// How many tests ran before it there: the set the bisection narrowed.
-    public var predecessors: Int
+    package var predecessors: Int
     /// Test processes the bisection ran.
-    public var runs: Int
+    package var runs: Int
     /// Seconds it took.
-    public var seconds: Double
+    package var seconds: Double
     /// A command that shows the failure: a victim after its polluters, a brittle test alone.
-    public var reproduce: String?
+    package var reproduce: String?
 
-    public init(
+    package init(
         kind: Kind, verdict: Verdict, tests: [TestID], process: String, predecessors: Int, runs: Int, seconds: Double,
         reproduce: String? = nil
     ) {
@@ -56,10 +56,10 @@ public struct OrderDependency: Codable, Sendable, Hashable {
     }
 
     /// `polluter` or `state-setter`, for the tests it names.
-    public var role: String { kind == .victim ? "polluter" : "state-setter" }
+    package var role: String { kind == .victim ? "polluter" : "state-setter" }
 
     /// One line for people: `victim of A/testPolluter (bisected 12 predecessors in 5 runs)`.
-    public var summary: String {
+    package var summary: String {
         let names = tests.map(\.rawValue).joined(separator: ", ")
         let how = "\(predecessors) predecessor\(predecessors == 1 ? "" : "s") in \(runs) run\(runs == 1 ? "" : "s")"
         switch (kind, verdict) {

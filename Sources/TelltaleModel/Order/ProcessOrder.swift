@@ -1,10 +1,10 @@
 /// The order tests started in each test process of a run, read back from the record: every
 /// result's and earlier attempt's `TestPlacement`.
-public struct ProcessOrder: Sendable {
+package struct ProcessOrder: Sendable {
     /// By process: its tests with their positions, in the order they started.
     private var placed: [String: [(position: Int, test: TestID)]] = [:]
 
-    public init(_ results: [TestResult]) {
+    package init(_ results: [TestResult]) {
         var placed: [String: [(Int, TestID)]] = [:]
         for result in results {
             for attempt in result.allAttempts {
@@ -16,15 +16,15 @@ public struct ProcessOrder: Sendable {
     }
 
     /// The processes of the run.
-    public var processes: [String] { placed.keys.sorted() }
+    package var processes: [String] { placed.keys.sorted() }
 
     /// The tests of `process` in the order they started.
-    public func tests(in process: String) -> [TestID] {
+    package func tests(in process: String) -> [TestID] {
         (placed[process] ?? []).map(\.test)
     }
 
     /// The tests that started before `position` in `process`, in their order.
-    public func predecessors(in process: String, before position: Int) -> [TestID] {
+    package func predecessors(in process: String, before position: Int) -> [TestID] {
         (placed[process] ?? []).filter { $0.position < position }.map(\.test)
     }
 }

@@ -4,18 +4,18 @@
 /// Observed, not assumed: the position is the order in which the process's tests started (XCTest's
 /// console, Swift Testing's event stream), so a bisection (`OrderDependency`) can start from a
 /// recorded run, and the same seed can be checked to give the same order.
-public struct TestPlacement: Codable, Sendable, Hashable {
+package struct TestPlacement: Codable, Sendable, Hashable {
     /// The test process, unique across runs: its worker's capture session and the run's count of
     /// processes (`<session>/p7`).
-    public var process: String
+    package var process: String
     /// How many tests of the process started before this one: 0 for the first (alone, as a retry is).
-    public var position: Int
+    package var position: Int
     /// The worker (1-based) the process belonged to.
-    public var worker: Int
+    package var worker: Int
     /// The seed that drew the order of this attempt's pass (`--shuffle`); nil in the usual order.
-    public var seed: Int?
+    package var seed: Int?
 
-    public init(process: String, position: Int, worker: Int, seed: Int? = nil) {
+    package init(process: String, position: Int, worker: Int, seed: Int? = nil) {
         self.process = process
         self.position = position
         self.worker = worker
@@ -23,5 +23,5 @@ public struct TestPlacement: Codable, Sendable, Hashable {
     }
 
     /// No test of its process started before it: what ran with it cannot have changed its outcome.
-    public var isAlone: Bool { position == 0 }
+    package var isAlone: Bool { position == 0 }
 }

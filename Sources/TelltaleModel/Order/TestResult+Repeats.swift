@@ -1,13 +1,13 @@
 extension TestResult {
     /// Every run of the test in this run, oldest first: its earlier attempts and itself.
-    public var allAttempts: [TestAttempt] { previousAttempts + [TestAttempt(self)] }
+    package var allAttempts: [TestAttempt] { previousAttempts + [TestAttempt(self)] }
 
     /// The result with its tally over `repetitions` (`--repeat`, `--until-failure`): each
     /// repetition ends with its last attempt, and a repetition that ended failing fails the test,
     /// as that run alone would have failed. A test whose last attempt passed but that failed a
     /// repetition is `failed`, with a first message that says in how many; skipped throughout, it
     /// is left as it is.
-    public func judgedOverRepetitions(_ repetitions: Int) -> TestResult {
+    package func judgedOverRepetitions(_ repetitions: Int) -> TestResult {
         guard repetitions > 1 else { return self }
         let all = allAttempts
         var lastOfRepetition: [Int: TestOutcome] = [:]
@@ -29,7 +29,7 @@ extension TestResult {
     }
 
     /// Its runs as the flaky classifier reads them, on `machine`.
-    public func observations(machine: String?) -> [AttemptObservation] {
+    package func observations(machine: String?) -> [AttemptObservation] {
         allAttempts.map { attempt in
             AttemptObservation(
                 outcome: attempt.outcome, duration: attempt.duration, worker: attempt.placement?.worker ?? worker,

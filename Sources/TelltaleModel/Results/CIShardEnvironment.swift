@@ -8,7 +8,7 @@ import Foundation
 /// | GitLab (`parallel: N`) | `CI_NODE_INDEX` | `CI_NODE_TOTAL` | 1 |
 /// | Buildkite (`parallelism: N`) | `BUILDKITE_PARALLEL_JOB` | `BUILDKITE_PARALLEL_JOB_COUNT` | 0 |
 /// | CircleCI (`parallelism: N`) | `CIRCLE_NODE_INDEX` | `CIRCLE_NODE_TOTAL` | 0 |
-public enum CIShardEnvironment {
+package enum CIShardEnvironment {
     struct System {
         var name: String
         var index: String
@@ -23,22 +23,22 @@ public enum CIShardEnvironment {
     ]
 
     /// Every variable this reads: test harnesses clear them so their runs are not sharded.
-    public static var variableNames: [String] { systems.flatMap { [$0.index, $0.count] } }
+    package static var variableNames: [String] { systems.flatMap { [$0.index, $0.count] } }
 
-    public struct Detected: Sendable, Hashable {
-        public var shard: Shard
+    package struct Detected: Sendable, Hashable {
+        package var shard: Shard
         /// Where it came from, for the console: `GitLab's CI_NODE_INDEX=2 of CI_NODE_TOTAL=4`.
-        public var source: String
+        package var source: String
     }
 
-    public struct InvalidVariables: Error, LocalizedError, Sendable, CustomStringConvertible {
-        public var errorDescription: String? { description }
-        public var description: String
+    package struct InvalidVariables: Error, LocalizedError, Sendable, CustomStringConvertible {
+        package var errorDescription: String? { description }
+        package var description: String
     }
 
     /// The first CI system whose two variables are both set; nil when none is, or when its job
     /// count is 1 (one job runs everything). Throws when they are set but make no shard.
-    public static func detect(_ environment: [String: String]) throws(InvalidVariables) -> Detected? {
+    package static func detect(_ environment: [String: String]) throws(InvalidVariables) -> Detected? {
         for system in systems {
             guard let indexText = environment[system.index], let countText = environment[system.count] else { continue }
             guard let index = Int(indexText.trimmingCharacters(in: .whitespaces)), let count = Int(countText.trimmingCharacters(in: .whitespaces)),

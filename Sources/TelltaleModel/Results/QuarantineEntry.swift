@@ -2,15 +2,15 @@ import Foundation
 
 /// A plan's `quarantine:` entry: a known-bad test that still runs and is still reported,
 /// but whose failure does not fail the run until `until` has passed.
-public struct QuarantineEntry: Codable, Sendable, Hashable {
+package struct QuarantineEntry: Codable, Sendable, Hashable {
     /// A test id, or `/regex/` over test ids (as `--filter` reads them).
-    public var test: String
-    public var reason: String
-    public var owner: String
+    package var test: String
+    package var reason: String
+    package var owner: String
     /// The last day (`YYYY-MM-DD`, UTC) the entry holds; from the day after, the test counts again.
-    public var until: String
+    package var until: String
 
-    public init(test: String, reason: String, owner: String, until: String) {
+    package init(test: String, reason: String, owner: String, until: String) {
         self.test = test
         self.reason = reason
         self.owner = owner
@@ -18,12 +18,12 @@ public struct QuarantineEntry: Codable, Sendable, Hashable {
     }
 
     /// True from the day after `until` (dates compare as ISO text, UTC).
-    public func isExpired(on date: Date) -> Bool {
+    package func isExpired(on date: Date) -> Bool {
         Self.day(of: date) > until
     }
 
     /// `YYYY-MM-DD` of `date` in UTC.
-    public static func day(of date: Date) -> String {
+    package static func day(of date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
@@ -31,7 +31,7 @@ public struct QuarantineEntry: Codable, Sendable, Hashable {
     }
 
     /// One line for reports: `quarantined until 2026-12-31 (owner: @ana): flaky on CI`.
-    public var summary: String {
+    package var summary: String {
         "quarantined until \(until) (owner: \(owner)): \(reason)"
     }
 }

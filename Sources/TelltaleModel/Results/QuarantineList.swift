@@ -4,15 +4,15 @@ import Foundation
 ///
 /// A quarantined test still runs, and keeps its real outcome; its failure just does not
 /// fail the run. An entry whose `until` has passed no longer applies: the run says so.
-public struct QuarantineList: Sendable {
-    public var entries: [QuarantineEntry]
+package struct QuarantineList: Sendable {
+    package var entries: [QuarantineEntry]
 
-    public init(_ entries: [QuarantineEntry]) {
+    package init(_ entries: [QuarantineEntry]) {
         self.entries = entries
     }
 
     /// The results with failing quarantined tests marked, and a note for each expired entry.
-    public func apply(to results: [TestResult], on date: Date = Date()) -> (results: [TestResult], notes: [String]) {
+    package func apply(to results: [TestResult], on date: Date = Date()) -> (results: [TestResult], notes: [String]) {
         guard !entries.isEmpty else { return (results, []) }
         let active = entries.filter { !$0.isExpired(on: date) }
         let matchers = active.map { entry in (entry, Self.matcher(entry.test)) }
@@ -31,7 +31,7 @@ public struct QuarantineList: Sendable {
     }
 
     /// Whether an entry in force on `date` names `id`: its failure would not fail the run.
-    public func excuses(_ id: TestID, on date: Date = Date()) -> Bool {
+    package func excuses(_ id: TestID, on date: Date = Date()) -> Bool {
         entries.contains { !$0.isExpired(on: date) && Self.matcher($0.test)(id) }
     }
 

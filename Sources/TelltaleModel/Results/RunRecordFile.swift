@@ -2,12 +2,12 @@ import Foundation
 import TelltaleModel
 
 /// Reads and writes `run.json`, the record every report is regenerated from.
-public enum RunRecordFile {
-    public enum RunRecordFileError: Error, LocalizedError {
+package enum RunRecordFile {
+    package enum RunRecordFileError: Error, LocalizedError {
         case unreadable(path: String, reason: String)
         case unsupportedVersion(path: String, version: Int)
 
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .unreadable(let path, let reason): "\(path): not a Telltale run record: \(reason)"
             case .unsupportedVersion(let path, let version):
@@ -19,13 +19,13 @@ public enum RunRecordFile {
     /// Pretty, with keys sorted bytewise (stable bytes for the same record), except that
     /// `schemaVersion` comes first so a reader can check it before anything else. Dates are
     /// ISO 8601 with milliseconds; the layout is `JSONEncoder`'s `.prettyPrinted` one.
-    public static func encode(_ record: RunRecord) throws -> Data {
+    package static func encode(_ record: RunRecord) throws -> Data {
         let value = try JSONValueEncoder().encode(record)
         return Data(value.serialized(JSONFormatting(pretty: true, leadingKeys: ["schemaVersion"])))
     }
 
     /// Reads a record; dates with or without fractions of a second (records before 0.x wrote whole seconds).
-    public static func read(path: String) throws -> RunRecord {
+    package static func read(path: String) throws -> RunRecord {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)

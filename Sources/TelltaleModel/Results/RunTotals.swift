@@ -1,16 +1,16 @@
 /// Counts of a run's tests by outcome.
-public struct RunTotals: Codable, Sendable, Hashable {
-    public var tests: Int
-    public var passed: Int
-    public var failed: Int
-    public var errors: Int
-    public var skipped: Int
+package struct RunTotals: Codable, Sendable, Hashable {
+    package var tests: Int
+    package var passed: Int
+    package var failed: Int
+    package var errors: Int
+    package var skipped: Int
     /// Passed tests that failed first and passed on a retry (counted in `passed` too).
-    public var flaky: Int
+    package var flaky: Int
     /// Failed or errored tests that a quarantine entry excuses (counted in `failed`/`errors` too).
-    public var quarantined: Int
+    package var quarantined: Int
 
-    public init(
+    package init(
         tests: Int = 0, passed: Int = 0, failed: Int = 0, errors: Int = 0, skipped: Int = 0, flaky: Int = 0, quarantined: Int = 0
     ) {
         self.tests = tests
@@ -22,7 +22,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
         self.quarantined = quarantined
     }
 
-    public init<S: Sequence>(_ results: S) where S.Element == TestResult {
+    package init<S: Sequence>(_ results: S) where S.Element == TestResult {
         self.init()
         for result in results {
             add(result.outcome)
@@ -31,7 +31,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
         }
     }
 
-    public mutating func add(_ outcome: TestOutcome) {
+    package mutating func add(_ outcome: TestOutcome) {
         tests += 1
         switch outcome {
         case .passed: passed += 1
@@ -43,7 +43,7 @@ public struct RunTotals: Codable, Sendable, Hashable {
 
     /// The closing line CI logs show: `N passed, N failed, N skipped`.
     /// Errors count as failed here, as they fail the run.
-    public var summaryLine: String {
+    package var summaryLine: String {
         let line = "\(passed) passed, \(failed + errors) failed, \(skipped) skipped"
         let notes = [flaky > 0 ? "\(flaky) flaky" : nil, quarantined > 0 ? "\(quarantined) quarantined" : nil].compactMap(\.self)
         return notes.isEmpty ? line : line + " (" + notes.joined(separator: ", ") + ")"

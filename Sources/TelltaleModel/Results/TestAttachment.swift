@@ -1,15 +1,15 @@
 /// A file a test attached (Swift Testing's `Attachment.record`), copied into the
 /// report folder so every report can link to it.
-public struct TestAttachment: Codable, Sendable, Hashable {
+package struct TestAttachment: Codable, Sendable, Hashable {
     /// The name the test gave it (its preferred name).
-    public var name: String
+    package var name: String
     /// Where the copy is, relative to the report folder (`attachments/<test>/<name>`).
-    public var path: String
-    public var byteCount: Int
+    package var path: String
+    package var byteCount: Int
     /// For a parameterized test: the case that attached it.
-    public var testCase: String?
+    package var testCase: String?
 
-    public init(name: String, path: String, byteCount: Int, testCase: String? = nil) {
+    package init(name: String, path: String, byteCount: Int, testCase: String? = nil) {
         self.name = name
         self.path = path
         self.byteCount = byteCount
@@ -17,9 +17,9 @@ public struct TestAttachment: Codable, Sendable, Hashable {
     }
 
     /// How reports show it, from its name's extension.
-    public var kind: Kind { Kind(fileName: name) }
+    package var kind: Kind { Kind(fileName: name) }
 
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case image
         case text
         case json

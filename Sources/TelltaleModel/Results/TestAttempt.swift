@@ -1,20 +1,20 @@
 import Foundation
 
 /// An earlier run of a test that was retried: what happened that time.
-public struct TestAttempt: Codable, Sendable, Hashable {
-    public var outcome: TestOutcome
-    public var duration: Double
-    public var startedAt: Date?
-    public var messages: [TestMessage]
-    public var output: String
+package struct TestAttempt: Codable, Sendable, Hashable {
+    package var outcome: TestOutcome
+    package var duration: Double
+    package var startedAt: Date?
+    package var messages: [TestMessage]
+    package var output: String
     /// The test process it ran in and its place there (`TestResult.placement`).
-    public var placement: TestPlacement?
+    package var placement: TestPlacement?
     /// `--repeat`: the repetition it belongs to (`TestResult.repetition`).
-    public var repetition: Int?
+    package var repetition: Int?
     /// Queue mode: the machine of the build that ran this attempt (`TestResult.machine`).
-    public var machine: String?
+    package var machine: String?
 
-    public init(
+    package init(
         outcome: TestOutcome, duration: Double, startedAt: Date? = nil, messages: [TestMessage] = [], output: String = "",
         placement: TestPlacement? = nil, repetition: Int? = nil
     ) {
@@ -28,7 +28,7 @@ public struct TestAttempt: Codable, Sendable, Hashable {
     }
 
     /// The attempt a result records, before a retry replaces it.
-    public init(_ result: TestResult) {
+    package init(_ result: TestResult) {
         self.init(
             outcome: result.outcome, duration: result.duration, startedAt: result.startedAt,
             messages: result.messages, output: result.output, placement: result.placement, repetition: result.repetition

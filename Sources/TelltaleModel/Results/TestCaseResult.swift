@@ -1,14 +1,14 @@
 /// One argument case of a parameterized Swift Testing test, a result of its own.
 ///
 /// The case's messages are the test's messages whose `testCase` is `name`.
-public struct TestCaseResult: Codable, Sendable, Hashable {
+package struct TestCaseResult: Codable, Sendable, Hashable {
     /// The case's arguments as Swift Testing describes them (`3`, `"a", 2`), made unique
     /// within the test (a repeated description gains ` #2`), so reports can key on it.
-    public var name: String
-    public var outcome: TestOutcome
-    public var duration: Double
+    package var name: String
+    package var outcome: TestOutcome
+    package var duration: Double
 
-    public init(name: String, outcome: TestOutcome, duration: Double = 0) {
+    package init(name: String, outcome: TestOutcome, duration: Double = 0) {
         self.name = name
         self.outcome = outcome
         self.duration = duration

@@ -1,5 +1,5 @@
 /// The library a test is written with; it decides how the runner drives and parses it.
-public enum TestFramework: String, Codable, Sendable, Hashable, CaseIterable {
+package enum TestFramework: String, Codable, Sendable, Hashable, CaseIterable {
     case xctest
     case swiftTesting = "swift-testing"
 }

@@ -1,10 +1,10 @@
 /// Builds regular expressions over test ids (`Module.Suite/test()`), which are full of
 /// characters that mean something to a regex: dots, parentheses, colons.
-public enum TestIDPattern {
+package enum TestIDPattern {
     static let metacharacters: Set<Character> = ["\\", "^", "$", ".", "|", "?", "*", "+", "(", ")", "[", "]", "{", "}"]
 
     /// `text` as a pattern that matches exactly that text.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         for character in text {
             if metacharacters.contains(character) { result.append("\\") }

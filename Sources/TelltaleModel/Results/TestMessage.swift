@@ -1,7 +1,7 @@
 /// One thing a test reported: a failed assertion, an error, the reason for a skip,
 /// a known issue or a warning (which Swift Testing records without failing the test).
-public struct TestMessage: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable, Hashable {
+package struct TestMessage: Codable, Sendable, Hashable {
+    package enum Kind: String, Codable, Sendable, Hashable {
         case failure
         case error
         case skip
@@ -10,13 +10,13 @@ public struct TestMessage: Codable, Sendable, Hashable {
         case warning
     }
 
-    public var kind: Kind
-    public var text: String
-    public var location: SourceLocation?
+    package var kind: Kind
+    package var text: String
+    package var location: SourceLocation?
     /// For a parameterized Swift Testing test: the arguments of the case that recorded it.
-    public var testCase: String?
+    package var testCase: String?
 
-    public init(kind: Kind, text: String, location: SourceLocation? = nil, testCase: String? = nil) {
+    package init(kind: Kind, text: String, location: SourceLocation? = nil, testCase: String? = nil) {
         self.kind = kind
         self.text = text
         self.location = location
@@ -25,12 +25,12 @@ public struct TestMessage: Codable, Sendable, Hashable {
 
     /// Telltale's report of a test process that died under the test (`the test process crashed
     /// with signal 4 …`), which quotes the test's last lines itself.
-    public var isCrashReport: Bool {
+    package var isCrashReport: Bool {
         kind == .error && text.hasPrefix("the test process")
     }
 }
 
 extension TestMessage.Kind {
     /// Failures and errors fail their test; known issues, warnings and skips do not.
-    public var failsTest: Bool { self == .failure || self == .error }
+    package var failsTest: Bool { self == .failure || self == .error }
 }

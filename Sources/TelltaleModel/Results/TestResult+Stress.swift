@@ -8,7 +8,7 @@ extension TestResult {
     /// last run that passed is the result, the other runs its earlier attempts, oldest first, and
     /// a warning says it arrived flaky. A test that failed every run is left as it is: it fails
     /// the run already, and is not flaky merely by failing.
-    public func judgedUnderStress(reasons: [String], extraRuns: Int, reportOnly: Bool) -> TestResult {
+    package func judgedUnderStress(reasons: [String], extraRuns: Int, reportOnly: Bool) -> TestResult {
         let all = previousAttempts + [TestAttempt(self)]
         let counted = all.filter { $0.outcome != .skipped }
         let passed = counted.count { $0.outcome == .passed }

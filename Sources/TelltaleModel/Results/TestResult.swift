@@ -1,56 +1,56 @@
 import Foundation
 
 /// Everything recorded about one test in one run.
-public struct TestResult: Codable, Sendable, Hashable {
-    public var id: TestID
-    public var framework: TestFramework
-    public var outcome: TestOutcome
+package struct TestResult: Codable, Sendable, Hashable {
+    package var id: TestID
+    package var framework: TestFramework
+    package var outcome: TestOutcome
     /// Seconds, as the framework measured them (XCTest's own figure, or Swift Testing's instants).
-    public var duration: Double
-    public var startedAt: Date?
+    package var duration: Double
+    package var startedAt: Date?
     /// Where the test is declared, when the framework says (Swift Testing does; XCTest does not).
-    public var location: SourceLocation?
-    public var messages: [TestMessage]
+    package var location: SourceLocation?
+    package var messages: [TestMessage]
     /// The lines the test wrote while it ran, stdout and stderr interleaved as they arrived.
-    public var output: String
+    package var output: String
     /// For a parameterized Swift Testing test: how many argument cases ran.
-    public var caseCount: Int?
+    package var caseCount: Int?
     /// Earlier attempts when the test was retried, oldest first; this result is the last attempt.
-    public var previousAttempts: [TestAttempt]
+    package var previousAttempts: [TestAttempt]
     /// The capture session of the worker that ran it (`TELLTALE_SESSION`), for attributing
     /// events by session and time window.
-    public var session: String?
+    package var session: String?
     /// Which worker (1-based) ran it.
-    public var worker: Int?
+    package var worker: Int?
     /// The plan's quarantine entry that excused its failure; nil when it counts as usual.
-    public var quarantine: QuarantineEntry?
+    package var quarantine: QuarantineEntry?
     /// The name Swift Testing shows for it (`@Test("Checks out")`), when it has one.
-    public var displayName: String?
+    package var displayName: String?
     /// Its Swift Testing tags, its suites' included, without the leading dot.
-    public var tags: [String]
+    package var tags: [String]
     /// The bugs its `.bug(...)` traits name.
-    public var bugs: [TestBug]
+    package var bugs: [TestBug]
     /// The files it attached, copied into the report folder.
-    public var attachments: [TestAttachment]
+    package var attachments: [TestAttachment]
     /// A parameterized test's argument cases, each with its own outcome; nil otherwise.
-    public var cases: [TestCaseResult]?
+    package var cases: [TestCaseResult]?
     /// `--stress-new`: why it ran more times, how those runs went, and the verdict; nil when not stressed.
-    public var stress: TestStress?
+    package var stress: TestStress?
     /// The test process it ran in and its place there; nil when no process reported it.
-    public var placement: TestPlacement?
+    package var placement: TestPlacement?
     /// `--repeat`: the repetition of the run this attempt belongs to (from 1); nil when the run had one.
-    public var repetition: Int?
+    package var repetition: Int?
     /// `--repeat`/`--until-failure`: its runs over the repetitions; nil when the run had one.
-    public var repeats: TestRepeats?
+    package var repeats: TestRepeats?
     /// What bisecting the tests that ran before it found, when it failed or passed by their order.
-    public var orderDependency: OrderDependency?
+    package var orderDependency: OrderDependency?
     /// Why it is flaky, when it both passed and failed in this run (`FlakyClassifier`).
-    public var flakyCause: FlakyCause?
+    package var flakyCause: FlakyCause?
     /// Queue mode (`telltale queue report`): the machine of the build that ran it; nil for a
     /// run on one machine.
-    public var machine: String?
+    package var machine: String?
 
-    public init(
+    package init(
         id: TestID,
         framework: TestFramework,
         outcome: TestOutcome,
@@ -95,37 +95,37 @@ public struct TestResult: Codable, Sendable, Hashable {
     }
 
     /// Failed or errored, and not excused by a quarantine entry: fails the run.
-    public var failsRun: Bool { outcome.isFailure && quarantine == nil }
+    package var failsRun: Bool { outcome.isFailure && quarantine == nil }
 
     /// Failed at first, passed on a retry: passes the run, and every report says so.
-    public var isFlaky: Bool {
+    package var isFlaky: Bool {
         outcome == .passed && previousAttempts.contains { $0.outcome.isFailure }
     }
 
     /// The messages one argument case recorded.
-    public func messages(of testCase: TestCaseResult) -> [TestMessage] {
+    package func messages(of testCase: TestCaseResult) -> [TestMessage] {
         messages.filter { $0.testCase == testCase.name }
     }
 
     /// The attachments one argument case recorded.
-    public func attachments(of testCase: TestCaseResult) -> [TestAttachment] {
+    package func attachments(of testCase: TestCaseResult) -> [TestAttachment] {
         attachments.filter { $0.testCase == testCase.name }
     }
 
     /// The id with its display name, for people: `Module.Suite/fn() ("Checks out")`.
-    public var labelWithDisplayName: String {
+    package var labelWithDisplayName: String {
         displayName.map { "\(id) (\"\($0)\")" } ?? id.rawValue
     }
 
     /// Where a reviewer looks first, and what JUnit's `file`/`line`, annotations and review tools
     /// point at: a failure's own place (the assertion, the fatal error), else where the test is
     /// declared, else the first message that has a place.
-    public var reviewLocation: SourceLocation? {
+    package var reviewLocation: SourceLocation? {
         (outcome.isFailure ? primaryMessage?.location : nil) ?? location ?? messages.first { $0.location != nil }?.location
     }
 
     /// The first message that explains a failure, error or skip.
-    public var primaryMessage: TestMessage? {
+    package var primaryMessage: TestMessage? {
         switch outcome {
         case .failed: messages.first { $0.kind == .failure } ?? messages.first { $0.kind == .error }
         case .error: messages.first { $0.kind == .error } ?? messages.first { $0.kind == .failure }
@@ -143,7 +143,7 @@ extension TestResult {
     }
 
     /// Empty lists are left out, so run.json stays as small as the tests' own news.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(framework, forKey: .framework)
@@ -173,7 +173,7 @@ extension TestResult {
     }
 
     /// Fields added after schema version 1 was first written decode with their defaults.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try c.decode(TestID.self, forKey: .id),

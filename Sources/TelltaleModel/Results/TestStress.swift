@@ -3,8 +3,8 @@
 /// A test that is new (no passing run in the history) or whose test file changed runs N
 /// more times after the usual pass and its retries, each run a pass of its own, kept as
 /// the result's attempts as retries are. Its outcomes then say whether it arrives stable.
-public struct TestStress: Codable, Sendable, Hashable {
-    public enum Verdict: String, Codable, Sendable, Hashable, CaseIterable {
+package struct TestStress: Codable, Sendable, Hashable {
+    package enum Verdict: String, Codable, Sendable, Hashable, CaseIterable {
         /// Every run passed.
         case stable
         /// Some runs passed and some failed: it fails the run unless the plan says `onFlaky: report`.
@@ -17,17 +17,17 @@ public struct TestStress: Codable, Sendable, Hashable {
 
     /// Why it was stressed, for people: `new: no passing run in the history`,
     /// `its file changed: Tests/AppTests/CartTests.swift`.
-    public var reasons: [String]
+    package var reasons: [String]
     /// The extra runs asked for (`--stress-new N`, the plan's `stress.new`).
-    public var extraRuns: Int
+    package var extraRuns: Int
     /// The runs it had in all (the first, its retries, the stress runs; skips aside), and how many passed.
-    public var runs: Int
-    public var passed: Int
-    public var verdict: Verdict
+    package var runs: Int
+    package var passed: Int
+    package var verdict: Verdict
     /// The plan's `stress.onFlaky: report`: flaky on arrival is reported but does not fail the run.
-    public var reportOnly: Bool
+    package var reportOnly: Bool
 
-    public init(reasons: [String], extraRuns: Int, runs: Int, passed: Int, verdict: Verdict, reportOnly: Bool = false) {
+    package init(reasons: [String], extraRuns: Int, runs: Int, passed: Int, verdict: Verdict, reportOnly: Bool = false) {
         self.reasons = reasons
         self.extraRuns = extraRuns
         self.runs = runs
@@ -37,7 +37,7 @@ public struct TestStress: Codable, Sendable, Hashable {
     }
 
     /// `flaky on arrival: passed 3 of 6 runs (new: no passing run in the history)`.
-    public var summary: String {
+    package var summary: String {
         let word =
             switch verdict {
             case .stable: "stable"

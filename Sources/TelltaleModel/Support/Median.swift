@@ -1,7 +1,7 @@
 extension Collection where Element == Double {
     /// The middle value (the mean of the two middle ones for an even count); 0 when empty.
     /// Durations are summarised by it: one slow outlier does not move it.
-    public var median: Double {
+    package var median: Double {
         let sorted = self.sorted()
         guard !sorted.isEmpty else { return 0 }
         let middle = sorted.count / 2

@@ -2,8 +2,8 @@ import Foundation
 
 /// A digest of a file's bytes (FNV-1a, 64 bits, hex): enough to tell that a file was
 /// edited between the run that measured it and a report drawn later. Not a security measure.
-public enum SourceDigest {
-    public static func of(_ data: Data) -> String {
+package enum SourceDigest {
+    package static func of(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)
@@ -13,7 +13,7 @@ public enum SourceDigest {
         return String(repeating: "0", count: 16 - text.count) + text
     }
 
-    public static func of(file path: String) -> String? {
+    package static func of(file path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         return of(data)
     }

@@ -2,17 +2,17 @@
 /// (`postgres://user:secret@host/db`, up to the first `@` before any `/`) and a `password=`
 /// query parameter. Every place that shows a URL a user gave (`plan print`, a URL that does not
 /// parse) shows `hidden(in:)`, never the text itself.
-public enum URLPassword {
+package enum URLPassword {
     /// The schemes whose URLs name a PostgreSQL database (libpq's two).
-    public static let postgresSchemes = ["postgres://", "postgresql://"]
+    package static let postgresSchemes = ["postgres://", "postgresql://"]
 
     /// True when `text` is a PostgreSQL URL rather than a path.
-    public static func isPostgresURL(_ text: String) -> Bool {
+    package static func isPostgresURL(_ text: String) -> Bool {
         postgresSchemes.contains { text.lowercased().hasPrefix($0) }
     }
 
     /// `text` with the password, if any, replaced by `***`; anything that is not a URL unchanged.
-    public static func hidden(in text: String) -> String {
+    package static func hidden(in text: String) -> String {
         guard let schemeEnd = text.range(of: "://") else { return text }
         var result = String(text[..<schemeEnd.upperBound])
         var rest = text[schemeEnd.upperBound...]

@@ -1,26 +1,26 @@
 /// A captured event that breaks the tracking plan. Identical violations (same kind, event,
 /// path and expectation) of one test are one entry with a count.
-public struct CatalogViolation: Codable, Sendable, Hashable {
+package struct CatalogViolation: Codable, Sendable, Hashable {
     /// The rule broken: a schema's (`JSONSchemaViolation.Kind`), or `unplannedEvent`.
-    public typealias Kind = JSONSchemaViolation.Kind
+    package typealias Kind = JSONSchemaViolation.Kind
 
-    public var kind: Kind
-    public var event: String
+    package var kind: Kind
+    package var event: String
     /// Where in the params: `value`, `items[0].sku`; empty for the event itself.
-    public var path: String
+    package var path: String
     /// What the plan allows: `number >= 0`, `one of "USD", "EUR"`; for an extra property the
     /// properties the plan lists, for an unplanned event a planned one with a similar name.
-    public var expected: String
+    package var expected: String
     /// What the event had, with its type; nil when missing (or for an unplanned event).
-    public var actual: String?
+    package var actual: String?
     /// The test the events are attributed to; nil for events sent outside any test.
-    public var test: TestID?
+    package var test: TestID?
     /// How many events broke the plan this way.
-    public var count: Int
+    package var count: Int
     /// The first few of those events.
-    public var eventIDs: [String]
+    package var eventIDs: [String]
 
-    public init(
+    package init(
         kind: Kind, event: String, path: String, expected: String, actual: String?, test: TestID?,
         count: Int = 1, eventIDs: [String] = []
     ) {
@@ -35,7 +35,7 @@ public struct CatalogViolation: Codable, Sendable, Hashable {
     }
 
     /// `tracking plan: purchase_completed.value: expected number >= 0, got -1 (number) (#e7)`.
-    public var message: String {
+    package var message: String {
         let subject = path.isEmpty ? event : "\(event).\(path)"
         let detail: String
         switch kind {

@@ -1,25 +1,25 @@
 /// One test's analytics verdict.
-public struct TestVerification: Codable, Sendable, Hashable {
-    public var test: TestID
+package struct TestVerification: Codable, Sendable, Hashable {
+    package var test: TestID
     /// Events attributed to the test.
-    public var eventCount: Int
+    package var eventCount: Int
     /// Plan expectations the events did not meet.
-    public var failures: [VerificationFailure]
+    package var failures: [VerificationFailure]
     /// Tracking-plan violations of the test's events.
-    public var violations: [CatalogViolation]
+    package var violations: [CatalogViolation]
 
-    public init(test: TestID, eventCount: Int, failures: [VerificationFailure] = [], violations: [CatalogViolation] = []) {
+    package init(test: TestID, eventCount: Int, failures: [VerificationFailure] = [], violations: [CatalogViolation] = []) {
         self.test = test
         self.eventCount = eventCount
         self.failures = failures
         self.violations = violations
     }
 
-    public var passed: Bool { failures.isEmpty && violations.isEmpty }
+    package var passed: Bool { failures.isEmpty && violations.isEmpty }
 
     /// The failures as test messages, to add to the test's result (`TestResult.failing(with:)`
     /// takes their texts); a failure's message points at the plan line that expected it.
-    public var messages: [TestMessage] {
+    package var messages: [TestMessage] {
         failures.map { TestMessage(kind: .failure, text: $0.text, location: $0.expectation) }
             + violations.map { TestMessage(kind: .failure, text: $0.message) }
     }

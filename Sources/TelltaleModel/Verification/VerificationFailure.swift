@@ -1,6 +1,6 @@
 /// A plan expectation a test's events did not meet.
-public struct VerificationFailure: Codable, Sendable, Hashable {
-    public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
+package struct VerificationFailure: Codable, Sendable, Hashable {
+    package enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// An expected event was not sent (no event matched name and params).
         case missingEvent
         /// Matching events were sent, but not as many as `count` says.
@@ -13,19 +13,19 @@ public struct VerificationFailure: Codable, Sendable, Hashable {
         case unexpectedEvent
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The event the expectation names (nil for an order, which names several).
-    public var event: String?
+    package var event: String?
     /// One line: what was expected and what happened.
-    public var message: String
+    package var message: String
     /// Where the plan states the expectation.
-    public var expectation: SourceLocation?
+    package var expectation: SourceLocation?
     /// The events involved: the forbidden or unexpected ones, or those that matched too often.
-    public var eventIDs: [String]
+    package var eventIDs: [String]
     /// For a missing event: the test's captured events most like it, closest first.
-    public var closest: [ClosestEvent]
+    package var closest: [ClosestEvent]
 
-    public init(
+    package init(
         kind: Kind, event: String?, message: String, expectation: SourceLocation? = nil,
         eventIDs: [String] = [], closest: [ClosestEvent] = []
     ) {
@@ -44,7 +44,7 @@ public struct VerificationFailure: Codable, Sendable, Hashable {
     ///       closest captured events:
     ///       - purchase_completed (#e42): 0 of 1 params match
     ///           value: expected number > 0, got "9.99" (string)
-    public var text: String {
+    package var text: String {
         ClosestEvent.message(message, closest: closest)
     }
 }

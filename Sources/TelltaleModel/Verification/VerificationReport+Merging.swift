@@ -1,7 +1,7 @@
 extension VerificationReport {
     /// The shards' reports as one: tests and violations side by side, planned events
     /// counted across shards (a shard that never sent one does not make it unproduced).
-    public static func merging(_ reports: [VerificationReport]) -> VerificationReport? {
+    package static func merging(_ reports: [VerificationReport]) -> VerificationReport? {
         guard !reports.isEmpty else { return nil }
         var coverage: CatalogCoverage?
         for shard in reports.compactMap(\.coverage) {

@@ -1,19 +1,19 @@
 /// The analytics verdict of a run: each test's expectation failures and tracking-plan
 /// violations, the violations no test can be blamed for, and the plan's coverage.
 /// `TelltaleVerify` produces it; it lives here so a run record and report writers can hold it.
-public struct VerificationReport: Codable, Sendable, Hashable {
+package struct VerificationReport: Codable, Sendable, Hashable {
     /// Every test that ran or sent events, sorted by id.
-    public var tests: [TestVerification]
+    package var tests: [TestVerification]
     /// Violations of events attributed to no test: they fail the run, not a test.
-    public var unattributed: [CatalogViolation]
+    package var unattributed: [CatalogViolation]
     /// Nil when the run had no tracking plan.
-    public var coverage: CatalogCoverage?
+    package var coverage: CatalogCoverage?
     /// Expectation keys (as written) that selected no test: a typo, or a test filtered out.
-    public var unusedSelectors: [String]
-    public var eventCount: Int
-    public var unattributedEventCount: Int
+    package var unusedSelectors: [String]
+    package var eventCount: Int
+    package var unattributedEventCount: Int
 
-    public init(
+    package init(
         tests: [TestVerification], unattributed: [CatalogViolation] = [], coverage: CatalogCoverage? = nil,
         unusedSelectors: [String] = [], eventCount: Int = 0, unattributedEventCount: Int = 0
     ) {
@@ -26,15 +26,15 @@ public struct VerificationReport: Codable, Sendable, Hashable {
     }
 
     /// Every test passed its checks and no unattributed event broke the tracking plan.
-    public var passed: Bool {
+    package var passed: Bool {
         unattributed.isEmpty && tests.allSatisfy(\.passed)
     }
 
-    public var failedTests: [TestVerification] {
+    package var failedTests: [TestVerification] {
         tests.filter { !$0.passed }
     }
 
-    public func verification(for test: TestID) -> TestVerification? {
+    package func verification(for test: TestID) -> TestVerification? {
         tests.first { $0.test == test }
     }
 }

@@ -7,7 +7,7 @@ extension BaselineRequest {
     /// `--base` or the CI's variables, else (a merge) the base its shards compared with; the base
     /// looked up in the history at `history` (a path or a URL). Returns the lines to print; an
     /// unreadable `--baseline` throws (exit 2).
-    public static func compareBuild(
+    package static func compareBuild(
         _ record: inout RunRecord, base: String?, baseline: String?, failOn: FailOn?, history: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(BaselineError) -> [String] {

@@ -8,7 +8,7 @@ extension BaselineRequest {
     /// none (a note, never an error). `history`: the open history the base is looked up in (nil:
     /// none). `subset`: what made the record part of the tests (a shard, `--changed`, a filter, a run
     /// cut short, a queue machine); nil for a whole run, whose missing base tests were removed.
-    public func apply(to record: inout RunRecord, history: HistoryStore?, subset: CoverageSubset?) async -> [String] {
+    package func apply(to record: inout RunRecord, history: HistoryStore?, subset: CoverageSubset?) async -> [String] {
         if let failOn { record.failOn = failOn == .any ? nil : failOn }
         guard let comparison = await comparison(for: record, history: history, subset: subset) else { return [] }
         // A merge that finds no baseline of its own keeps what its shards compared with.
@@ -21,7 +21,7 @@ extension BaselineRequest {
 
     /// The same, with the history at `location` (a path or a URL: `merge`'s, `queue report`'s)
     /// opened for the look-up alone; a history that cannot be opened leaves no baseline, with why.
-    public func apply(to record: inout RunRecord, historyAt location: String?, subset: CoverageSubset?) async -> [String] {
+    package func apply(to record: inout RunRecord, historyAt location: String?, subset: CoverageSubset?) async -> [String] {
         guard file == nil, base != nil, let location else { return await apply(to: &record, history: nil, subset: subset) }
         var compared = record
         let lines = await RunHistory.withOpened(location, what: "no baseline from it") { opened in

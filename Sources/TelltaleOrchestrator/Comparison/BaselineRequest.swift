@@ -14,15 +14,15 @@ import TelltaleModel
 /// merge-base with `HEAD` where git knows the ref (a CI's own commit as it is), its branch the
 /// ref's branch (`origin/main` is `main`), or the ref itself where git does not know it (a shallow
 /// clone): the history is looked up by name then.
-public struct BaselineRequest: Sendable {
+package struct BaselineRequest: Sendable {
     /// The base of the change, as the history is searched for it.
-    public struct Base: Sendable, Hashable {
-        public var commit: String?
-        public var branch: String?
+    package struct Base: Sendable, Hashable {
+        package var commit: String?
+        package var branch: String?
         /// What named it: `--base main`, `GitHub's GITHUB_BASE_REF=main`.
-        public var source: String
+        package var source: String
 
-        public init(commit: String?, branch: String?, source: String) {
+        package init(commit: String?, branch: String?, source: String) {
             self.commit = commit
             self.branch = branch
             self.source = source
@@ -30,25 +30,25 @@ public struct BaselineRequest: Sendable {
     }
 
     /// A `--baseline` that cannot be used: exit 2, naming the file and what to give.
-    public struct BaselineError: Error, LocalizedError, Sendable {
-        public var message: String
-        public var errorDescription: String? { message }
+    package struct BaselineError: Error, LocalizedError, Sendable {
+        package var message: String
+        package var errorDescription: String? { message }
     }
 
-    public var base: Base?
+    package var base: Base?
     /// `--baseline FILE`'s run, read; it beats the history.
-    public var file: Baseline?
+    package var file: Baseline?
     /// Nil keeps the record's own (a merge keeps its shards').
-    public var failOn: FailOn?
+    package var failOn: FailOn?
 
-    public init(base: Base? = nil, file: Baseline? = nil, failOn: FailOn? = nil) {
+    package init(base: Base? = nil, file: Baseline? = nil, failOn: FailOn? = nil) {
         self.base = base
         self.file = file
         self.failOn = failOn
     }
 
     /// The request of `--baseline`, `--base` and the rest (see the type), git asked in `package`.
-    public static func resolve(
+    package static func resolve(
         baseline path: String?, base: String?, changed: ChangeBase? = nil, coverageBase: String? = nil, failOn: FailOn?, package: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(BaselineError) -> BaselineRequest {

@@ -8,11 +8,11 @@ import TelltaleReports
 /// format's), `coverage.profdata` (the merged profile, for `llvm-cov` by hand) and, from a
 /// `--coverage-map` run, `coverage-map.bin` (what each test executed).
 extension ReportDirectory {
-    public var coverageDataPath: String { "\(path)/\(LineCoverageFile.fileName)" }
-    public var coverageProfilePath: String { "\(path)/coverage.profdata" }
+    package var coverageDataPath: String { "\(path)/\(LineCoverageFile.fileName)" }
+    package var coverageProfilePath: String { "\(path)/coverage.profdata" }
     /// What each test executed, from a `--coverage-map` run: for `telltale history import`.
-    public var coverageMapPath: String { "\(path)/\(Self.coverageMapFileName)" }
-    public static let coverageMapFileName = "coverage-map.bin"
+    package var coverageMapPath: String { "\(path)/\(Self.coverageMapFileName)" }
+    package static let coverageMapFileName = "coverage-map.bin"
     /// Where the test processes write their raw profiles while the run lasts: absolute, since
     /// they run in the package's folder.
     var coverageProfilesPath: String { "\(absolutePath)/profiles" }
@@ -24,12 +24,12 @@ extension ReportDirectory {
     }
 
     /// Harbormaster's per-file coverage strings, for the run's `coverage` unit; empty without coverage.
-    public func harbormasterCoverage(_ record: RunRecord) -> [String: String] {
+    package func harbormasterCoverage(_ record: RunRecord) -> [String: String] {
         CoverageReportData.harbormasterStrings(record, folder: path)
     }
 
     /// `telltale report --out`: the coverage data goes along with `run.json`, so the new folder is complete.
-    public func copyCoverageData(from folder: String) throws {
+    package func copyCoverageData(from folder: String) throws {
         let source = "\(folder)/\(LineCoverageFile.fileName)"
         guard FileManager.default.fileExists(atPath: source),
             URL(fileURLWithPath: source).standardizedFileURL.path != URL(fileURLWithPath: coverageDataPath).standardizedFileURL.path

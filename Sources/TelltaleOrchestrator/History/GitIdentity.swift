@@ -1,9 +1,9 @@
 import TelltaleProcesses
 
 /// Who the person at the keyboard is, as git knows them.
-public enum GitIdentity {
+package enum GitIdentity {
     /// `git config user.email` in `directory`; nil when git has none.
-    public static func userEmail(in directory: String) async -> String? {
+    package static func userEmail(in directory: String) async -> String? {
         await RunEnvironmentProbe.firstLine(
             of: ChildProcess(executable: "git", arguments: ["config", "user.email"], workingDirectory: directory)
         )

@@ -8,19 +8,19 @@ import TelltaleModel
 /// so a CI job that starts with an empty disk schedules by the last main-branch run; and a
 /// `--coverage-map` run's `coverage-map.bin` (named, or beside an imported `run.json`), so a
 /// developer's `--changed --select tests` uses the map CI recorded.
-public enum HistoryImport {
-    public struct Outcome: Sendable {
-        public var path: String
-        public var tests: Int
+package enum HistoryImport {
+    package struct Outcome: Sendable {
+        package var path: String
+        package var tests: Int
         /// False when the history already had this run.
-        public var added: Bool
+        package var added: Bool
         /// The file was a coverage map (`tests` is how many tests it knows).
-        public var isCoverageMap = false
+        package var isCoverageMap = false
     }
 
     /// Imports each file in order; the first unreadable file stops the import (those
     /// before it stay imported: each run is its own transaction).
-    public static func run(files: [String], into store: HistoryStore) async throws -> [Outcome] {
+    package static func run(files: [String], into store: HistoryStore) async throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for path in files {
             if Self.isCoverageMap(path) {

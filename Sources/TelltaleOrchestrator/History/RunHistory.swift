@@ -7,7 +7,7 @@ import TelltalePostgres
 
 /// The run history as one run uses it: opened before the build, read for durations,
 /// written when the run ends. Any problem with it is a warning: the run goes on without.
-public struct RunHistory: Sendable {
+package struct RunHistory: Sendable {
     let store: HistoryStore?
     /// Why the history is not used, for the run's notes; nil when it is, or was turned off.
     let warning: String?
@@ -76,7 +76,7 @@ public struct RunHistory: Sendable {
     /// `TELLTALE_HISTORY_URL`, which beats the plan's `history`; `noHistory` and `history: false`
     /// mean none (a plan that keeps no history is not turned back on by a CI-wide variable); by
     /// default the file beside `package`.
-    public static func value(
+    package static func value(
         history: PlanHistory, option: String?, noHistory: Bool, package: String,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
@@ -189,12 +189,12 @@ public struct RunHistory: Sendable {
 
     /// `telltale merge --history PATH|URL`: the merged run recorded once, its trends in its reports.
     /// Returns the warning (also added to the record's notes) when the history could not be used.
-    public static func recordMerged(_ record: inout RunRecord, history: String, callTimeout: Duration? = nil) async -> String? {
+    package static func recordMerged(_ record: inout RunRecord, history: String, callTimeout: Duration? = nil) async -> String? {
         await recordWhole(&record, history: history, what: "the merged run", callTimeout: callTimeout ?? PostgresConnector.defaultCallTimeout)
     }
 
     /// `telltale import xcresult`: the imported run recorded as a `telltale run` would be.
-    public static func recordImported(_ record: inout RunRecord, history: String) async -> String? {
+    package static func recordImported(_ record: inout RunRecord, history: String) async -> String? {
         await recordWhole(&record, history: history, what: "the imported run")
     }
 

@@ -8,7 +8,7 @@ extension ShardMerge {
     /// line coverage written to `output` (so every coverage report can be drawn from it) and each
     /// shard's attachments copied there at the same paths. The reports themselves are the
     /// caller's to write, as after a run.
-    public static func merge(_ sources: [String], into output: String) throws -> RunRecord {
+    package static func merge(_ sources: [String], into output: String) throws -> RunRecord {
         let records = try sources.map { source in
             try RunRecordFile.read(path: source.hasSuffix(".json") ? source : "\(source)/run.json")
         }

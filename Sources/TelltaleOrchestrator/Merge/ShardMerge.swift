@@ -6,14 +6,14 @@ import TelltaleRecord
 /// of merging lives here: the records (`records`), and from the shards' report folders their
 /// attachments and their line coverage (`merge(_:into:)`). What a coverage run merges within
 /// itself, the raw profiles of its test processes, is `ProfileMerge` (TelltaleCoverage).
-public enum ShardMerge {
-    public enum MergeError: Error, LocalizedError, Equatable {
+package enum ShardMerge {
+    package enum MergeError: Error, LocalizedError, Equatable {
         case nothingToMerge
         case missingShards(found: [Int], count: Int)
         case mixedShardCounts([Int])
         case duplicateTest(String)
 
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .nothingToMerge:
                 "no run records to merge"
@@ -31,7 +31,7 @@ public enum ShardMerge {
     /// each test in one shard only, each shard's source paths moved under `packageRoot` (this
     /// checkout's package folder; nil keeps them). Each shard judged its own tests by the plan
     /// already; the builder's steps find nothing more to rule on them but paths.
-    public static func records(_ records: [RunRecord], packageRoot: String? = nil) throws(MergeError) -> RunRecord {
+    package static func records(_ records: [RunRecord], packageRoot: String? = nil) throws(MergeError) -> RunRecord {
         guard let first = records.first else { throw .nothingToMerge }
         let counts = Set(records.compactMap(\.shard?.count))
         if counts.count > 1 { throw .mixedShardCounts(counts.sorted()) }

@@ -12,21 +12,21 @@ import TelltaleRunner
 /// first runs the test alone: a test that failed after others and passes alone is a victim, one
 /// that passed after others and fails alone is brittle, and anything else depends on no order.
 /// The processes run with the plan's environment, without the capture server or services.
-public struct BisectRun: Sendable {
-    public struct Options: Sendable {
-        public var test: TestID
-        public var planPath: String?
-        public var package: String?
+package struct BisectRun: Sendable {
+    package struct Options: Sendable {
+        package var test: TestID
+        package var planPath: String?
+        package var package: String?
         /// A report folder or its `run.json`, or a run's id in the history (`telltale history runs`);
         /// nil: the plan's report folder.
-        public var run: String?
+        package var run: String?
         /// The history `run` is read from when it is an id (overrides `TELLTALE_HISTORY_URL` and the plan's `history:`).
-        public var history: String?
-        public var skipBuild = false
-        public var budget: Duration?
-        public var launcher: LauncherKind?
+        package var history: String?
+        package var skipBuild = false
+        package var budget: Duration?
+        package var launcher: LauncherKind?
 
-        public init(test: TestID, planPath: String? = nil, package: String? = nil, run: String? = nil) {
+        package init(test: TestID, planPath: String? = nil, package: String? = nil, run: String? = nil) {
             self.test = test
             self.planPath = planPath
             self.package = package
@@ -35,30 +35,30 @@ public struct BisectRun: Sendable {
     }
 
     /// What it found, or why it found nothing.
-    public enum Finding: Sendable {
+    package enum Finding: Sendable {
         case bisected(OrderDependency)
         /// The test does the same alone as after the others: no order dependency to bisect.
         case notOrderDependent(String)
 
         /// 0 when it found the tests, else 1.
-        public var exitCode: TelltaleExitCode {
+        package var exitCode: TelltaleExitCode {
             if case .bisected(let dependency) = self, dependency.verdict == .found { return .success }
             return .testsFailed
         }
     }
 
     /// Without `--budget`: on demand a person waits for the answer, so half an hour.
-    public static let defaultBudget = Duration.seconds(1800)
+    package static let defaultBudget = Duration.seconds(1800)
 
-    public var options: Options
-    public var progress: ConsoleProgress
+    package var options: Options
+    package var progress: ConsoleProgress
 
-    public init(options: Options, progress: ConsoleProgress) {
+    package init(options: Options, progress: ConsoleProgress) {
         self.options = options
         self.progress = progress
     }
 
-    public func run() async throws(OrchestratorError) -> Finding {
+    package func run() async throws(OrchestratorError) -> Finding {
         var runOptions = RunOptions(planPath: options.planPath, package: options.package, skipBuild: options.skipBuild)
         if runOptions.planPath == nil {
             let discovery = PlanDiscovery.find(package: options.package ?? Plan.defaultPackage)

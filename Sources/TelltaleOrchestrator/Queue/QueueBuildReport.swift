@@ -8,15 +8,15 @@ import TelltaleReports
 /// `telltale queue report|status|prune`: a build's record from the queue, once drained, each
 /// test once (its last attempt carrying the earlier ones) with the machine that ran it; where
 /// a build stands; old builds removed. Each connects to the database for the call only.
-public enum QueueBuildReport {
+package enum QueueBuildReport {
     /// Why a queue command could not give its answer, with its exit status.
-    public enum QueueReportError: Error, LocalizedError, Sendable {
+    package enum QueueReportError: Error, LocalizedError, Sendable {
         /// The URL is wrong, the database cannot be reached, or it has no such build: exit 2.
         case unusable(String)
         /// The wait ended with units still leased or left: exit 1.
         case notDrained(String)
 
-        public var errorDescription: String? {
+        package var errorDescription: String? {
             switch self {
             case .unusable(let message), .notDrained(let message): message
             }
@@ -28,7 +28,7 @@ public enum QueueBuildReport {
     /// seconds for it; a build not filled yet (the report job started with the machines, before
     /// the first of them had built) is waited for too. Each call is given up after `callTimeout`.
     /// `rules` and `plan`: the machines' plan, as `QueueReportPlan` reads it.
-    public static func record(
+    package static func record(
         url: String, build: String, wait: Double, callTimeout: Duration? = nil, rules: RecordRules = RecordRules(), plan: PlanSummary? = nil
     ) async throws(QueueReportError) -> RunRecord {
         let location = try location(url)
@@ -60,14 +60,14 @@ public enum QueueBuildReport {
     }
 
     /// Where the build stands, as `telltale queue status` prints it.
-    public static func statusLines(
+    package static func statusLines(
         url: String, build: String, callTimeout: Duration? = nil
     ) async throws(QueueReportError) -> [String] {
         describe(try await status(url: url, build: build, callTimeout: callTimeout))
     }
 
     /// Where the build stands.
-    public static func status(
+    package static func status(
         url: String, build: String, callTimeout: Duration? = nil
     ) async throws(QueueReportError) -> PostgresWorkQueue.Status {
         let location = try location(url)
@@ -85,7 +85,7 @@ public enum QueueBuildReport {
     }
 
     /// Removes the builds filled more than `days` days ago; how many.
-    public static func prune(
+    package static func prune(
         url: String, olderThan days: Double, callTimeout: Duration? = nil
     ) async throws(QueueReportError) -> Int {
         let location = try location(url)
@@ -100,7 +100,7 @@ public enum QueueBuildReport {
     }
 
     /// The lines `telltale queue status` prints.
-    public static func describe(_ status: PostgresWorkQueue.Status) -> [String] {
+    package static func describe(_ status: PostgresWorkQueue.Status) -> [String] {
         var lines = [
             "build \(status.build): \(status.tests) tests, filled by \(status.filledBy)" + (status.commit.map { " at \($0.prefix(12))" } ?? "")
                 + (status.isDrained ? ", drained" : "")

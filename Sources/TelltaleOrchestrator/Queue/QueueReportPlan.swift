@@ -8,15 +8,15 @@ import TelltaleVerify
 /// `telltale.yml` found beside `Package.swift` as `run` finds it), so the build's record is
 /// judged by the same rules as each machine's: its quarantine, its analytics expectations and
 /// tracking plan, and its package folder here, under which every machine's source paths go.
-public struct QueueReportPlan: Sendable {
-    public var rules: RecordRules
-    public var summary: PlanSummary?
+package struct QueueReportPlan: Sendable {
+    package var rules: RecordRules
+    package var summary: PlanSummary?
     /// Which plan was used and why, or that none was: said before the report.
-    public var note: String?
+    package var note: String?
 
     /// Reads `path`, or the plan found in the current folder; with none, the build is judged
     /// without quarantine or expectations, and the note says how to give one.
-    public static func load(_ path: String?) throws(QueueBuildReport.QueueReportError) -> QueueReportPlan {
+    package static func load(_ path: String?) throws(QueueBuildReport.QueueReportError) -> QueueReportPlan {
         let discovery = path == nil ? PlanDiscovery.find(package: Plan.defaultPackage) : PlanDiscovery()
         guard let chosen = path ?? discovery.plan else {
             // Without a plan the package here is unknown: paths stay as the machines wrote them.

@@ -5,26 +5,26 @@ import TelltaleQueue
 
 /// Queue mode as one `telltale run --queue URL` takes part in it: the database (reached and
 /// migrated before anything is built), the build and this machine's name.
-public struct RunQueue: Sendable {
-    public var location: PostgresLocation
-    public var build: String
-    public var machine: String
-    public var leaseSeconds: Double
+package struct RunQueue: Sendable {
+    package var location: PostgresLocation
+    package var build: String
+    package var machine: String
+    package var leaseSeconds: Double
     /// The longest one call to the queue may take (`--postgres-timeout`, the plan's `postgresTimeout`).
-    public var callTimeout = PostgresConnector.defaultCallTimeout
+    package var callTimeout = PostgresConnector.defaultCallTimeout
 
     /// What `--queue` and its companions asked for, after argument parsing.
-    public struct Request: Sendable {
-        public var url: String
-        public var build: String?
-        public var machine: String?
-        public var leaseSeconds: Double
+    package struct Request: Sendable {
+        package var url: String
+        package var build: String?
+        package var machine: String?
+        package var leaseSeconds: Double
         /// `--queue-fallback shard`: the static shard to run when the database cannot be reached at
         /// the start (`--shard`, else the CI's variables); nil without the fallback.
-        public var fallbackShard: Shard?
-        public var fallback: Bool
+        package var fallbackShard: Shard?
+        package var fallback: Bool
 
-        public init(
+        package init(
             url: String, build: String? = nil, machine: String? = nil, leaseSeconds: Double = 30, fallback: Bool = false,
             fallbackShard: Shard? = nil
         ) {
@@ -38,7 +38,7 @@ public struct RunQueue: Sendable {
     }
 
     /// The build id the CI's variables give (`QueueBuildIdentity`); nil off CI.
-    public static func buildFromCI(_ environment: [String: String]) -> String? {
+    package static func buildFromCI(_ environment: [String: String]) -> String? {
         QueueBuildIdentity.buildID(from: environment)?.id
     }
 

@@ -7,7 +7,7 @@ extension CatalogLoader {
     /// a tracking plan (a folder, a JSON Schema, a YAML file with top-level `events`), else the
     /// tracking plan the plan at PATH names in `capture.catalog`. Returns the catalog and the
     /// path it was read from, whose changes should regenerate the code.
-    public func loadForGeneration(path: String) throws(PlanError) -> (catalog: EventCatalog, path: String) {
+    package func loadForGeneration(path: String) throws(PlanError) -> (catalog: EventCatalog, path: String) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard exists, !isDirectory.boolValue, !path.hasSuffix(".json"),

@@ -5,14 +5,14 @@ import Yams
 /// Reads tracking plans (catalogs), every problem at once and located like a plan's: the YAML
 /// file (with the JSON Schema files its events name), a folder or file of JSON Schemas (one per
 /// event, as Segment Protocols, RudderStack or Avo export them), or an Iglu folder.
-public struct CatalogLoader: Sendable {
-    public init() {}
+package struct CatalogLoader: Sendable {
+    package init() {}
 
     /// Loads the catalog at `path`: a folder with `schemas/VENDOR/NAME/jsonschema/VERSION` (or
     /// that layout itself) is Iglu; another folder, or a `.json` file, JSON Schemas; anything
     /// else the YAML catalog. `reference` is where the plan names it (`capture.catalog`), so a
     /// missing path is reported there.
-    public func load(path: String, reference: SourceLocation? = nil) throws(PlanError) -> EventCatalog {
+    package func load(path: String, reference: SourceLocation? = nil) throws(PlanError) -> EventCatalog {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, isDirectory.boolValue { return try loadFolder(path, reference: reference) }
@@ -93,7 +93,7 @@ public struct CatalogLoader: Sendable {
 
     /// Parses catalog text; `file` names it in problems, and `schema:` files are read relative
     /// to its folder (the only files touched).
-    public func parse(yaml: String, file: String) throws(PlanError) -> EventCatalog {
+    package func parse(yaml: String, file: String) throws(PlanError) -> EventCatalog {
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -159,7 +159,7 @@ public struct CatalogLoader: Sendable {
     /// otherwise only show as a failing test. Each problem is at the expectation. A forbidden
     /// event need not be planned (forbidding what the plan does not know, `app_crash`, is the
     /// point of `forbid`): one is only a warning, when a planned name is a typo away from it.
-    public func problems(in expectations: [TestExpectations], against catalog: EventCatalog) -> [LocatedProblem] {
+    package func problems(in expectations: [TestExpectations], against catalog: EventCatalog) -> [LocatedProblem] {
         let planned = Set(catalog.events.map(\.name))
         let names = catalog.events.map(\.name)
         var ignored: [Regex<AnyRegexOutput>] = []

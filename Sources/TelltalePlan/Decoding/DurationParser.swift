@@ -2,7 +2,7 @@
 ///
 /// A bare number is rejected: `timeout: 30` could mean seconds or minutes,
 /// and guessing wrong makes a run hang or fail for no visible reason.
-public struct DurationParser {
+package struct DurationParser {
     static let unitNanoseconds: [String: Int64] = [
         "ns": 1,
         "us": 1_000,
@@ -16,7 +16,7 @@ public struct DurationParser {
     static let formatHint = "use a number with a unit: 500ms, 30s, 5m, 1h"
 
     /// The duration, rounded to whole nanoseconds, or nil if `text` isn't one.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         var rest = Substring(text.trimmingWhitespace())
         guard !rest.isEmpty else { return nil }
         var total = 0.0

@@ -10,7 +10,7 @@ import Foundation
 extension Plan {
     /// The plan with every path made usable from the working directory: relative to it where
     /// the path stays beneath it, else absolute.
-    public func resolvingPaths() -> Plan {
+    package func resolvingPaths() -> Plan {
         guard let sourcePath else { return self }
         var plan = self
         let resolve = { (path: String) in Plan.resolve(path, inPlan: sourcePath) }
@@ -43,14 +43,14 @@ extension Plan {
     }
 
     /// `path`, written in the plan at `planFile`, as a path from the working directory.
-    public static func resolve(_ path: String, inPlan planFile: String) -> String {
+    package static func resolve(_ path: String, inPlan planFile: String) -> String {
         if path.hasPrefix("/") || path.hasPrefix("~") { return (path as NSString).expandingTildeInPath }
         let folder = (planFile as NSString).deletingLastPathComponent
         return normalized(folder.isEmpty ? path : "\(folder)/\(path)")
     }
 
     /// The plan file's folder as a person reads it, absolute, for hints.
-    public static func folder(of planFile: String) -> String {
+    package static func folder(of planFile: String) -> String {
         URL(fileURLWithPath: planFile).deletingLastPathComponent().standardizedFileURL.path
     }
 

@@ -5,70 +5,70 @@ import TelltaleModel
 ///
 /// Paths stay as written (relative to the working directory), so a printed
 /// plan reads like the one the user wrote.
-public struct Plan: Sendable, Equatable {
-    public var version: Int
-    public var name: String
-    public var package: String
+package struct Plan: Sendable, Equatable {
+    package var version: Int
+    package var name: String
+    package var package: String
     /// An Xcode `.xctestplan` whose selection, environment and arguments were
     /// imported into this plan when it was loaded.
-    public var xctestplan: String?
+    package var xctestplan: String?
     /// Regexes over test ids, as `swift test --filter`.
-    public var filter: [String]
+    package var filter: [String]
     /// Regexes over test ids, as `swift test --skip`.
-    public var skip: [String]
+    package var skip: [String]
     /// Swift Testing tags (`network`, or `.network`): only tests with one of them run.
-    public var tags: [String] = []
+    package var tags: [String] = []
     /// Swift Testing tags whose tests never run.
-    public var skipTags: [String] = []
-    public var environment: [String: String]
-    public var arguments: [String]
-    public var retries: Int
+    package var skipTags: [String] = []
+    package var environment: [String: String]
+    package var arguments: [String]
+    package var retries: Int
     /// Parallel test processes; nil leaves the choice to the orchestrator.
-    public var workers: Int?
+    package var workers: Int?
     /// Limits for every test (`test`) and for the whole run (`run`); a suite's own win.
-    public var timeout: PlanTimeouts
-    public var suites: [PlanSuite]
+    package var timeout: PlanTimeouts
+    package var suites: [PlanSuite]
     /// Processes the tests need (a backend in test mode), in file order.
-    public var services: [PlanService]
-    public var reports: PlanReports
+    package var services: [PlanService]
+    package var reports: PlanReports
     /// Capture settings: the tracking plan events are checked against.
-    public var capture: PlanCapture
+    package var capture: PlanCapture
     /// What each test's analytics must show, in file order (see Docs/Verification.md).
-    public var expectations: [TestExpectations]
+    package var expectations: [TestExpectations]
     /// How each test is bracketed; nil lets the run choose (`process` when a service has a
     /// test mode or there are expectations, else `none`).
-    public var lifecycle: PlanLifecycle?
+    package var lifecycle: PlanLifecycle?
     /// Where the run history is kept (`history:`); `.beside` the package by default.
-    public var history: PlanHistory
+    package var history: PlanHistory
     /// The longest one call to PostgreSQL (a shared history, a queue) may take before it is
     /// given up (`postgresTimeout:`, `--postgres-timeout`); nil: two minutes.
-    public var postgresTimeout: Duration?
+    package var postgresTimeout: Duration?
     /// Known-bad tests whose failures do not fail the run until their entry expires.
-    public var quarantine: [QuarantineEntry]
+    package var quarantine: [QuarantineEntry]
     /// `strict: true` (or `--strict`): an expectation that selects no listed test is an error
     /// (exit 2, before anything runs) rather than a warning.
-    public var strict: Bool = false
+    package var strict: Bool = false
     /// `splitClasses: true` (or `--split-classes`): hand an XCTest class's tests out one by one, as
     /// `swift test --parallel` does, rather than each class whole in its order, as `swift test`
     /// and Xcode run it (`TestUnits`). For suites whose tests do not depend on their class's order.
-    public var splitClasses: Bool = false
+    package var splitClasses: Bool = false
     /// Code coverage: off unless `coverage:` (or `--coverage`) turns it on.
-    public var coverage = PlanCoverage()
+    package var coverage = PlanCoverage()
     /// How `--changed` selects: by target unless `changed: { select: tests }`.
-    public var changed = PlanChanged()
+    package var changed = PlanChanged()
     /// New and changed tests run more times (`stress:`, `--stress-new`); off by default.
-    public var stress = PlanStress()
+    package var stress = PlanStress()
     /// The order tests run in drawn from a seed (`shuffle:`, `--shuffle`); off by default.
-    public var shuffle = PlanShuffle.off
+    package var shuffle = PlanShuffle.off
     /// Which failures fail the run (`failOn:`, `--fail-on`): every one, or only those the change
     /// brought against its base (`new`).
-    public var failOn = FailOn.any
+    package var failOn = FailOn.any
     /// The Xcode scheme whose tests run under `xcodebuild`; nil for a Swift package's `swift test`.
-    public var xcode: XcodeProject?
+    package var xcode: XcodeProject?
     /// The plan file this came from; nil for a default plan.
-    public var sourcePath: String?
+    package var sourcePath: String?
 
-    public init(
+    package init(
         version: Int = Plan.supportedVersion,
         name: String,
         package: String = Plan.defaultPackage,
@@ -113,11 +113,11 @@ public struct Plan: Sendable, Equatable {
     }
 
     /// The only plan format version this Telltale reads.
-    public static let supportedVersion = 1
-    public static let defaultPackage = "."
+    package static let supportedVersion = 1
+    package static let defaultPackage = "."
 
     /// The plan used when no plan file is given: run every test of `package`.
-    public static func defaultPlan(package: String) -> Plan {
+    package static func defaultPlan(package: String) -> Plan {
         Plan(name: directoryName(of: package), package: package)
     }
 

@@ -1,16 +1,16 @@
 import TelltaleModel
 
 /// The plan's `capture` section.
-public struct PlanCapture: Sendable, Equatable {
+package struct PlanCapture: Sendable, Equatable {
     /// The tracking plan (a catalog YAML file) every captured event is checked against,
     /// relative to the working directory; `CatalogLoader` reads it.
-    public var catalog: String?
+    package var catalog: String?
     /// Where the plan names the catalog, so a catalog that cannot be read is reported there.
-    public var catalogLocation: SourceLocation?
+    package var catalogLocation: SourceLocation?
     /// `fdatasync` every event before acknowledging it (survives power loss, not only `kill -9`).
-    public var sync: Bool
+    package var sync: Bool
 
-    public init(catalog: String? = nil, catalogLocation: SourceLocation? = nil, sync: Bool = false) {
+    package init(catalog: String? = nil, catalogLocation: SourceLocation? = nil, sync: Bool = false) {
         self.catalog = catalog
         self.catalogLocation = catalogLocation
         self.sync = sync

@@ -1,15 +1,15 @@
 /// `changed:` in a plan: how `telltale run --changed` chooses the tests a change can affect.
-public struct PlanChanged: Sendable, Equatable {
+package struct PlanChanged: Sendable, Equatable {
     /// `select: targets` (the default) or `tests`; `--select` overrides it.
-    public var select: ChangeSelectionLevel
+    package var select: ChangeSelectionLevel
 
-    public init(select: ChangeSelectionLevel = .targets) {
+    package init(select: ChangeSelectionLevel = .targets) {
         self.select = select
     }
 }
 
 /// What `--changed` selects by.
-public enum ChangeSelectionLevel: String, Sendable, Equatable, CaseIterable {
+package enum ChangeSelectionLevel: String, Sendable, Equatable, CaseIterable {
     /// The test targets that depend on a changed target (from the package's manifest).
     case targets
     /// The tests that executed a changed line, from the coverage map in the history

@@ -1,20 +1,20 @@
 /// `coverage:` in a plan: measure code coverage, which files, and the thresholds that fail a run.
-public struct PlanCoverage: Sendable, Equatable {
+package struct PlanCoverage: Sendable, Equatable {
     /// `coverage: true`, or any mapping; `--coverage`/`--no-coverage` override it.
-    public var enabled: Bool
+    package var enabled: Bool
     /// Globs over paths relative to the package that replace the default choice (its non-test targets).
-    public var include: [String]
+    package var include: [String]
     /// Globs of files to leave out.
-    public var exclude: [String]
+    package var exclude: [String]
     /// Total line coverage, in percent, below which the run fails.
-    public var minimum: Double?
+    package var minimum: Double?
     /// Diff coverage, in percent, below which the run fails.
-    public var diffMinimum: Double?
+    package var diffMinimum: Double?
     /// `map: true` (or `--coverage-map`): record what each test executed, for `--changed`'s
     /// test-level selection; every test then runs in a process of its own.
-    public var map: Bool
+    package var map: Bool
 
-    public init(
+    package init(
         enabled: Bool = false, include: [String] = [], exclude: [String] = [], minimum: Double? = nil, diffMinimum: Double? = nil,
         map: Bool = false
     ) {

@@ -1,5 +1,5 @@
 /// Where a run's history is kept: `history:` in a plan.
-public enum PlanHistory: Sendable, Equatable {
+package enum PlanHistory: Sendable, Equatable {
     /// `.telltale/history.sqlite` beside the package (the default; `history: true`).
     case beside
     /// `history: false`: the run neither reads nor records history.
@@ -10,7 +10,7 @@ public enum PlanHistory: Sendable, Equatable {
     case database(String)
 
     /// The default file, under the package: `.telltale/` keeps a `.gitignore` of its own.
-    public static func defaultPath(package: String) -> String {
+    package static func defaultPath(package: String) -> String {
         "\(package)/.telltale/history.sqlite"
     }
 }

@@ -1,6 +1,6 @@
 /// How a run brackets each test with the backend's reset/setup/teardown and the
 /// checks of its analytics (the plan's `lifecycle`; see Docs/Verification.md).
-public enum PlanLifecycle: String, Sendable, Equatable, CaseIterable {
+package enum PlanLifecycle: String, Sendable, Equatable, CaseIterable {
     /// The suites link TelltaleTesting (`.telltale` trait, `TelltaleTestCase`) and call
     /// `tests/begin` and `tests/end` themselves: tests stay batched, one at a time per worker,
     /// and the checks' failures are recorded inside the test run.

@@ -1,6 +1,6 @@
 /// How a run knows a service is ready: exactly one probe, and a time limit.
-public struct PlanReadiness: Sendable, Equatable {
-    public enum Probe: Sendable, Equatable {
+package struct PlanReadiness: Sendable, Equatable {
+    package enum Probe: Sendable, Equatable {
         /// `GET path` answers `status`.
         case http(path: String, status: Int)
         /// The port accepts a TCP connection.
@@ -9,13 +9,13 @@ public struct PlanReadiness: Sendable, Equatable {
         case log(String)
     }
 
-    public static let defaultTimeout = Duration.seconds(30)
-    public static let defaultStatus = 200
+    package static let defaultTimeout = Duration.seconds(30)
+    package static let defaultStatus = 200
 
-    public var probe: Probe
-    public var timeout: Duration
+    package var probe: Probe
+    package var timeout: Duration
 
-    public init(probe: Probe = .tcp, timeout: Duration = PlanReadiness.defaultTimeout) {
+    package init(probe: Probe = .tcp, timeout: Duration = PlanReadiness.defaultTimeout) {
         self.probe = probe
         self.timeout = timeout
     }

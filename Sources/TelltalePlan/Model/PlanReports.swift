@@ -1,11 +1,11 @@
 /// Where a run writes its reports.
-public struct PlanReports: Sendable, Equatable {
-    public static let defaultDirectory = "Reports"
+package struct PlanReports: Sendable, Equatable {
+    package static let defaultDirectory = "Reports"
 
     /// Relative to the working directory.
-    public var dir: String
+    package var dir: String
 
-    public init(dir: String = PlanReports.defaultDirectory) {
+    package init(dir: String = PlanReports.defaultDirectory) {
         self.dir = dir
     }
 }

@@ -1,6 +1,6 @@
 /// `shuffle:` in a plan (`--shuffle[=SEED]` overrides it): the order tests are handed out in,
 /// and which tests share a process, drawn from a seed (Docs/Flaky.md).
-public enum PlanShuffle: Sendable, Equatable {
+package enum PlanShuffle: Sendable, Equatable {
     /// The usual order (`shuffle: false`, the default).
     case off
     /// A fresh seed each run, printed at its start (`shuffle: true`, `--shuffle`).
@@ -9,7 +9,7 @@ public enum PlanShuffle: Sendable, Equatable {
     case seed(Int)
 
     /// The seed a run uses: the given one, a fresh one, or nil for the usual order.
-    public func resolvedSeed(fresh: () -> Int) -> Int? {
+    package func resolvedSeed(fresh: () -> Int) -> Int? {
         switch self {
         case .off: nil
         case .random: fresh()

@@ -1,8 +1,8 @@
 /// `stress:` in a plan: tests that are new, or whose test file changed, run more times so a
 /// flaky one is caught as it arrives (`--stress-new N` overrides `new`).
-public struct PlanStress: Sendable, Equatable {
+package struct PlanStress: Sendable, Equatable {
     /// What a test that arrives flaky does to the run.
-    public enum OnFlaky: String, Sendable, Equatable, CaseIterable {
+    package enum OnFlaky: String, Sendable, Equatable, CaseIterable {
         /// It fails the run (exit 1).
         case fail
         /// It is reported (as flaky, everywhere) but does not fail the run.
@@ -10,10 +10,10 @@ public struct PlanStress: Sendable, Equatable {
     }
 
     /// Extra runs for each new or changed test; 0 stresses nothing.
-    public var new: Int
-    public var onFlaky: OnFlaky
+    package var new: Int
+    package var onFlaky: OnFlaky
 
-    public init(new: Int = 0, onFlaky: OnFlaky = .fail) {
+    package init(new: Int = 0, onFlaky: OnFlaky = .fail) {
         self.new = new
         self.onFlaky = onFlaky
     }

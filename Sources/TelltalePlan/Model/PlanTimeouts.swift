@@ -1,12 +1,12 @@
 /// Time limits for a plan or a suite; nil means no limit of that kind.
-public struct PlanTimeouts: Sendable, Equatable {
+package struct PlanTimeouts: Sendable, Equatable {
     /// The longest one test may take before it is killed.
-    public var test: Duration?
+    package var test: Duration?
     /// The time, from the start of testing, by which the tests (all of them, or the suite's)
     /// must have finished; tests still running are killed and tests not started are not run.
-    public var run: Duration?
+    package var run: Duration?
 
-    public init(test: Duration? = nil, run: Duration? = nil) {
+    package init(test: Duration? = nil, run: Duration? = nil) {
         self.test = test
         self.run = run
     }

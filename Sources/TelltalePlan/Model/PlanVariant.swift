@@ -1,14 +1,14 @@
 /// One named set of flags a suite runs under (`variants:`): every test of the suite runs once per
 /// variant, its result named `Module.Suite/test [name]` in every report and in the history.
-public struct PlanVariant: Sendable, Equatable {
+package struct PlanVariant: Sendable, Equatable {
     /// Letters, digits, `_`, `.` and `-`, so `--filter 'testPay \[loggedOut\]'` selects it plainly.
-    public var name: String
+    package var name: String
     /// Over the plan's and the suite's `environment`.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// After the plan's and the suite's `arguments`: the app's launch arguments under UI tests.
-    public var arguments: [String]
+    package var arguments: [String]
 
-    public init(name: String, environment: [String: String] = [:], arguments: [String] = []) {
+    package init(name: String, environment: [String: String] = [:], arguments: [String] = []) {
         self.name = name
         self.environment = environment
         self.arguments = arguments

@@ -3,8 +3,8 @@ import TelltaleModel
 /// Writes a plan as normalised YAML: every key of the key table (`PlanKey.all`), in its order,
 /// with its default spelled out, so `telltale plan print` shows what a run will do, and
 /// reading the output back gives an equal plan (source locations aside).
-public struct PlanPrinter {
-    public static func yaml(_ plan: Plan) -> String {
+package struct PlanPrinter {
+    package static func yaml(_ plan: Plan) -> String {
         PlanKey.all.flatMap { $0.print(plan) }.joined(separator: "\n") + "\n"
     }
 
@@ -27,7 +27,7 @@ public struct PlanPrinter {
     }
 
     /// `quarantine:` and its entries, as a plan writes them (`history flaky --suggest` prints this).
-    public static func quarantineYAML(_ entries: [QuarantineEntry]) -> String {
+    package static func quarantineYAML(_ entries: [QuarantineEntry]) -> String {
         quarantine(entries).joined(separator: "\n") + "\n"
     }
 

@@ -3,10 +3,10 @@ import TelltaleJSONSchema
 
 /// Brings an Xcode `.xctestplan`'s selection, environment, arguments and
 /// retries into a plan, so a team can keep one source of truth for both.
-public struct XCTestPlanImporter {
+package struct XCTestPlanImporter {
     /// Imports the `.xctestplan` at `path` (relative to the working directory).
     /// The plan's `retries` counts as set unless it is 0; problems point at the `.xctestplan` file.
-    public static func importPlan(at path: String, into plan: inout Plan) throws(PlanError) {
+    package static func importPlan(at path: String, into plan: inout Plan) throws(PlanError) {
         do {
             try importPlan(at: path, into: &plan, planSetsRetries: plan.retries != 0)
         } catch {

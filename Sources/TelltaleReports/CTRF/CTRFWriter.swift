@@ -16,13 +16,13 @@ import TelltaleModel
 /// are milliseconds, as CTRF has them. What CTRF has no field for is under `extra`, with keys
 /// in Telltale's namespace (`telltale.…`). A run compared with its base labels each test it classed
 /// (`CTRFWriter+Comparison.swift`).
-public struct CTRFWriter: Sendable {
+package struct CTRFWriter: Sendable {
     /// The CTRF version the file follows (the specification's, as of its schema in Docs/Schemas).
-    public static let specVersion = "0.0.0"
+    package static let specVersion = "0.0.0"
 
-    public init() {}
+    package init() {}
 
-    public func write(_ record: RunRecord, context: ReportContext) -> Data {
+    package func write(_ record: RunRecord, context: ReportContext) -> Data {
         let tests = record.tests.map { test($0, comparison: record.comparison, context: context) }
         let counts = Dictionary(grouping: tests, by: { $0["status"]?.stringValue ?? "" }).mapValues(\.count)
         let start = Self.milliseconds(record.startedAt)

@@ -29,9 +29,9 @@ extension ReportFormat {
 }
 
 /// A run's coverage data as the report formats read it: `coverage.json` in the report folder.
-public enum CoverageReportData {
+package enum CoverageReportData {
     /// Nil for a run that measured no coverage.
-    public static func read(_ record: RunRecord, folder: String) throws -> LineCoverage? {
+    package static func read(_ record: RunRecord, folder: String) throws -> LineCoverage? {
         guard record.coverage != nil else { return nil }
         return try LineCoverageFile.read(path: "\(folder)/\(LineCoverageFile.fileName)")
     }
@@ -43,7 +43,7 @@ public enum CoverageReportData {
     }
 
     /// Harbormaster's per-file strings, for the run's coverage unit; empty without coverage.
-    public static func harbormasterStrings(_ record: RunRecord, folder: String) -> [String: String] {
+    package static func harbormasterStrings(_ record: RunRecord, folder: String) -> [String: String] {
         guard let data = try? read(record, folder: folder) else { return [:] }
         return HarbormasterCoverage.strings(data).coverage
     }

@@ -4,7 +4,7 @@ import TelltaleModel
 extension ReportFormat {
     /// Every report format, in the order the commands list them: the one place a format is
     /// registered. `run.json` is the record the others are regenerated from (`runRecord`).
-    public static let registered: [ReportFormat] = [
+    package static let registered: [ReportFormat] = [
         ReportFormat(name: "html", fileName: "index.html", summary: "the report page (open it in a browser)") { record, context, folder in
             HTMLReportWriter(attachmentsRoot: folder, coverageSources: try CoverageReportData.sourceViews(record, folder: folder))
                 .write(record, context: context)
@@ -44,7 +44,7 @@ extension ReportFormat {
     ]
 
     /// `run.json`: the record itself, which `telltale report` reads and never rewrites.
-    public static let runRecord = ReportFormat(name: "run", fileName: "run.json", summary: "the run record") { record, _, _ in
+    package static let runRecord = ReportFormat(name: "run", fileName: "run.json", summary: "the run record") { record, _, _ in
         try RunRecordFile.encode(record)
     }
 }

@@ -8,30 +8,30 @@ import TelltaleModel
 ///
 /// Writers are pure (record and context in, bytes out); `render` gets the report folder as well,
 /// for a writer that reads files the run put there (the HTML page inlines attachments).
-public struct ReportFormat: Sendable {
+package struct ReportFormat: Sendable {
     /// `--format`'s name for it: `junit`, `html`, `ctrf`, ….
-    public let name: String
+    package let name: String
     /// The file it writes, in the report folder.
-    public let fileName: String
+    package let fileName: String
     /// What `--format`'s help says it is.
-    public let summary: String
+    package let summary: String
     /// Written by every command that writes reports (`run`, `merge`, `report`); false: only
     /// on request, with `telltale report --format NAME`.
-    public let isWrittenByDefault: Bool
+    package let isWrittenByDefault: Bool
     /// Laid out before the others, so its notes (JUnit's split into files) join the record the
     /// others are written from.
-    public let writesFirst: Bool
+    package let writesFirst: Bool
     /// For formats that write more than `fileName` (`junit-2.xml`, `summary.remarkup`): whether
     /// a file in the report folder is one of theirs, so a new run clears it.
     let owns: @Sendable (String) -> Bool
     let render: @Sendable (RunRecord, ReportContext, _ folder: String) throws -> Output
 
     /// What a format writes: one file or more, and notes on what it split or left out.
-    public struct Output: Sendable {
-        public var files: [(name: String, data: Data)]
-        public var notes: [String]
+    package struct Output: Sendable {
+        package var files: [(name: String, data: Data)]
+        package var notes: [String]
 
-        public init(files: [(name: String, data: Data)], notes: [String] = []) {
+        package init(files: [(name: String, data: Data)], notes: [String] = []) {
             self.files = files
             self.notes = notes
         }
@@ -62,22 +62,22 @@ public struct ReportFormat: Sendable {
     }
 
     /// The format's files and notes for `record`, as they go into `folder`.
-    public func output(_ record: RunRecord, context: ReportContext, folder: String) throws -> Output {
+    package func output(_ record: RunRecord, context: ReportContext, folder: String) throws -> Output {
         try render(record, context, folder)
     }
 
     /// Whether `fileName` (a name in the report folder) is one this format writes.
-    public func owns(fileName: String) -> Bool {
+    package func owns(fileName: String) -> Bool {
         owns(fileName)
     }
 
     /// The registered format called `name`.
-    public static func named(_ name: String) -> ReportFormat? {
+    package static func named(_ name: String) -> ReportFormat? {
         registered.first { $0.name == name }
     }
 
     /// The formats every report-writing command writes, in the order they are listed.
-    public static var writtenByDefault: [ReportFormat] {
+    package static var writtenByDefault: [ReportFormat] {
         registered.filter(\.isWrittenByDefault)
     }
 }

@@ -12,23 +12,23 @@ import TelltaleWebAssets
 /// analytics verdict (`verification`), a history, rich results, coverage or stress also gets that
 /// feature's data (`HTMLReportWriter+Verification.swift` and the others) and its style sheet and
 /// script; one without gets none of that code. So does a run compared with the base of its change.
-public struct HTMLReportWriter: Sendable {
+package struct HTMLReportWriter: Sendable {
     /// A test's output beyond this many bytes is cut in the page, with a pointer to the logs.
-    public static let maxOutputBytes = 256 * 1024
+    package static let maxOutputBytes = 256 * 1024
 
     /// The report folder that attachments' paths are relative to: images and text are read from
     /// it and inlined (`HTMLAttachmentEmbedder`). Nil links them instead.
-    public var attachmentsRoot: String?
+    package var attachmentsRoot: String?
     /// The files whose source the Coverage section shows line by line (`CoverageSourceViews`
     /// chooses them); the others list their figures only.
-    public var coverageSources: [CoverageSourceView]
+    package var coverageSources: [CoverageSourceView]
 
-    public init(attachmentsRoot: String? = nil, coverageSources: [CoverageSourceView] = []) {
+    package init(attachmentsRoot: String? = nil, coverageSources: [CoverageSourceView] = []) {
         self.attachmentsRoot = attachmentsRoot
         self.coverageSources = coverageSources
     }
 
-    public func write(_ record: RunRecord, context: ReportContext) -> Data {
+    package func write(_ record: RunRecord, context: ReportContext) -> Data {
         let features = Self.features(of: record)
         let page = WebPage(
             title: "\(XMLText.escapeContent(PlainText.clean(record.plan.name))): \(record.totals.summaryLine)",

@@ -12,29 +12,29 @@ import TelltaleModel
 /// `details` is remarkup (`format`): the messages with their locations,
 /// earlier attempts, and the end of the output of a test that did not pass. Analytics failures
 /// are among their test's messages already.
-public struct HarbormasterWriter: Sendable {
+package struct HarbormasterWriter: Sendable {
     /// The end of a failed test's output kept in its details.
-    public static let maxOutputBytes = 4096
+    package static let maxOutputBytes = 4096
     /// The engine Harbormaster shows beside each namespace, one per framework.
     static func engine(_ framework: TestFramework) -> String {
         framework == .xctest ? "telltale/XCTest" : "telltale/swift-testing"
     }
 
-    public init() {}
+    package init() {}
 
-    public struct Unit: Codable, Sendable, Hashable {
-        public var name: String
-        public var namespace: String
-        public var engine: String
-        public var path: String?
-        public var result: String
-        public var duration: Double
-        public var details: String?
-        public var format: String?
+    package struct Unit: Codable, Sendable, Hashable {
+        package var name: String
+        package var namespace: String
+        package var engine: String
+        package var path: String?
+        package var result: String
+        package var duration: Double
+        package var details: String?
+        package var format: String?
         /// Per-file coverage strings (`N`, `C`, `U` per line), keyed by the path from the repository's top.
-        public var coverage: [String: String]?
+        package var coverage: [String: String]?
 
-        public init(
+        package init(
             name: String, namespace: String, engine: String, path: String? = nil, result: String, duration: Double,
             details: String? = nil, format: String? = nil, coverage: [String: String]? = nil
         ) {
@@ -50,12 +50,12 @@ public struct HarbormasterWriter: Sendable {
         }
     }
 
-    public struct Message: Codable, Sendable, Hashable {
+    package struct Message: Codable, Sendable, Hashable {
         /// `pass` or `fail`, as the run's exit code says.
-        public var type: String
-        public var unit: [Unit]
+        package var type: String
+        package var unit: [Unit]
 
-        public init(type: String, unit: [Unit]) {
+        package init(type: String, unit: [Unit]) {
             self.type = type
             self.unit = unit
         }
@@ -63,7 +63,7 @@ public struct HarbormasterWriter: Sendable {
 
     /// `coverage`: Harbormaster's per-file strings (`HarbormasterCoverage` draws them from the
     /// coverage data); with a run's coverage they ride on one more unit, `telltale/coverage`.
-    public func message(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) -> Message {
+    package func message(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) -> Message {
         var units = record.tests.flatMap { test in
             test.caseUnits().map { unit(name: $0.name, $0.result, comparison: record.comparison, context: context) }
         }
@@ -71,7 +71,7 @@ public struct HarbormasterWriter: Sendable {
         return Message(type: record.failed ? "fail" : "pass", unit: units)
     }
 
-    public func write(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) throws -> Data {
+    package func write(_ record: RunRecord, context: ReportContext, coverage: [String: String] = [:]) throws -> Data {
         // Pretty, keys sorted: JSONValueEncoder lays it out as JSONEncoder's `.prettyPrinted` does.
         Data(try JSONValueEncoder().serialize(message(record, context: context, coverage: coverage), .pretty) + [0x0A])
     }

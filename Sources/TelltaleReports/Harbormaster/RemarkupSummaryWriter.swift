@@ -6,12 +6,12 @@ import TelltaleModel
 /// compared with one (new failures first), the failing tests with their first message
 /// and location, the quarantined and flaky ones, and where the reports are. Lists stop at
 /// `maxItems` each, with a count of the rest.
-public struct RemarkupSummaryWriter: Sendable {
-    public static let maxItems = 50
+package struct RemarkupSummaryWriter: Sendable {
+    package static let maxItems = 50
 
-    public init() {}
+    package init() {}
 
-    public func write(_ record: RunRecord, context: ReportContext) -> String {
+    package func write(_ record: RunRecord, context: ReportContext) -> String {
         let totals = record.totals
         var text = "== Telltale: \(Remarkup.inline(PlainText.clean(record.plan.name))) \(record.failed ? "FAILED" : "passed") ==\n\n"
         text += "| tests | passed | failed | errors | skipped | flaky | duration |\n"

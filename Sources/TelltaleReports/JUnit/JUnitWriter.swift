@@ -29,23 +29,23 @@ import TelltaleModel
 /// across files keeping its name; when all files together would pass the byte limit, tests'
 /// output is left out, passing tests' first. Every `(suite, classname, name)` is unique across
 /// the files, which is GitLab's key for a test case.
-public struct JUnitWriter: Sendable {
+package struct JUnitWriter: Sendable {
     /// Output beyond this many bytes per test is cut, with a note; review tools choke on more.
-    public static let maxOutputBytes = 1 << 20
+    package static let maxOutputBytes = 1 << 20
     /// Failing tests' output is cut to this when the files would be too large even without
     /// passing tests' output.
-    public static let shortOutputBytes = 64 * 1024
+    package static let shortOutputBytes = 64 * 1024
 
-    public init() {}
+    package init() {}
 
     /// The run as one JUnit document, whatever its size.
-    public func write(_ record: RunRecord, context: ReportContext) -> Data {
+    package func write(_ record: RunRecord, context: ReportContext) -> Data {
         files(record, context: context, limits: .unlimited).documents[0]
     }
 
     /// The run as JUnit documents that each keep to `limits` (`junit.xml`, `junit-2.xml`, …),
     /// with notes on what was split or left out. There is always at least one document.
-    public func files(_ record: RunRecord, context: ReportContext, limits: JUnitLimits = .gitLab) -> JUnitFiles {
+    package func files(_ record: RunRecord, context: ReportContext, limits: JUnitLimits = .gitLab) -> JUnitFiles {
         let suites = Dictionary(grouping: record.tests, by: \.id.suiteName).sorted { $0.key < $1.key }
         var allowance = OutputAllowance.full
         var rendered = render(suites, allowance: allowance, context: context, comparison: record.comparison)

@@ -11,20 +11,20 @@ import TelltaleModel
 /// confirm a set that was only inferred. When the confirmation fails, the culprits act only
 /// together: Zeller and Hildebrandt's `dd` then finds a set of them (each half tried with what
 /// the other half leaves fixed), at more runs.
-public struct OrderBisector: Sendable {
-    public struct Outcome: Sendable, Hashable {
-        public var verdict: OrderDependency.Verdict
+package struct OrderBisector: Sendable {
+    package struct Outcome: Sendable, Hashable {
+        package var verdict: OrderDependency.Verdict
         /// The culprits, in recorded order; with `budgetSpent`, the candidates left.
-        public var tests: [TestID]
-        public var runs: Int
+        package var tests: [TestID]
+        package var runs: Int
     }
 
     /// When no further run may start.
-    public var deadline: ContinuousClock.Instant
+    package var deadline: ContinuousClock.Instant
     /// The time now (tests give a clock of their own).
     var now: @Sendable () -> ContinuousClock.Instant
 
-    public init(deadline: ContinuousClock.Instant) {
+    package init(deadline: ContinuousClock.Instant) {
         self.init(deadline: deadline, now: { ContinuousClock.now })
     }
 
@@ -35,7 +35,7 @@ public struct OrderBisector: Sendable {
 
     /// Bisects `predecessors` with `shows`, which runs the tests it is given (in recorded order)
     /// and then the test, in one fresh process, and says whether the difference showed.
-    public func bisect(
+    package func bisect(
         _ predecessors: [TestID], shows: @escaping ([TestID]) async throws -> Bool
     ) async throws -> Outcome {
         let order = Dictionary(predecessors.enumerated().map { ($1, $0) }) { first, _ in first }

@@ -3,7 +3,7 @@ import TelltaleModel
 /// Runs some tests and then one more in one fresh test process, one at a time, in their recorded
 /// order: a bisection's run. XCTest runs them in the binary's order whatever is asked (the order
 /// they ran in before); Swift Testing, with `--no-parallel`, in source order.
-public struct OrderProbe: Sendable {
+package struct OrderProbe: Sendable {
     var context: TestProcessContext
     var listed: [TestFramework: [TestID]]
 
@@ -19,7 +19,7 @@ public struct OrderProbe: Sendable {
 
     /// The test's result after `tests` ran before it; nil when the process never reported it (a
     /// predecessor crashed it, say).
-    public func run(_ tests: [TestID], then test: TestID, framework: TestFramework) async throws -> TestResult? {
+    package func run(_ tests: [TestID], then test: TestID, framework: TestFramework) async throws -> TestResult? {
         let batch = TestBatch(framework: framework, tests: tests + [test], serial: true)
         let outcome = try await context.runBatch(batch, listed: listed)
         return outcome.results.last { $0.id == test }
@@ -28,7 +28,7 @@ public struct OrderProbe: Sendable {
     /// Bisects `suspect`'s predecessors until `deadline`: a victim is shown by failing after
     /// them, a brittle test by passing. `command` is how `telltale run` is spelled for this
     /// plan, to which the reproduction adds its filters.
-    public func bisect(_ suspect: OrderSuspect, deadline: ContinuousClock.Instant, command: [String]) async throws -> OrderDependency {
+    package func bisect(_ suspect: OrderSuspect, deadline: ContinuousClock.Instant, command: [String]) async throws -> OrderDependency {
         let started = ContinuousClock.now
         let outcome = try await OrderBisector(deadline: deadline).bisect(suspect.predecessors) { tests in
             let result = try await run(tests, then: suspect.test, framework: suspect.framework)

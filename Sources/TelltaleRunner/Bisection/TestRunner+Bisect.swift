@@ -3,7 +3,7 @@ import TelltaleModel
 
 extension TestRunner {
     /// `TELLTALE_SESSION` of a bisection's test processes: their events are not the run's.
-    public var bisectSession: String { "\(configuration.session)-bisect" }
+    package var bisectSession: String { "\(configuration.session)-bisect" }
 
     /// After the run's passes: each suspected victim or brittle test (`OrderSuspect`) has its
     /// predecessors bisected, one after another, until `bisectBudget` is spent; then each test
@@ -103,7 +103,7 @@ extension TestRunner {
 
     /// Runs `body` with a probe that runs this configuration's tests as a bisection does
     /// (`telltale bisect`), its scratch files removed afterwards.
-    public func withOrderProbe<T>(allListed: [ListedTest], _ body: (OrderProbe) async throws -> T) async throws -> T {
+    package func withOrderProbe<T>(allListed: [ListedTest], _ body: (OrderProbe) async throws -> T) async throws -> T {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }

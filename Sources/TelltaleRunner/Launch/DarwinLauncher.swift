@@ -11,20 +11,20 @@
 ///
 /// each with the platform's test frameworks and the toolchain's Swift Testing on the dynamic
 /// loader's paths (`DarwinToolchain.environment`).
-public struct DarwinLauncher: TestLauncher {
+package struct DarwinLauncher: TestLauncher {
     /// The `.xctest` bundle.
-    public var bundle: String
-    public var toolchain: DarwinToolchain
+    package var bundle: String
+    package var toolchain: DarwinToolchain
 
-    public init(bundle: String, toolchain: DarwinToolchain) {
+    package init(bundle: String, toolchain: DarwinToolchain) {
         self.bundle = bundle
         self.toolchain = toolchain
     }
 
-    public var kind: LauncherKind { .darwin }
+    package var kind: LauncherKind { .darwin }
 
     /// `Name.xctest/Contents/MacOS/Name`.
-    public var binary: String {
+    package var binary: String {
         let name = bundle.split(separator: "/").last.map { String($0.dropLast(".xctest".count)) } ?? ""
         return "\(bundle)/Contents/MacOS/\(name)"
     }
@@ -33,22 +33,22 @@ public struct DarwinLauncher: TestLauncher {
         toolchain.environment.merging(["SWIFT_TESTING_ENABLED": "0"]) { _, new in new }
     }
 
-    public func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput) {
+    package func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput) {
         let file = "\(scratch)/xctest-list.json"
         let command = TestCommand(executable: toolchain.xctestHelper, arguments: [bundle, file], environment: xctestEnvironment)
         return (command, .dumpJSON(path: file))
     }
 
-    public func swiftTestingListing(arguments: [String]) -> TestCommand {
+    package func swiftTestingListing(arguments: [String]) -> TestCommand {
         swiftTestingRun(arguments: ["--list-tests"] + arguments)
     }
 
-    public func xctestRun(specifiers: [String]) -> TestCommand {
+    package func xctestRun(specifiers: [String]) -> TestCommand {
         let selection = specifiers.isEmpty ? [] : ["-XCTest", specifiers.joined(separator: ",")]
         return TestCommand(executable: toolchain.xcrun, arguments: ["xctest"] + selection + [bundle], environment: xctestEnvironment)
     }
 
-    public func swiftTestingRun(arguments: [String]) -> TestCommand {
+    package func swiftTestingRun(arguments: [String]) -> TestCommand {
         TestCommand(
             executable: toolchain.testingHelper,
             arguments: ["--test-bundle-path", binary] + arguments + [binary, "--testing-library", "swift-testing"],

@@ -2,17 +2,17 @@ import Foundation
 import TelltaleProcesses
 
 /// Where a macOS toolchain keeps what `DarwinLauncher` runs, found as SwiftPM finds it.
-public struct DarwinToolchain: Sendable {
+package struct DarwinToolchain: Sendable {
     /// The toolchain's `usr/bin` (where `swift-build` is).
-    public var binDirectory: String
+    package var binDirectory: String
     /// `xcrun --sdk macosx --show-sdk-platform-path`: its `Developer/Library/Frameworks` holds XCTest.
-    public var platformPath: String?
-    public var xcrun: String
+    package var platformPath: String?
+    package var xcrun: String
     /// The variables already set (the new paths go after them, as SwiftPM appends them).
-    public var inherited: [String: String]
+    package var inherited: [String: String]
     private var fileExists: @Sendable (String) -> Bool
 
-    public init(
+    package init(
         binDirectory: String, platformPath: String?, xcrun: String = "/usr/bin/xcrun", inherited: [String: String] = [:],
         fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) {
@@ -32,13 +32,13 @@ public struct DarwinToolchain: Sendable {
         return fileExists(beside) && !fileExists(installed) ? beside : installed
     }
 
-    public var testingHelper: String { helper("swiftpm-testing-helper") }
-    public var xctestHelper: String { helper("swiftpm-xctest-helper") }
+    package var testingHelper: String { helper("swiftpm-testing-helper") }
+    package var xctestHelper: String { helper("swiftpm-xctest-helper") }
 
     /// The dynamic loader's paths for a test process: the toolchain's own Swift Testing (a
     /// Command Line Tools framework, or a swift.org toolchain's library folder), then the
     /// platform's test frameworks and libraries.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         var frameworks: [String] = []
         var libraries: [String] = []
         let commandLineTools = ((parent as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Library/Developer/Frameworks")
@@ -61,7 +61,7 @@ public struct DarwinToolchain: Sendable {
     /// Finds the toolchain of the `swift` that builds the package (`xcrun --find swift-build`,
     /// as SwiftPM falls back to), and the macOS platform (`SWIFTPM_PLATFORM_PATH_macosx` or
     /// `xcrun --sdk macosx --show-sdk-platform-path`).
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> DarwinToolchain {
+    package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> DarwinToolchain {
         let xcrun = "/usr/bin/xcrun"
         var platformPath = environment["SWIFTPM_PLATFORM_PATH_macosx"]
         if platformPath == nil {

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Which `TestLauncher` starts a run's test processes (`telltale run --launcher`).
-public enum LauncherKind: String, Sendable, CaseIterable, CustomStringConvertible {
+package enum LauncherKind: String, Sendable, CaseIterable, CustomStringConvertible {
     case direct
     case darwin
     case swiftpm
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// The launcher for a built test product: the executable itself where it is one (Linux),
     /// SwiftPM's way on macOS where it is a bundle, and `swift test` anywhere else.
-    public static func automatic(testProduct: String) -> LauncherKind {
+    package static func automatic(testProduct: String) -> LauncherKind {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: testProduct, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: testProduct) { return .direct }
@@ -21,7 +21,7 @@ public enum LauncherKind: String, Sendable, CaseIterable, CustomStringConvertibl
     }
 
     /// Whether this launcher can run where Telltale runs now (nil), or why not.
-    public var unavailableReason: String? {
+    package var unavailableReason: String? {
         #if os(macOS)
             return nil
         #else
@@ -32,7 +32,7 @@ public enum LauncherKind: String, Sendable, CaseIterable, CustomStringConvertibl
 
 extension LauncherKind {
     /// What the launcher runs, for the run's progress line.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .direct: "direct (the test executable itself)"
         case .darwin: "darwin (xcrun xctest and swiftpm-testing-helper, as SwiftPM on macOS)"
@@ -41,7 +41,7 @@ extension LauncherKind {
     }
 
     /// The launcher for `testProduct` (the `*PackageTests.xctest` the build made).
-    public func makeLauncher(testProduct: String, packagePath: String, buildArguments: [String] = []) async throws -> any TestLauncher {
+    package func makeLauncher(testProduct: String, packagePath: String, buildArguments: [String] = []) async throws -> any TestLauncher {
         if let unavailableReason { throw RunnerError.launcherUnavailable(launcher: self, reason: unavailableReason) }
         switch self {
         case .direct:

@@ -16,38 +16,38 @@ import TelltaleModel
 /// which SwiftPM interrupts its test process and waits for it. A test process that died of a
 /// signal makes `swift test` exit 1 and say so in a line of its own, which
 /// `split(_:)` turns back into the signal, so a crash reads as it does directly.
-public struct SwiftPMLauncher: TestLauncher {
-    public var packagePath: String
+package struct SwiftPMLauncher: TestLauncher {
+    package var packagePath: String
     /// The build's own arguments (`-c release`, `--scratch-path …`), so the same products run.
-    public var buildArguments: [String]
-    public var swift: String
+    package var buildArguments: [String]
+    package var swift: String
 
-    public init(packagePath: String, buildArguments: [String] = [], swift: String = "swift") {
+    package init(packagePath: String, buildArguments: [String] = [], swift: String = "swift") {
         self.packagePath = packagePath
         self.buildArguments = buildArguments
         self.swift = swift
     }
 
-    public var kind: LauncherKind { .swiftpm }
+    package var kind: LauncherKind { .swiftpm }
 
     /// `swift test --skip-build` loads the package and lists XCTest again before it runs a test:
     /// 0.3–0.5 s here, on a small package.
-    public var processStartCost: Double { 0.5 }
+    package var processStartCost: Double { 0.5 }
 
     private var common: [String] {
         ["--skip-build", "--ignore-lock", "--package-path", packagePath] + buildArguments
     }
 
-    public func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput) {
+    package func xctestListing(scratch: String) -> (command: TestCommand, output: XCTestListingOutput) {
         (TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-swift-testing"], stop: .interruptFirst), .lines)
     }
 
-    public func swiftTestingListing(arguments: [String]) -> TestCommand {
+    package func swiftTestingListing(arguments: [String]) -> TestCommand {
         TestCommand(executable: swift, arguments: ["test", "list"] + common + ["--disable-xctest"] + arguments, stop: .interruptFirst)
     }
 
     /// XCTest's specifiers as `swift test` patterns: a class covers what is beneath it.
-    public func xctestRun(specifiers: [String]) -> TestCommand {
+    package func xctestRun(specifiers: [String]) -> TestCommand {
         let filters = specifiers.flatMap { specifier -> [String] in
             let pattern = "^" + TestIDPattern.escaped(specifier) + (specifier.contains("/") ? "$" : "/")
             return ["--filter", pattern]
@@ -56,7 +56,7 @@ public struct SwiftPMLauncher: TestLauncher {
             executable: swift, arguments: ["test"] + common + ["--disable-swift-testing"] + filters, stop: .interruptFirst)
     }
 
-    public func swiftTestingRun(arguments: [String]) -> TestCommand {
+    package func swiftTestingRun(arguments: [String]) -> TestCommand {
         TestCommand(executable: swift, arguments: ["test"] + common + ["--disable-xctest"] + arguments, stop: .interruptFirst)
     }
 
@@ -65,7 +65,7 @@ public struct SwiftPMLauncher: TestLauncher {
     /// signal (on standard error, which may land after a partial line of the test's output).
     /// XCTest's status lines glued to a partial line are split off by the console parser, for
     /// every launcher (`XCTestStatusLine`).
-    public func split(_ line: String) -> [LauncherOutput] {
+    package func split(_ line: String) -> [LauncherOutput] {
         if line.hasPrefix("Another instance of SwiftPM") {
             for end in ["has been passed", "finished execution..."] {
                 if let range = line.range(of: end) {

@@ -1,15 +1,15 @@
 import TelltaleProcesses
 
 /// One command that lists or runs tests, as a `TestLauncher` spells it for its platform.
-public struct TestCommand: Sendable, Hashable {
-    public var executable: String
-    public var arguments: [String]
+package struct TestCommand: Sendable, Hashable {
+    package var executable: String
+    package var arguments: [String]
     /// Variables set on top of the test process's own environment.
-    public var environment: [String: String]
+    package var environment: [String: String]
     /// How to stop it: `swift test` is interrupted first, so it stops its test process.
-    public var stop: StopMethod
+    package var stop: StopMethod
 
-    public init(executable: String, arguments: [String], environment: [String: String] = [:], stop: StopMethod = .group) {
+    package init(executable: String, arguments: [String], environment: [String: String] = [:], stop: StopMethod = .group) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
@@ -18,7 +18,7 @@ public struct TestCommand: Sendable, Hashable {
 }
 
 /// Where an XCTest listing names its tests.
-public enum XCTestListingOutput: Sendable, Hashable {
+package enum XCTestListingOutput: Sendable, Hashable {
     /// One `Module.Class/test` a line of the command's output.
     case lines
     /// A JSON file in XCTest's `--dump-tests-json` form (SwiftPM's helper on Darwin writes one).
@@ -26,7 +26,7 @@ public enum XCTestListingOutput: Sendable, Hashable {
 }
 
 /// A piece of a command's output line: the test process's, or the launcher's own (`swift test`'s).
-public enum LauncherOutput: Sendable, Hashable {
+package enum LauncherOutput: Sendable, Hashable {
     /// A line of the test process, parsed as its framework's output.
     case test(String)
     /// The launcher's own chatter, kept in the log but not parsed.

@@ -7,7 +7,7 @@
 /// - `DarwinLauncher` runs the `.xctest` bundle as SwiftPM does on macOS: XCTest through
 ///   `xcrun xctest`, Swift Testing through `swiftpm-testing-helper`.
 /// - `SwiftPMLauncher` runs `swift test --skip-build` itself, wherever SwiftPM works.
-public protocol TestLauncher: Sendable {
+package protocol TestLauncher: Sendable {
     var kind: LauncherKind { get }
 
     /// The command that lists the XCTest tests (`scratch` holds any file it writes), and where
@@ -33,8 +33,8 @@ public protocol TestLauncher: Sendable {
 }
 
 extension TestLauncher {
-    public func split(_ line: String) -> [LauncherOutput] { [.test(line)] }
-    public var processStartCost: Double { 0.02 }
+    package func split(_ line: String) -> [LauncherOutput] { [.test(line)] }
+    package var processStartCost: Double { 0.02 }
 }
 
 /// A command kept from starting by a build of the same package (`LauncherOutput.launcherBusy`)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// One line a test process wrote, stamped when Telltale read it.
-public struct OutputLine: Sendable, Hashable {
-    public var text: String
-    public var time: Date
+package struct OutputLine: Sendable, Hashable {
+    package var text: String
+    package var time: Date
 
-    public init(_ text: String, time: Date) {
+    package init(_ text: String, time: Date) {
         self.text = text
         self.time = time
     }

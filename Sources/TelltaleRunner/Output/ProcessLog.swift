@@ -3,12 +3,12 @@ import Foundation
 /// Appends every line a test process writes to one log file, with a heading per process.
 ///
 /// The reports link to it; a person who wants the whole truth reads it.
-public actor ProcessLog {
+package actor ProcessLog {
     private let handle: FileHandle?
-    public nonisolated let path: String?
+    package nonisolated let path: String?
 
     /// Creates (or truncates) the log at `path`; `nil` keeps no log.
-    public init(path: String?) throws {
+    package init(path: String?) throws {
         self.path = path
         guard let path else {
             handle = nil
@@ -20,15 +20,15 @@ public actor ProcessLog {
         handle = try FileHandle(forWritingTo: url)
     }
 
-    public func heading(_ text: String) {
+    package func heading(_ text: String) {
         write("==> \(text)\n")
     }
 
-    public func line(_ text: String) {
+    package func line(_ text: String) {
         write(text + "\n")
     }
 
-    public func close() {
+    package func close() {
         try? handle?.close()
     }
 

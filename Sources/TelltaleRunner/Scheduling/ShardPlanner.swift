@@ -9,15 +9,15 @@ import TelltaleModel
 /// consecutive parts. Tests with no past timing count as their suite's median, else the median of
 /// the known ones, else 1 s each. Ties break by first test id, so every shard of a run computes
 /// the same split from the same listing. A plan's serial suite is one unit: it stays on one machine.
-public enum ShardPlanner {
+package enum ShardPlanner {
     /// The key timings are stored under: what JUnit shows as `classname/name`.
-    public static func timingKey(_ id: TestID) -> String {
+    package static func timingKey(_ id: TestID) -> String {
         id.timingKey
     }
 
     /// Shard `shard.index` (1-based) of `shard.count`, as a subset of `tests` in their order.
     /// `wholeClasses` false (`--shuffle`) makes each XCTest test a unit.
-    public static func select(
+    package static func select(
         _ tests: [ListedTest], shard: Shard, durations: [String: Double], serialGroups: [TestID: String] = [:], wholeClasses: Bool = true
     ) -> [ListedTest] {
         let shards = split(tests, count: shard.count, durations: durations, serialGroups: serialGroups, wholeClasses: wholeClasses)
@@ -26,7 +26,7 @@ public enum ShardPlanner {
     }
 
     /// Every shard's tests, for balance checks and benchmarks.
-    public static func split(
+    package static func split(
         _ tests: [ListedTest], count: Int, durations: [String: Double], serialGroups: [TestID: String] = [:], wholeClasses: Bool = true
     ) -> [[ListedTest]] {
         let estimates = DurationEstimates(recorded: durations, tests: tests)

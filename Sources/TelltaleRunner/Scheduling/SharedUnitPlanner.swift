@@ -6,22 +6,22 @@ import TelltaleModel
 /// workers, with a note), a Swift Testing suite under one variant whole (its `.serialized` trait
 /// keeps it in one process), a plan's serial suite whole; each unit's expected seconds from past
 /// durations, longest first (ties by first test id, so every machine would plan the same).
-public enum SharedUnitPlanner {
-    public struct Unit: Sendable, Hashable {
-        public var framework: TestFramework
-        public var tests: [TestID]
-        public var serial: Bool
-        public var seconds: Double
+package enum SharedUnitPlanner {
+    package struct Unit: Sendable, Hashable {
+        package var framework: TestFramework
+        package var tests: [TestID]
+        package var serial: Bool
+        package var seconds: Double
     }
 
-    public static func units(_ tests: [ListedTest], durations: [String: Double], serialGroups: [TestID: String] = [:]) -> [Unit] {
+    package static func units(_ tests: [ListedTest], durations: [String: Double], serialGroups: [TestID: String] = [:]) -> [Unit] {
         plan(tests, durations: durations, serialGroups: serialGroups).units
     }
 
     /// The units, and a note for each class cut into parts. `parallelism` (the filling machine's
     /// workers) is what a long class is measured against; `wholeClasses` false (`--shuffle`) makes
     /// each XCTest test a unit.
-    public static func plan(
+    package static func plan(
         _ tests: [ListedTest], durations: [String: Double], serialGroups: [TestID: String] = [:], parallelism: Int = 1,
         wholeClasses: Bool = true
     ) -> (units: [Unit], notes: [String]) {

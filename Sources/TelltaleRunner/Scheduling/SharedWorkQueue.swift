@@ -3,7 +3,7 @@ import TelltaleModel
 /// A queue of work units several machines share (`telltale run --queue`): each worker reserves
 /// units, each with a lease of its own, runs them in one test process, and acknowledges them
 /// with their results. TelltaleQueue keeps one in PostgreSQL; the runner sees only this.
-public protocol SharedWorkQueue: Sendable {
+package protocol SharedWorkQueue: Sendable {
     /// The next units for `worker`, to run together (one framework; a retry or a serial suite
     /// alone), waiting while other machines hold leases whose units may come back (a lapsed
     /// lease, a retry); none once the queue is drained.
@@ -22,16 +22,16 @@ public protocol SharedWorkQueue: Sendable {
 
 /// Tests that run together on one machine: an XCTest test, a Swift Testing suite (under one
 /// variant), or a plan's serial suite; with `attempt` > 1, failures queued again for a retry.
-public struct SharedWorkUnit: Sendable, Hashable {
-    public var id: Int
-    public var framework: TestFramework
-    public var tests: [TestID]
-    public var serial: Bool
-    public var attempt: Int
+package struct SharedWorkUnit: Sendable, Hashable {
+    package var id: Int
+    package var framework: TestFramework
+    package var tests: [TestID]
+    package var serial: Bool
+    package var attempt: Int
     /// The reservation's own token: an acknowledgement counts only with the lease it was given.
-    public var lease: Int64
+    package var lease: Int64
 
-    public init(id: Int, framework: TestFramework, tests: [TestID], serial: Bool, attempt: Int, lease: Int64) {
+    package init(id: Int, framework: TestFramework, tests: [TestID], serial: Bool, attempt: Int, lease: Int64) {
         self.id = id
         self.framework = framework
         self.tests = tests

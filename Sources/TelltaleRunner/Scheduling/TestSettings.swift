@@ -3,18 +3,18 @@ import TelltaleModel
 
 /// What the plan says about one test: its time limits, retries, and whether it
 /// belongs to a suite that must run in one worker, one test at a time.
-public struct TestSettings: Sendable, Hashable {
+package struct TestSettings: Sendable, Hashable {
     /// The longest one run of the test may take before it is killed.
-    public var timeout: Duration?
+    package var timeout: Duration?
     /// The time budget, from the start of testing, within which the test must have
     /// finished: the plan's or its suite's `timeout.run`.
-    public var budget: Duration?
+    package var budget: Duration?
     /// How many times a failing test is run again.
-    public var retries: Int
+    package var retries: Int
     /// Tests with the same group run in one worker process, not in parallel.
-    public var serialGroup: String?
+    package var serialGroup: String?
 
-    public init(timeout: Duration? = nil, budget: Duration? = nil, retries: Int = 0, serialGroup: String? = nil) {
+    package init(timeout: Duration? = nil, budget: Duration? = nil, retries: Int = 0, serialGroup: String? = nil) {
         self.timeout = timeout
         self.budget = budget
         self.retries = retries

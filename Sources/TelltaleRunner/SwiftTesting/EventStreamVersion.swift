@@ -3,40 +3,40 @@
 /// Which one a test binary speaks depends on the Swift Testing library it links (the
 /// toolchain's, or a package's own copy), so `TestLister` asks the binary, newest first,
 /// rather than assuming one from `swift --version`.
-public struct EventStreamVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
+package struct EventStreamVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var major: Int
+    package var minor: Int
 
-    public init(_ major: Int, _ minor: Int = 0) {
+    package init(_ major: Int, _ minor: Int = 0) {
         self.major = major
         self.minor = minor
     }
 
     /// The first schema: issues without severity; warnings are not sent at all.
-    public static let v0 = EventStreamVersion(0)
+    package static let v0 = EventStreamVersion(0)
     /// Adds issue severity (warnings) and `isFailure`.
-    public static let v63 = EventStreamVersion(6, 3)
+    package static let v63 = EventStreamVersion(6, 3)
     /// Adds tags, bugs and time limits to test records.
-    public static let v64 = EventStreamVersion(6, 4)
+    package static let v64 = EventStreamVersion(6, 4)
 
     /// The versions Telltale reads, newest first: the order in which a binary is asked.
-    public static let known: [EventStreamVersion] = [.v64, .v63, .v0]
+    package static let known: [EventStreamVersion] = [.v64, .v63, .v0]
 
-    public var description: String { major == 0 ? "0" : "\(major).\(minor)" }
+    package var description: String { major == 0 ? "0" : "\(major).\(minor)" }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
+    package static func < (lhs: Self, rhs: Self) -> Bool { (lhs.major, lhs.minor) < (rhs.major, rhs.minor) }
 
     /// Issues say whether they fail their test, and warnings are sent.
-    public var carriesSeverity: Bool { self >= .v63 }
+    package var carriesSeverity: Bool { self >= .v63 }
     /// Test records carry `tags`, `bugs` and `timeLimit` as stable fields.
-    public var carriesTraits: Bool { self >= .v64 }
+    package var carriesTraits: Bool { self >= .v64 }
 
     /// The arguments that ask a Swift Testing process for this version.
-    public var arguments: [String] { ["--event-stream-version", description] }
+    package var arguments: [String] { ["--event-stream-version", description] }
 
     /// From 6.3, fields still marked experimental (a case's arguments, skip comments, tags
     /// before 6.4, attachment names) are written only when this variable is set.
-    public var environment: [String: String] {
+    package var environment: [String: String] {
         self >= .v63 ? ["SWT_EXPERIMENTAL_EVENT_STREAM_FIELDS_ENABLED": "1"] : [:]
     }
 

@@ -1,10 +1,10 @@
 /// Swift source read for its declarations only: comments and string literals blanked, so a
 /// commented-out test, or one quoted in a string, declares nothing.
-public enum SwiftSourceText {
+package enum SwiftSourceText {
     /// `text` with every comment's and string literal's contents made spaces (byte for byte, so
     /// a non-ASCII character becomes several). Newlines stay: a line of the result is the same
     /// line of the source, and declarations keep their line numbers.
-    public static func blanked(_ text: String) -> String {
+    package static func blanked(_ text: String) -> String {
         let quote = UInt8(ascii: "\"")
         let slash = UInt8(ascii: "/")
         let star = UInt8(ascii: "*")

@@ -1,10 +1,10 @@
 import Foundation
 
 /// What `xcodebuild build-for-testing` leaves in `derivedData/Build/Products`.
-public enum XcodeProducts {
+package enum XcodeProducts {
     /// The `.xctestrun` file of `scheme` (and `testPlan`): `App_iphonesimulator18.2-arm64.xctestrun`,
     /// or with a test plan `App_Smoke_iphonesimulator18.2-arm64.xctestrun`; the newest if several.
-    public static func xctestrun(derivedData: String, scheme: String, testPlan: String?) throws(XcodeError) -> String {
+    package static func xctestrun(derivedData: String, scheme: String, testPlan: String?) throws(XcodeError) -> String {
         let products = "\(derivedData)/Build/Products"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: products)) ?? []
         let prefix = testPlan.map { "\(scheme)_\($0)_" } ?? "\(scheme)_"

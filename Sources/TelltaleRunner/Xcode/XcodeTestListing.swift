@@ -8,21 +8,21 @@ import TelltaleModel
 /// ```json
 /// { "errors": [], "values": [ { "testPlan": "App", "enabledTests": [ { "identifier": "AppTests/CartTests/testAdd()" } ], "disabledTests": [] } ] }
 /// ```
-public struct XcodeTestListing: Sendable, Decodable {
-    public struct Configuration: Sendable, Decodable {
-        public struct Test: Sendable, Decodable {
-            public var identifier: String
+package struct XcodeTestListing: Sendable, Decodable {
+    package struct Configuration: Sendable, Decodable {
+        package struct Test: Sendable, Decodable {
+            package var identifier: String
         }
 
-        public var testPlan: String?
-        public var enabledTests: [Test]
-        public var disabledTests: [Test]?
+        package var testPlan: String?
+        package var enabledTests: [Test]
+        package var disabledTests: [Test]?
     }
 
-    public var errors: [String]?
-    public var values: [Configuration]
+    package var errors: [String]?
+    package var values: [Configuration]
 
-    public static func decode(_ data: Data, path: String) throws(XcodeError) -> XcodeTestListing {
+    package static func decode(_ data: Data, path: String) throws(XcodeError) -> XcodeTestListing {
         let listing: XcodeTestListing
         do {
             listing = try JSONDecoder().decode(XcodeTestListing.self, from: data)
@@ -42,7 +42,7 @@ public struct XcodeTestListing: Sendable, Decodable {
     /// The enabled tests of every configuration, once each, as Telltale ids: `Target/Class/testMethod()`
     /// becomes `Target.Class/testMethod` (XCTest's id, as `swift test` and the xcresult import
     /// name it), `Target/Suite/check()` stays a function (`Target.Suite/check()`).
-    public var tests: [ListedTest] {
+    package var tests: [ListedTest] {
         var seen: Set<TestID> = []
         var tests: [ListedTest] = []
         for configuration in values {

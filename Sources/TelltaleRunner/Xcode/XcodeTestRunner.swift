@@ -12,9 +12,9 @@ import TelltaleProcesses
 /// (`automatic`: the test case calls the control API) are its. The run's variables reach the
 /// test runner as `TEST_RUNNER_`-prefixed variables; a UI test passes them on to its app
 /// (`TelltaleTestEnvironment.appEnvironment`).
-public struct XcodeTestRunner: Sendable {
+package struct XcodeTestRunner: Sendable {
     /// What `build-for-testing` made, and where this run writes.
-    public struct Built: Sendable {
+    package struct Built: Sendable {
         var project: XcodeProject
         /// The `.xctestrun` file the build wrote.
         var xctestrun: String
@@ -26,7 +26,7 @@ public struct XcodeTestRunner: Sendable {
         /// Parallel testing's worker count when the run asks for one; nil leaves the test plan's.
         var workers: Int?
 
-        public init(
+        package init(
             project: XcodeProject, xctestrun: String, directory: String, resultBundle: String, log: ProcessLog, workers: Int?
         ) {
             self.project = project
@@ -38,15 +38,15 @@ public struct XcodeTestRunner: Sendable {
         }
     }
 
-    public var configuration: TestRunner.Configuration
-    public var built: Built
+    package var configuration: TestRunner.Configuration
+    package var built: Built
 
-    public init(configuration: TestRunner.Configuration, built: Built) {
+    package init(configuration: TestRunner.Configuration, built: Built) {
         self.configuration = configuration
         self.built = built
     }
 
-    public func run(_ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger) async throws {
+    package func run(_ tests: [ListedTest], allListed: [ListedTest], observer: any TestRunObserver, ledger: TestResultLedger) async throws {
         await observer.runStarting(testCount: tests.count)
         // One xcodebuild run per set of variables (a suite's own, one of its variants), in turn.
         let groups = tests.groupedInOrder { configuration.testEnvironment[$0.id] ?? [:] }

@@ -4,16 +4,16 @@ import TelltaleModel
 /// `Target/Suite/function()`, `Target/Class` for a whole class, `Target` for a bundle):
 /// `-only-testing` for what runs, or, where that is the shorter list, `-skip-testing` for
 /// what does not. Every test selected: neither.
-public struct XcodeTestSelection: Sendable, Equatable {
-    public var only: [String] = []
-    public var skip: [String] = []
+package struct XcodeTestSelection: Sendable, Equatable {
+    package var only: [String] = []
+    package var skip: [String] = []
 
-    public init(only: [String] = [], skip: [String] = []) {
+    package init(only: [String] = [], skip: [String] = []) {
         self.only = only
         self.skip = skip
     }
 
-    public init(selected: [TestID], listed: [TestID]) {
+    package init(selected: [TestID], listed: [TestID]) {
         let chosen = Set(selected)
         let left = listed.filter { !chosen.contains($0) }
         if left.isEmpty { return }
@@ -27,7 +27,7 @@ public struct XcodeTestSelection: Sendable, Equatable {
     }
 
     /// `Target.Class/testMethod` → `Target/Class/testMethod`: the id's path joined by slashes.
-    public static func identifier(of id: TestID) -> String {
+    package static func identifier(of id: TestID) -> String {
         identifier([id.module] + id.components)
     }
 

@@ -4,20 +4,20 @@ import TelltaleModel
 /// Xcode 16): one `build-for-testing`, one `-enumerate-tests` listing, then one
 /// `test-without-building` per run (a CI shard is one run) against the `.xctestrun` file the
 /// build wrote, so the listing and every run test exactly what was built.
-public struct XcodebuildInvocation: Sendable, Equatable {
+package struct XcodebuildInvocation: Sendable, Equatable {
     /// One `test-without-building` run's choices.
-    public struct Run: Sendable, Equatable {
-        public var selection: XcodeTestSelection
+    package struct Run: Sendable, Equatable {
+        package var selection: XcodeTestSelection
         /// `-parallel-testing-worker-count`; nil leaves parallel testing as the test plan says.
-        public var workers: Int?
+        package var workers: Int?
         /// Failing tests run again up to this many times (`-retry-tests-on-failure`).
-        public var retries: Int
+        package var retries: Int
         /// Each test's time allowance (`-test-timeouts-enabled`); xcodebuild rounds it up to a minute.
-        public var testTimeout: Duration?
+        package var testTimeout: Duration?
         /// `-resultBundlePath`: must not exist yet.
-        public var resultBundle: String
+        package var resultBundle: String
 
-        public init(
+        package init(
             selection: XcodeTestSelection = XcodeTestSelection(), workers: Int? = nil, retries: Int = 0, testTimeout: Duration? = nil,
             resultBundle: String
         ) {
@@ -29,23 +29,23 @@ public struct XcodebuildInvocation: Sendable, Equatable {
         }
     }
 
-    public static let executable = "xcodebuild"
+    package static let executable = "xcodebuild"
 
     /// `xcodebuild build-for-testing`: the app, its test bundles and an `.xctestrun` file in
     /// `derivedData/Build/Products`.
-    public static func buildForTesting(_ project: XcodeProject) -> [String] {
+    package static func buildForTesting(_ project: XcodeProject) -> [String] {
         ["build-for-testing"] + container(project) + ["-scheme", project.scheme] + (project.testPlan.map { ["-testPlan", $0] } ?? [])
             + ["-destination", project.destination, "-derivedDataPath", project.derivedData] + project.buildArguments
     }
 
     /// The tests `xctestrun` holds, as JSON in `output` (`XcodeTestListing` reads it).
-    public static func enumerateTests(_ project: XcodeProject, xctestrun: String, output: String) -> [String] {
+    package static func enumerateTests(_ project: XcodeProject, xctestrun: String, output: String) -> [String] {
         ["test-without-building", "-xctestrun", xctestrun, "-destination", project.destination] + onlyConfigurations(project)
             + ["-enumerate-tests", "-test-enumeration-format", "json", "-test-enumeration-style", "flat", "-test-enumeration-output-path", output]
     }
 
     /// One run of the built tests.
-    public static func testWithoutBuilding(_ project: XcodeProject, xctestrun: String, run: Run) -> [String] {
+    package static func testWithoutBuilding(_ project: XcodeProject, xctestrun: String, run: Run) -> [String] {
         var arguments = ["test-without-building", "-xctestrun", xctestrun, "-destination", project.destination]
         arguments += onlyConfigurations(project)
         // As xcodebuild(1) documents them (`-only-testing test-identifier`), not in the colon form
@@ -70,7 +70,7 @@ public struct XcodebuildInvocation: Sendable, Equatable {
 
     /// Variables for the tests: xcodebuild gives a variable named `TEST_RUNNER_NAME` to the test
     /// runner (and the app it hosts) as `NAME`; UI tests pass them on to the app they launch.
-    public static func testRunnerEnvironment(_ variables: [String: String]) -> [String: String] {
+    package static func testRunnerEnvironment(_ variables: [String: String]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: variables.map { ("TEST_RUNNER_\($0.key)", $0.value) })
     }
 

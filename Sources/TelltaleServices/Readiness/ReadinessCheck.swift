@@ -1,6 +1,6 @@
 /// How Telltale knows a service is ready, and how long it waits.
-public struct ReadinessCheck: Sendable, Equatable {
-    public enum Probe: Sendable, Equatable {
+package struct ReadinessCheck: Sendable, Equatable {
+    package enum Probe: Sendable, Equatable {
         /// `GET path` answers `status`.
         case http(path: String, status: Int)
         /// A TCP connection to the port is accepted.
@@ -9,18 +9,18 @@ public struct ReadinessCheck: Sendable, Equatable {
         case log(pattern: String)
     }
 
-    public static let defaultTimeout = Duration.seconds(30)
+    package static let defaultTimeout = Duration.seconds(30)
 
-    public var probe: Probe
-    public var timeout: Duration
+    package var probe: Probe
+    package var timeout: Duration
 
-    public init(probe: Probe, timeout: Duration = ReadinessCheck.defaultTimeout) {
+    package init(probe: Probe, timeout: Duration = ReadinessCheck.defaultTimeout) {
         self.probe = probe
         self.timeout = timeout
     }
 
     /// For messages: "GET /health answering 200".
-    public var summary: String {
+    package var summary: String {
         switch probe {
         case .http(let path, let status): "GET \(path) answering \(status)"
         case .tcp: "a TCP connection to its port"

@@ -1,5 +1,5 @@
 /// Which port a service listens on; passed to it as `$PORT` and `{port}`.
-public enum ServicePort: Sendable, Equatable {
+package enum ServicePort: Sendable, Equatable {
     /// A free loopback port picked just before the service starts.
     case auto
     case fixed(Int)

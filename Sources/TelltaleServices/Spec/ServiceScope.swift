@@ -1,5 +1,5 @@
 /// How many instances of a service a run starts.
-public enum ServiceScope: String, Sendable, Equatable {
+package enum ServiceScope: String, Sendable, Equatable {
     /// One per parallel worker, each with its own port and data.
     case worker
     /// One for the whole run, shared by every worker.

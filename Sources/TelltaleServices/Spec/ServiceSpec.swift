@@ -4,34 +4,34 @@ import Foundation
 ///
 /// A plain value with no tie to the plan format: the orchestrator maps a plan's
 /// `services` entries onto it, and tests build it directly.
-public struct ServiceSpec: Sendable, Equatable {
-    public var name: String
+package struct ServiceSpec: Sendable, Equatable {
+    package var name: String
     /// Run once before the service starts (once per run, not per worker).
-    public var build: [String]?
+    package var build: [String]?
     /// The executable and its arguments; never joined into a shell line.
-    public var command: [String]
+    package var command: [String]
     /// Variables set on top of Telltale's environment; values may hold placeholders.
-    public var environment: [String: String]
-    public var port: ServicePort
+    package var environment: [String: String]
+    package var port: ServicePort
     /// The service's working directory, relative to Telltale's; nil for Telltale's own.
-    public var workingDirectory: String?
+    package var workingDirectory: String?
     /// Services that must be ready before this one starts.
-    public var dependsOn: [String]
-    public var readiness: ReadinessCheck
-    public var scope: ServiceScope
+    package var dependsOn: [String]
+    package var readiness: ReadinessCheck
+    package var scope: ServiceScope
     /// Paths of the test-mode protocol; nil when the service has no test mode.
-    public var testMode: TestModePaths?
+    package var testMode: TestModePaths?
     /// The database the service uses (a path or URL, may hold placeholders), checked by the `_test` guard.
-    public var database: String?
+    package var database: String?
     /// Waives the `_test` database name guard.
-    public var allowNonTestDatabase: Bool
-    public var onCrash: CrashPolicy
+    package var allowNonTestDatabase: Bool
+    package var onCrash: CrashPolicy
     /// Time between SIGTERM and SIGKILL when the service is stopped.
-    public var gracePeriod: Duration
+    package var gracePeriod: Duration
     /// The host the service listens on; the loopback guard refuses anything else.
-    public var host: String
+    package var host: String
 
-    public init(
+    package init(
         name: String,
         build: [String]? = nil,
         command: [String],
@@ -66,7 +66,7 @@ public struct ServiceSpec: Sendable, Equatable {
     }
 
     /// The log file's base name: `backend`, or `backend-2` for worker 2's instance.
-    public func instanceName(worker: Int?) -> String {
+    package func instanceName(worker: Int?) -> String {
         guard scope == .worker, let worker else { return name }
         return "\(name)-\(worker)"
     }

@@ -1,14 +1,14 @@
 /// The paths of a service's test-mode protocol, each called with POST.
-public struct TestModePaths: Sendable, Equatable {
-    public static let defaultReset = "/tests/reset"
-    public static let defaultSetup = "/tests/setup"
-    public static let defaultTeardown = "/tests/teardown"
+package struct TestModePaths: Sendable, Equatable {
+    package static let defaultReset = "/tests/reset"
+    package static let defaultSetup = "/tests/setup"
+    package static let defaultTeardown = "/tests/teardown"
 
-    public var reset: String
-    public var setup: String
-    public var teardown: String
+    package var reset: String
+    package var setup: String
+    package var teardown: String
 
-    public init(
+    package init(
         reset: String = TestModePaths.defaultReset,
         setup: String = TestModePaths.defaultSetup,
         teardown: String = TestModePaths.defaultTeardown

@@ -3,14 +3,14 @@
 /// An unknown placeholder is an error rather than left as is: a service
 /// started with a literal `{prot}` in its database path fails much later and
 /// far less clearly.
-public struct PlaceholderResolver: Sendable {
-    public var service: String
-    public var port: Int?
-    public var runDirectory: String
-    public var worker: Int?
-    public var serviceURLs: [String: String]
+package struct PlaceholderResolver: Sendable {
+    package var service: String
+    package var port: Int?
+    package var runDirectory: String
+    package var worker: Int?
+    package var serviceURLs: [String: String]
 
-    public init(service: String, port: Int?, runDirectory: String, worker: Int?, serviceURLs: [String: String]) {
+    package init(service: String, port: Int?, runDirectory: String, worker: Int?, serviceURLs: [String: String]) {
         self.service = service
         self.port = port
         self.runDirectory = runDirectory
@@ -19,7 +19,7 @@ public struct PlaceholderResolver: Sendable {
     }
 
     /// `{{` and `}}` stand for literal braces.
-    public func resolve(_ value: String) throws(ServiceError) -> String {
+    package func resolve(_ value: String) throws(ServiceError) -> String {
         var result = ""
         var rest = Substring(value)
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {

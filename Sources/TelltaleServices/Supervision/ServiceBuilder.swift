@@ -3,8 +3,8 @@ import Foundation
 /// Runs a service's `build` step once, before any instance starts (so
 /// worker-scoped services build once, not once per worker). Its output goes to
 /// `<logDirectory>/<service>-build.log`.
-public enum ServiceBuilder {
-    public static func build(_ spec: ServiceSpec, context: ServiceContext) async throws {
+package enum ServiceBuilder {
+    package static func build(_ spec: ServiceSpec, context: ServiceContext) async throws {
         guard let build = spec.build, let first = build.first else { return }
         let directory = ServiceSupervisor.absolute(context.logDirectory, base: context.baseDirectory)
         let path = (directory as NSString).appendingPathComponent("\(spec.name)-build.log")

@@ -1,10 +1,10 @@
 /// The order to start services in: every service after the ones it depends on.
 /// Stop them in reverse.
-public enum ServiceStartOrder {
+package enum ServiceStartOrder {
     /// Services grouped in waves: each wave depends only on earlier waves, so a
     /// wave's services can start together. Throws on an unknown name or a cycle
     /// (the plan decoder reports those first, with their place in the file).
-    public static func waves(_ specs: [ServiceSpec]) throws(ServiceError) -> [[ServiceSpec]] {
+    package static func waves(_ specs: [ServiceSpec]) throws(ServiceError) -> [[ServiceSpec]] {
         let names = Set(specs.map(\.name))
         for spec in specs {
             if let unknown = spec.dependsOn.first(where: { !names.contains($0) }) {

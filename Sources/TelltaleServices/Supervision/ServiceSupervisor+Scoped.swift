@@ -3,7 +3,7 @@ extension ServiceSupervisor {
     /// service (waiting for its process group to end) before returning.
     ///
     /// For tests and simple callers; the orchestrator runs supervisors in its `ServiceGroup` instead.
-    public static func withRunning<T: Sendable>(
+    package static func withRunning<T: Sendable>(
         _ spec: ServiceSpec, context: ServiceContext,
         _ body: (ServiceSupervisor) async throws -> T
     ) async throws -> T {

@@ -10,23 +10,23 @@ import TelltaleProcesses
 /// group or a `ServiceGroup`, then `waitUntilReady()` before starting tests.
 /// Cancelling `run()`, or a graceful shutdown of its group, stops the service:
 /// SIGTERM to its process group, the spec's grace period, then SIGKILL.
-public actor ServiceSupervisor: Service {
-    public nonisolated let spec: ServiceSpec
-    public nonisolated let context: ServiceContext
+package actor ServiceSupervisor: Service {
+    package nonisolated let spec: ServiceSpec
+    package nonisolated let context: ServiceContext
     /// `backend`, or `backend-2` for worker 2's instance of a worker-scoped service.
-    public nonisolated let instanceName: String
-    public nonisolated let port: Int?
+    package nonisolated let instanceName: String
+    package nonisolated let port: Int?
     /// `http://127.0.0.1:PORT`, given to tests as `TELLTALE_SERVICE_<NAME>_URL`; nil without a port.
-    public nonisolated let url: URL?
+    package nonisolated let url: URL?
     /// `<logDirectory>/<instanceName>.log`: every output line with a timestamp.
-    public nonisolated let logPath: String
+    package nonisolated let logPath: String
     /// The spec's database with placeholders filled in, for the `_test` guard.
-    public nonisolated let database: String?
+    package nonisolated let database: String?
     /// Every readiness, crash and restart, in order; finished when `run()` returns.
-    public nonisolated let events: AsyncStream<ServiceEvent>
+    package nonisolated let events: AsyncStream<ServiceEvent>
 
     /// Instances that must be ready before this one starts (its spec's `dependsOn`).
-    public nonisolated let dependencies: [ServiceSupervisor]
+    package nonisolated let dependencies: [ServiceSupervisor]
 
     private nonisolated let eventSink: AsyncStream<ServiceEvent>.Continuation
     private nonisolated let launch: ServiceLaunch
@@ -44,19 +44,19 @@ public actor ServiceSupervisor: Service {
     private var restartRequests: AsyncStream<Void>.Continuation?
 
     /// Starts so far, from 1; a test can compare it before and after to see a restart.
-    public private(set) var generation = 0
+    package private(set) var generation = 0
     /// The current process, while one runs.
-    public private(set) var pid: Int32?
+    package private(set) var pid: Int32?
     /// How the last process ended; nil while the first still runs.
-    public private(set) var exitStatus: ProcessExit?
+    package private(set) var exitStatus: ProcessExit?
     /// The last crash, with the output lines that led to it.
-    public private(set) var lastCrash: ServiceError?
+    package private(set) var lastCrash: ServiceError?
     /// Crashes so far; a test compares it before and after to learn that the service crashed under it.
-    public private(set) var crashCount = 0
+    package private(set) var crashCount = 0
 
     /// Picks the port and fills in placeholders; nothing starts until `run()`.
     /// `dependencies` are the instances this one's `dependsOn` names: `run()` waits until they are ready.
-    public init(spec: ServiceSpec, context: ServiceContext, dependencies: [ServiceSupervisor] = []) throws(ServiceError) {
+    package init(spec: ServiceSpec, context: ServiceContext, dependencies: [ServiceSupervisor] = []) throws(ServiceError) {
         guard let first = spec.command.first, !first.isEmpty else {
             throw .invalidSpec(service: spec.name, reason: "`command` is empty")
         }
@@ -109,16 +109,16 @@ public actor ServiceSupervisor: Service {
     }
 
     /// The command line, for messages.
-    public nonisolated var commandLine: String { launch.commandLine }
+    package nonisolated var commandLine: String { launch.commandLine }
 
     /// The last lines the service wrote (at most 40), oldest first.
-    public func lastLines() async -> [String] { await output.lastLines() }
+    package func lastLines() async -> [String] { await output.lastLines() }
 
     // MARK: - Running
 
     /// Runs the service until cancelled or gracefully shut down (then returns),
     /// or until it fails: never ready, exits before ready, or crashes under `onCrash: stop` (then throws).
-    public func run() async throws {
+    package func run() async throws {
         defer { eventSink.finish() }
         do {
             try await cancelWhenGracefulShutdown {
@@ -139,7 +139,7 @@ public actor ServiceSupervisor: Service {
     }
 
     /// Returns once the current instance is ready; throws if it cannot get ready or the service stopped.
-    public func waitUntilReady() async throws {
+    package func waitUntilReady() async throws {
         switch phase {
         case .ready: return
         case .failed(let error): throw error
@@ -163,7 +163,7 @@ public actor ServiceSupervisor: Service {
     }
 
     /// Stops the current process (SIGTERM, grace period, SIGKILL), starts a new one and waits until it is ready.
-    public func restart() async throws {
+    package func restart() async throws {
         guard let restartRequests else { throw ServiceError.stopped(service: instanceName) }
         phase = .starting
         restartRequests.yield()

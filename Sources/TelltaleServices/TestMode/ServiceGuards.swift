@@ -2,10 +2,10 @@ import Foundation
 
 /// Checks made before the first reset, because reset deletes data: the service
 /// must be on this machine, and its database must be named for tests.
-public enum ServiceGuards {
+package enum ServiceGuards {
     /// Throws when `url` is not a loopback address, or `database` (a path or URL)
     /// has a name not ending in `_test` and the spec does not waive that.
-    public static func check(service: String, url: URL?, database: String?, allowNonTestDatabase: Bool) throws(ServiceError) {
+    package static func check(service: String, url: URL?, database: String?, allowNonTestDatabase: Bool) throws(ServiceError) {
         if let url, !isLoopback(url.host ?? "") {
             throw .notLoopback(service: service, url: url.absoluteString)
         }
@@ -18,7 +18,7 @@ public enum ServiceGuards {
     }
 
     /// The guards for a supervised instance, with its URL and resolved database.
-    public static func check(_ supervisor: ServiceSupervisor) throws(ServiceError) {
+    package static func check(_ supervisor: ServiceSupervisor) throws(ServiceError) {
         try check(
             service: supervisor.instanceName, url: supervisor.url, database: supervisor.database,
             allowNonTestDatabase: supervisor.spec.allowNonTestDatabase
@@ -34,7 +34,7 @@ public enum ServiceGuards {
 
     /// `shop_test` for `data/shop_test.sqlite`, `postgres://u@host:5432/shop_test?sslmode=off`
     /// and `file:shop_test.db?mode=rwc`: the file name without extension, or the URL path's last component.
-    public static func databaseName(_ database: String) -> String {
+    package static func databaseName(_ database: String) -> String {
         var text = database
         if let query = text.firstIndex(of: "?") { text = String(text[..<query]) }
         if let scheme = text.range(of: "://") {

@@ -6,16 +6,16 @@ import TelltaleModel
 /// Drives a service's test-mode protocol: `POST reset`, `POST setup?test=ID`,
 /// `POST teardown?test=ID`. A non-2xx answer is an error whose message is the
 /// answer's body, so a failed teardown check reads as the backend wrote it.
-public struct TestModeClient: Sendable {
-    public var service: String
-    public var baseURL: URL
-    public var paths: TestModePaths
+package struct TestModeClient: Sendable {
+    package var service: String
+    package var baseURL: URL
+    package var paths: TestModePaths
     /// The longest one call may take.
-    public var timeout: Duration
+    package var timeout: Duration
 
-    public static let defaultTimeout = Duration.seconds(30)
+    package static let defaultTimeout = Duration.seconds(30)
 
-    public init(service: String, baseURL: URL, paths: TestModePaths = TestModePaths(), timeout: Duration = TestModeClient.defaultTimeout) {
+    package init(service: String, baseURL: URL, paths: TestModePaths = TestModePaths(), timeout: Duration = TestModeClient.defaultTimeout) {
         self.service = service
         self.baseURL = baseURL
         self.paths = paths
@@ -23,7 +23,7 @@ public struct TestModeClient: Sendable {
     }
 
     /// The client for a supervised instance, after its guards pass (loopback, `_test` database).
-    public init(for supervisor: ServiceSupervisor, timeout: Duration = TestModeClient.defaultTimeout) throws(ServiceError) {
+    package init(for supervisor: ServiceSupervisor, timeout: Duration = TestModeClient.defaultTimeout) throws(ServiceError) {
         guard let url = supervisor.url else {
             throw .invalidSpec(service: supervisor.instanceName, reason: "the test-mode protocol needs a `port`")
         }
@@ -34,15 +34,15 @@ public struct TestModeClient: Sendable {
         self.init(service: supervisor.instanceName, baseURL: url, paths: paths, timeout: timeout)
     }
 
-    public func reset() async throws(ServiceError) {
+    package func reset() async throws(ServiceError) {
         try await post(paths.reset, test: nil)
     }
 
-    public func setup(test: String) async throws(ServiceError) {
+    package func setup(test: String) async throws(ServiceError) {
         try await post(paths.setup, test: test)
     }
 
-    public func teardown(test: String) async throws(ServiceError) {
+    package func teardown(test: String) async throws(ServiceError) {
         try await post(paths.teardown, test: test)
     }
 

@@ -7,8 +7,8 @@ import TelltaleModel
 ///
 /// Only an unambiguous window counts: when several tests of one session ran at once
 /// (Swift Testing in parallel), an event inside their overlap stays unattributed.
-public enum EventAttribution {
-    public static func byTimeWindow(_ events: [Event], tests: [TestResult]) -> [Event] {
+package enum EventAttribution {
+    package static func byTimeWindow(_ events: [Event], tests: [TestResult]) -> [Event] {
         var windows: [String: [(test: TestID, start: Date, end: Date)]] = [:]
         for test in tests {
             guard let session = test.session, let start = test.startedAt else { continue }

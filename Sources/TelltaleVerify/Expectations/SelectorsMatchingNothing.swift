@@ -3,16 +3,16 @@ import TelltaleModel
 /// An expectations key that selects none of the package's tests: a typo, a renamed test, or a
 /// Swift Testing test written without its `()`. Its checks would never run, so a run says so
 /// before anything starts: a warning, or an error under `strict`.
-public struct UnmatchedSelector: Sendable, Equatable, CustomStringConvertible {
-    public var selector: TestSelector
+package struct UnmatchedSelector: Sendable, Equatable, CustomStringConvertible {
+    package var selector: TestSelector
     /// Where the plan writes the key.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// The listed test or suite id nearest to an id key, when one is near enough to be meant.
-    public var suggestion: String?
+    package var suggestion: String?
 
     /// `Plans/app.yml:12:3: expectations for DemoShopTests.CheckoutTests/pays select no test;
     /// did you mean `DemoShopTests.CheckoutTests/pays()`?`
-    public var description: String {
+    package var description: String {
         let place = location.map { "\($0): " } ?? ""
         let nearest = suggestion.map { "; did you mean `\($0)`?" } ?? " (no listed test id is near it; `swift test list` shows them)"
         return "\(place)expectations for \(selector) select no test of the package\(nearest)"
@@ -22,7 +22,7 @@ public struct UnmatchedSelector: Sendable, Equatable, CustomStringConvertible {
 extension Verifier {
     /// The expectation keys that select none of `tests` (every test the package lists, not only
     /// those a filter kept), each with the nearest listed test or suite id for an id key.
-    public func selectorsMatchingNothing(in tests: [TestID]) -> [UnmatchedSelector] {
+    package func selectorsMatchingNothing(in tests: [TestID]) -> [UnmatchedSelector] {
         var used = Set<Int>()
         for test in tests { used.formUnion(selectorBlocks(for: test)) }
         let unused = expectationBlocks.indices.filter { !used.contains($0) }
