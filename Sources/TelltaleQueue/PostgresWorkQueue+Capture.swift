@@ -8,7 +8,7 @@ extension PostgresWorkQueue {
     /// `telltale run` process, so a CI retry's run under the same name adds its own.
     package func recordCapture(_ capture: MachineCapture) async throws(PostgresConnectionError) {
         let (events, checked) = (capture.eventsText, capture.checkedText)
-        try await statement { connection in
+        _ = try await statement { connection in
             try await connection.query(
                 """
                 INSERT INTO telltale.queue_capture (build_id, machine, process, package_root, events, checked)

@@ -201,12 +201,14 @@ extension PostgresWorkQueue {
     /// counts as alive, for a retry waiting for another machine, for `queue report` waiting for
     /// the build's machines, or for another process taking its name.
     package func finish() async throws(PostgresConnectionError) {
-        try await statement { connection in
+        // A retry that avoided this machine may now be anyone's: its listeners are told.
+        try await transaction { connection in
             _ = try await connection.query(
                 """
                 UPDATE telltale.queue_machine SET finished_at = now(), last_seen = now()
                 WHERE build_id = \(build) AND machine = \(machine) AND process = \(process)
                 """, logger: Self.quiet)
+            try await notifyChanged(on: connection)
         }
     }
 }

@@ -47,6 +47,7 @@ extension PostgresWorkQueue {
             let counted = units.filter { done.contains($0.id) }
             try await insert(QueueResultRows(counted.map { ($0, $0.tests.compactMap { byTest[$0] }) }, machine: machine), on: connection)
             for unit in units where !done.contains(unit.id) { try await note(lateNote(unit), on: connection) }
+            if !counted.isEmpty { try await notifyChanged(on: connection) }
             return counted
         }
     }
@@ -81,6 +82,7 @@ extension PostgresWorkQueue {
                 SELECT \(build), next.id, \(framework.rawValue), \(serial), \(tests), \(seconds), \(unit.attempt + 1), 'pending', \(machine)
                 FROM next
                 """, logger: Self.quiet)
+            try await notifyChanged(on: connection)
             return true
         }
     }

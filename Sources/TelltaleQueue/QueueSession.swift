@@ -13,8 +13,10 @@ import TelltaleRunner
 /// over, and its late results, when it gets back, are noted and not counted.
 package actor QueueSession: SharedWorkQueue {
     package nonisolated let queue: PostgresWorkQueue
-    /// The longest a worker with nothing to reserve waits before asking again.
-    package var pollInterval: Duration
+    /// The longest a worker with nothing to reserve waits before asking again: for a notice
+    /// of change while the session listens (a lapsed lease sends none), else as polling's
+    /// backoff's ceiling.
+    package let pollInterval: Duration
     /// How long a call is tried again while the connection is lost (zero: not at all).
     package let reconnectFor: Duration
     /// The reservations this machine's workers are running.
@@ -22,31 +24,88 @@ package actor QueueSession: SharedWorkQueue {
     /// Units this machine ran whose results were not counted (their lease lapsed).
     package private(set) var lateUnits = 0
     package private(set) var unitsRun = 0
+    /// Whether the server has taken this session's `LISTEN` (`withHeartbeat` starts it).
+    package private(set) var isListening = false
+    /// Notices of change received, and the workers waiting for the next one.
+    private var notices = 0
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
+    /// Workers waiting for a notice now.
+    package var waitingWorkers: Int { waiters.count }
     /// Calls that lost their connection and were tried again.
     package private(set) var reconnections = 0
 
-    package init(queue: PostgresWorkQueue, reconnectFor: Duration = .seconds(300)) {
+    package init(queue: PostgresWorkQueue, reconnectFor: Duration = .seconds(300), pollInterval: Duration? = nil) {
         self.queue = queue
         self.reconnectFor = reconnectFor
-        pollInterval = .milliseconds(Int(min(1000, max(50, queue.leaseSeconds * 1000 / 20))))
+        self.pollInterval = pollInterval ?? .milliseconds(Int(min(1000, max(50, queue.leaseSeconds * 1000 / 20))))
     }
 
-    /// Asks again after 20 ms, then half as long again each time up to `pollInterval`: at the
-    /// end of a build the other machines' last units end within moments, and a machine that
-    /// waited a whole interval to see the queue drained would stretch the build by it.
+    /// The next units for `worker`, or none once the build is drained. With nothing open now
+    /// (other machines hold the last units, whose failures may come back as retries) it waits
+    /// for the next notice of change, at most `pollInterval`, and asks again. Without a
+    /// listener (it could not connect) it polls: again after 20 ms, then half as long again
+    /// each time up to `pollInterval`, since the other machines' last units end within moments.
     package func reserve(worker: Int) async throws -> [SharedWorkUnit] {
         var pause = Duration.milliseconds(20)
         while true {
             try Task.checkCancellation()
+            // Taken before asking: a notice that arrives while the calls below run is not missed.
+            let seen = notices
             let units = try await retrying { try await $0.reserve() }
             if let first = units.first {
                 held.insert(first.lease)
                 return units
             }
             if try await retrying({ try await $0.isDrained() }) { return [] }
-            try await Task.sleep(for: pause)
-            pause = min(pause * 3 / 2, pollInterval)
+            if isListening {
+                await nextNotice(after: seen, within: pollInterval)
+            } else {
+                try await Task.sleep(for: pause)
+                pause = min(pause * 3 / 2, pollInterval)
+            }
         }
+    }
+
+    /// Returns at the first notice after `seen`, after `timeout`, or when the task is cancelled.
+    private func nextNotice(after seen: Int, within timeout: Duration) async {
+        guard notices == seen else { return }
+        let id = nextWaiter
+        nextWaiter += 1
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            await self?.wake(id)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiters[id] = $0 }
+        } onCancel: {
+            Task { [weak self] in await self?.wake(id) }
+        }
+        timer.cancel()
+    }
+
+    private func wake(_ id: Int) {
+        waiters.removeValue(forKey: id)?.resume()
+    }
+
+    /// A notice of change: every waiting worker asks again.
+    private func changed() {
+        notices += 1
+        let waiting = waiters.values
+        waiters.removeAll()
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Listening from now on; what changed before the server took the `LISTEN` is asked about again.
+    private func startedListening() {
+        isListening = true
+        changed()
+    }
+
+    /// Notices stop (cancelled, or the connection lost): the workers poll again.
+    private func stoppedListening() {
+        isListening = false
+        changed()
     }
 
     package func acknowledge(_ units: [SharedWorkUnit], results: [TestResult]) async throws {
@@ -84,13 +143,22 @@ package actor QueueSession: SharedWorkQueue {
         try kept.get()
     }
 
-    /// Runs `body` with the heartbeat beside it, stopped when `body` returns.
+    /// Runs `body` with the heartbeat and the listener for notices of change beside it, both
+    /// stopped when `body` returns.
     package func withHeartbeat<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.heartbeat() }
+            group.addTask { await self.listen() }
             defer { group.cancelAll() }
             return try await body()
         }
+    }
+
+    /// Notices until cancelled; a listener that cannot connect, or loses its connection, leaves
+    /// the workers polling as before (notices only make them quicker).
+    private func listen() async {
+        try? await queue.listenForChanges(listening: { await self.startedListening() }, changed: { await self.changed() })
+        stoppedListening()
     }
 
     private func heartbeat() async {

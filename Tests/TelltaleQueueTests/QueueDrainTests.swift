@@ -42,6 +42,31 @@ struct QueueDrainTests {
         #expect(status?.done.values.reduce(0, +) == 40)
     }
 
+    /// A worker with nothing to reserve while another machine runs the last unit goes on when
+    /// that unit is acknowledged (the notice of change), not at its next poll: its poll interval
+    /// here is an hour, so without the notice the test would reach its time limit.
+    @Test(.timeLimit(.minutes(2))) func aWaitingWorkerGoesOnAtTheNoticeNotItsNextPoll() async throws {
+        let db = try await QueueDatabase.make("notice")
+        try await db.withClient { client in
+            let other = db.queue(client, machine: "b")
+            _ = try await other.join(QueueDatabase.listing(1))
+            let unit = try #require(try await other.reserve().first)
+            let session = QueueSession(queue: db.queue(client, machine: "a"), pollInterval: .seconds(3600))
+            let waited = try await session.withHeartbeat {
+                // Listening first, so the worker waits for a notice rather than polling.
+                while !(await session.isListening) { try await Task.sleep(for: .milliseconds(20)) }
+                return try await withThrowingTaskGroup(of: [SharedWorkUnit].self) { group in
+                    group.addTask { try await session.reserve(worker: 1) }
+                    // Once the worker waits, the other machine finishes its unit.
+                    while await session.waitingWorkers == 0 { try await Task.sleep(for: .milliseconds(20)) }
+                    try await other.acknowledge(unit, results: [QueueDatabase.result(unit.tests[0], .passed)])
+                    return try await group.next() ?? []
+                }
+            }
+            #expect(waited.isEmpty, "the build is drained: nothing left to reserve")
+        }
+    }
+
     /// A session's heartbeat renews the leases its workers hold, on the database's clock.
     @Test func theHeartbeatRenewsHeldLeases() async throws {
         let db = try await QueueDatabase.make("heartbeat")
