@@ -20,7 +20,9 @@ extension PostgresWorkQueue {
     /// with past durations, no more than that share of the open expected seconds; at least one
     /// unit. Early reservations are big (few test processes to start), the last ones a unit each
     /// (machines finish together, a slow one holds little). The fleet's workers are the live
-    /// machines' (seen within a lease), this machine's at least: the machines actually there. (It
+    /// machines' (seen within a lease), with those of machines that arrived within a lease and
+    /// are still building or listing (`Arrival`), this machine's at least: the machines actually
+    /// there. (It
     /// once assumed four machines until more joined, so a machine alone took a sixteenth at a
     /// time and started six times the test processes of a plain run; a machine that joins late
     /// finds the shares already shrunk, and the last ones are a unit each, so it still finishes
@@ -36,8 +38,14 @@ extension PostgresWorkQueue {
             let rows = try await connection.query(
                 """
                 WITH fleet AS (
-                    SELECT GREATEST(\(max(1, workers)), COALESCE(sum(workers), 0)) AS workers FROM telltale.queue_machine
-                    WHERE build_id = \(build) AND (machine = \(machine) OR last_seen > now() - make_interval(secs => \(leaseSeconds)))
+                    SELECT GREATEST(\(max(1, workers)),
+                        COALESCE((SELECT sum(workers) FROM telltale.queue_machine
+                                  WHERE build_id = \(build)
+                                    AND (machine = \(machine) OR last_seen > now() - make_interval(secs => \(leaseSeconds)))), 0)
+                        + COALESCE((SELECT sum(a.workers) FROM telltale.queue_arrival a
+                                    WHERE a.build_id = \(build) AND a.arrived_at > now() - make_interval(secs => \(leaseSeconds))
+                                      AND NOT EXISTS (SELECT 1 FROM telltale.queue_machine m
+                                                      WHERE m.build_id = a.build_id AND m.machine = a.machine)), 0)) AS workers
                 ),
                 open AS (
                     SELECT count(*) AS units, COALESCE(sum(estimated_seconds), 0) AS seconds FROM telltale.queue_unit

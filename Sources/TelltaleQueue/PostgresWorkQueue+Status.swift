@@ -107,7 +107,11 @@ extension PostgresWorkQueue {
             let rows = try await connection.query(
                 "DELETE FROM telltale.queue_build WHERE filled_at < now() - make_interval(secs => \(days * 86_400)) RETURNING id",
                 logger: PostgresConnector.quiet)
-            return try await rows.collect().count
+            let pruned = try await rows.collect().count
+            try await connection.query(
+                "DELETE FROM telltale.queue_arrival WHERE arrived_at < now() - make_interval(secs => \(days * 86_400))",
+                logger: PostgresConnector.quiet)
+            return pruned
         }
     }
 }

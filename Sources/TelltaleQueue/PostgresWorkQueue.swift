@@ -51,10 +51,11 @@ package struct PostgresWorkQueue: Sendable {
     /// the check that the server can be reached at all (it fails at once, naming the URL, or
     /// after `limit` when the server accepts and says nothing).
     package static func prepare(
-        _ location: PostgresLocation, within limit: Duration = PostgresConnector.defaultCallTimeout
+        _ location: PostgresLocation, within limit: Duration = PostgresConnector.defaultCallTimeout, arrival: Arrival? = nil
     ) async throws(PostgresConnectionError) {
         _ = try await PostgresConnector.withConnection(to: location, within: limit) { connection in
             try await QueueSchema.migrator.migrate(connection)
+            if let arrival { try await arrival.record(on: connection) }
         }
     }
 

@@ -113,5 +113,20 @@ enum QueueSchema {
                     )
                     """
                 ]),
+            .init(
+                version: 5, name: "machines arrived, before their build and listing, which size a reservation's share",
+                statements: [
+                    // A machine is there from its start: its row is written before the build it joins may exist
+                    // (no reference to it), and `prune` removes old ones by their own date.
+                    """
+                    CREATE TABLE telltale.queue_arrival (
+                        build_id text NOT NULL,
+                        machine text NOT NULL,
+                        workers integer NOT NULL,
+                        arrived_at timestamptz NOT NULL DEFAULT now(),
+                        PRIMARY KEY (build_id, machine)
+                    )
+                    """
+                ]),
         ])
 }

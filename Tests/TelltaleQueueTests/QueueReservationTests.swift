@@ -32,6 +32,27 @@ struct QueueReservationTests {
         }
     }
 
+    /// Machines that arrived (reached the database) but are still building or listing count:
+    /// the first to join, with two more of two workers arrived, takes 60 / (2 × 6) → 5, not
+    /// the 15 it would take alone; an arrival older than a lease counts no more.
+    @Test func machinesStillListingCountForTheShare() async throws {
+        let db = try await QueueDatabase.make("arrivals")
+        for machine in ["b", "c"] {
+            try await PostgresWorkQueue.prepare(db.location, arrival: PostgresWorkQueue.Arrival(build: "b1", machine: machine, workers: 2))
+        }
+        try await PostgresWorkQueue.prepare(db.location, arrival: PostgresWorkQueue.Arrival(build: "b1", machine: "gone", workers: 8))
+        _ = try await db.sql("UPDATE telltale.queue_arrival SET arrived_at = now() - interval '2 hours' WHERE machine = 'gone'")
+        try await db.withClient { client in
+            let first = db.queue(client, machine: "a", workers: 2)
+            _ = try await first.join(QueueDatabase.listing(60, timed: false))
+            #expect(try await first.reserve().count == 5)
+            // Once b has joined, its arrival is not counted twice: 55 / (2 × 6) → 5 again.
+            let second = db.queue(client, machine: "b", workers: 2)
+            _ = try await second.join(QueueDatabase.listing(60, timed: false))
+            #expect(try await second.reserve().count == 5)
+        }
+    }
+
     /// With past durations a reservation holds no more than its share of the open expected
     /// seconds (but always one unit); as the queue empties, reservations shrink to one unit.
     @Test func reservationsShrinkToOneUnitAsTheQueueEmpties() async throws {

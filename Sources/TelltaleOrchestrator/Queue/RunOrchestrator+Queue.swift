@@ -16,10 +16,13 @@ extension RunOrchestrator {
     func withQueueStarted() async throws(OrchestratorError) -> (RunOrchestrator, [String]) {
         guard let request = options.queue, queue == nil else { return (self, []) }
         var moved = self
-        // The plan is read in full later (a bad one is exit 2 then); here only for its deadline.
+        // The plan is read in full later (a bad one is exit 2 then); here for its deadline and workers.
         let plan = (try? resolvePlan().plan) ?? Plan.defaultPlan(package: options.package ?? Plan.defaultPackage)
-        let deadline = RunSettings.resolve(options, plan: plan).postgresTimeout
-        switch try await RunQueue.start(request, environment: ProcessInfo.processInfo.environment, callTimeout: deadline) {
+        let settings = RunSettings.resolve(options, plan: plan)
+        switch try await RunQueue.start(
+            request, environment: ProcessInfo.processInfo.environment, callTimeout: settings.postgresTimeout,
+            workers: settings.workers ?? ProcessInfo.processInfo.activeProcessorCount)
+        {
         case .queue(let queue):
             moved.queue = queue
             await progress.note("queue mode: build \(queue.build) as machine \(queue.machine), at \(queue.location)")

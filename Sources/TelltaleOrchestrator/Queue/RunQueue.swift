@@ -52,7 +52,7 @@ package struct RunQueue: Sendable {
     /// Reaches the database and brings its queue tables up to date; a database that cannot be
     /// reached is exit 2 naming the URL (never its password), or the fallback shard.
     static func start(
-        _ request: Request, environment: [String: String], callTimeout: Duration = PostgresConnector.defaultCallTimeout
+        _ request: Request, environment: [String: String], callTimeout: Duration = PostgresConnector.defaultCallTimeout, workers: Int = 1
     ) async throws(OrchestratorError) -> Start {
         let build: String
         let location: PostgresLocation
@@ -62,8 +62,11 @@ package struct RunQueue: Sendable {
         } catch {
             throw .badOption("--queue: \(error.localizedDescription)")
         }
+        let machine = request.machine ?? QueueBuildIdentity.defaultMachine()
         do {
-            try await PostgresWorkQueue.prepare(location, within: callTimeout)
+            // The machine is there from now: the others size their reservations with its workers.
+            try await PostgresWorkQueue.prepare(
+                location, within: callTimeout, arrival: PostgresWorkQueue.Arrival(build: build, machine: machine, workers: workers))
         } catch {
             guard request.fallback else {
                 throw .badOption("--queue: the queue cannot be used: \(error.description); or pass --queue-fallback shard")
@@ -78,8 +81,7 @@ package struct RunQueue: Sendable {
                 note:
                     "queue mode: the queue cannot be used (\(error.description)); running the static shard \(shard) instead (--queue-fallback shard)")
         }
-        var queue = RunQueue(
-            location: location, build: build, machine: request.machine ?? QueueBuildIdentity.defaultMachine(), leaseSeconds: request.leaseSeconds)
+        var queue = RunQueue(location: location, build: build, machine: machine, leaseSeconds: request.leaseSeconds)
         queue.callTimeout = callTimeout
         return .queue(queue)
     }
