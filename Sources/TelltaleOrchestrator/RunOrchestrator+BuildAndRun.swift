@@ -62,7 +62,7 @@ extension RunOrchestrator {
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
             selected, settings: runnable.settings, timings: timings, package: plan.package, workers: configured.workers,
-            quarantine: QuarantineList(plan.quarantine), wholeClasses: wholeClasses(setup)
+            quarantine: QuarantineList(plan.quarantine), wholeClasses: wholeClasses(setup), processStartCost: launcher.processStartCost
         ) { shared in
             var configuration = configured
             configuration.sharedQueue = shared

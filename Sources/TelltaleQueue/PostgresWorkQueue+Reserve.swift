@@ -16,9 +16,11 @@ extension PostgresWorkQueue {
     /// seconds when one is set).
     ///
     /// How many: guided self-scheduling over the fleet, as the run's own queue batches
-    /// (`WorkQueue`): a share of what is open, `open units / (2 × the fleet's workers)` and,
-    /// with past durations, no more than that share of the open expected seconds; at least one
-    /// unit. Early reservations are big (few test processes to start), the last ones a unit each
+    /// (`WorkQueue`): without past durations a share of the open units, `open units / (2 × the
+    /// fleet's workers)`; with them, a share of the open expected seconds, and at least 20
+    /// process start-ups' worth (`minimumShareSeconds`), whatever the units' count; at least one
+    /// unit. (With durations the count once capped it too: on a real suite of short XCTest
+    /// classes three machines started 50 test processes where three static shards started 17.) Early reservations are big (few test processes to start), the last ones a unit each
     /// (machines finish together, a slow one holds little). The fleet's workers are the live
     /// machines' (seen within a lease), with those of machines that arrived within a lease and
     /// are still building or listing (`Arrival`), this machine's at least: the machines actually
@@ -51,6 +53,20 @@ extension PostgresWorkQueue {
                     SELECT count(*) AS units, COALESCE(sum(estimated_seconds), 0) AS seconds FROM telltale.queue_unit
                     WHERE build_id = \(build) AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
                 ),
+                share AS (
+                    SELECT CASE WHEN open.seconds > 0 THEN GREATEST(open.seconds / (2 * fleet.workers), \(minimumShareSeconds)) END AS seconds,
+                           GREATEST(1, ceil(open.units / (2.0 * fleet.workers)))::bigint AS units
+                    FROM open, fleet
+                ),
+                fits AS (
+                    SELECT count(*) AS units FROM (
+                        SELECT sum(estimated_seconds) OVER (
+                                   ORDER BY avoid_machine IS NOT DISTINCT FROM \(machine), attempt DESC, estimated_seconds DESC, id) AS running
+                        FROM telltale.queue_unit
+                        WHERE build_id = \(build) AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
+                    ) ordered, share
+                    WHERE ordered.running <= share.seconds
+                ),
                 candidate AS (
                     SELECT id, framework, serial, attempt, estimated_seconds, state AS previous_state, lease_holder AS previous_holder,
                            avoid_machine IS NOT DISTINCT FROM \(machine) AS avoided
@@ -63,7 +79,7 @@ extension PostgresWorkQueue {
                                           WHERE m.build_id = \(build) AND m.machine <> \(machine) AND m.finished_at IS NULL
                                             AND m.last_seen > now() - make_interval(secs => \(leaseSeconds))))
                     ORDER BY avoided, attempt DESC, estimated_seconds DESC, id
-                    LIMIT (SELECT GREATEST(1, ceil(open.units / (2.0 * fleet.workers)))::bigint FROM open, fleet)
+                    LIMIT (SELECT CASE WHEN share.seconds IS NULL THEN share.units ELSE GREATEST(1, fits.units) END FROM share, fits)
                     FOR UPDATE SKIP LOCKED
                 ),
                 ranked AS (
@@ -72,10 +88,10 @@ extension PostgresWorkQueue {
                     FROM candidate WINDOW w AS (ORDER BY avoided, attempt DESC, estimated_seconds DESC, id)
                 ),
                 chosen AS (
-                    SELECT ranked.* FROM ranked, open, fleet
+                    SELECT ranked.* FROM ranked, share
                     WHERE position = 1
                        OR (NOT head_alone AND NOT serial AND attempt = 1 AND framework = head_framework
-                           AND running <= open.seconds / (2 * fleet.workers))
+                           AND (share.seconds IS NULL OR running <= share.seconds))
                 ),
                 taken AS (
                     UPDATE telltale.queue_unit u

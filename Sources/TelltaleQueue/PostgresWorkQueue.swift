@@ -27,6 +27,10 @@ package struct PostgresWorkQueue: Sendable {
     /// default): as long as one is, so a retry lands on another machine whenever one is there,
     /// whatever the timing.
     package var retryGrace: Double?
+    /// The least expected seconds a reservation takes when past durations are known: 20 test
+    /// process start-ups' worth, as the run's own queue (`WorkQueue`), so start-ups stay a small
+    /// part of the work. Zero: no floor.
+    package var minimumShareSeconds: Double = 0
     /// This machine's workers: with the other live machines', what a reservation's share of
     /// the open units is sized by (`reserve()`).
     package var workers: Int = 1

@@ -53,6 +53,24 @@ struct QueueReservationTests {
         }
     }
 
+    /// With past durations a share is in expected seconds alone, and at least 20 process
+    /// start-ups' worth: 40 units of 5 ms with start-ups of 20 ms (a floor of 0.4 s) go in one
+    /// reservation, where a share of the count (or of the seconds, 0.2 / (2 × 2)) would take 10.
+    @Test func withDurationsAShareIsAtLeastTwentyStartUps() async throws {
+        let db = try await QueueDatabase.make("floor")
+        try await db.withClient { client in
+            var queue = db.queue(client, machine: "a", workers: 2)
+            queue.minimumShareSeconds = 20 * 0.02
+            let tests = (1...40).map { ListedTest(id: TestID("Module.Suite/test\($0)"), framework: .xctest) }
+            let durations = Dictionary(uniqueKeysWithValues: tests.map { ($0.id.timingKey, 0.005) })
+            let listing = PostgresWorkQueue.Listing(
+                digest: PostgresWorkQueue.Listing.digest(of: tests.map(\.id)), commit: "c0ffee", tests: tests.count,
+                units: SharedUnitPlanner.plan(tests, durations: durations, wholeClasses: false).units)
+            _ = try await queue.join(listing)
+            #expect(try await queue.reserve().count == 40)
+        }
+    }
+
     /// With past durations a reservation holds no more than its share of the open expected
     /// seconds (but always one unit); as the queue empties, reservations shrink to one unit.
     @Test func reservationsShrinkToOneUnitAsTheQueueEmpties() async throws {

@@ -41,7 +41,8 @@ extension RunOrchestrator {
     /// machines (`quarantine` aside): this machine exits with the build's verdict.
     func runQueued(
         _ selected: [ListedTest], settings: [TestID: TestSettings], timings: [String: Double], package: String, workers: Int,
-        quarantine: QuarantineList, wholeClasses: Bool, _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
+        quarantine: QuarantineList, wholeClasses: Bool, processStartCost: Double,
+        _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
     ) async throws -> RunExecution.Outcome {
         guard let queue else { return try await body(nil) }
         let environment = await RunEnvironmentProbe.probe(in: package, swiftVersion: false)
@@ -56,6 +57,7 @@ extension RunOrchestrator {
             var shared = PostgresWorkQueue(
                 client: client, location: queue.location, build: queue.build, machine: queue.machine, leaseSeconds: queue.leaseSeconds)
             shared.workers = workers
+            shared.minimumShareSeconds = 20 * processStartCost
             shared.callTimeout = queue.callTimeout
             let session = QueueSession(queue: shared)
             let joined: PostgresWorkQueue.Joined
