@@ -13,7 +13,9 @@
 #     10 ms, in about 90 classes), cloned from the package mirror into .build-packages: a plain
 #     run, queue mode with one machine (goal: within 10% of the plain run), three machines in
 #     queue mode and with static --shard I/3 (goal: queue within the shards' time), beside
-#     `swift test` and `swift test --parallel`; every run's exit status, which must agree.
+#     `swift test` and `swift test --parallel`; then the three machines again with the first
+#     plain run's durations (--timings), as a team with a history runs them; every run's exit
+#     status, which must agree.
 #
 #   Scripts/benchmark-queue.sh [RUNS]        (RUNS of each, default 3; medians printed)
 #
@@ -96,7 +98,7 @@ real_url=https://github.com/apple/swift-argument-parser
 real_tag=1.8.2
 real=.build-packages/swift-argument-parser-$real_tag
 real_build() {
-    local label=$1 mode=$2 count=$3 started pids=() statuses=() machine pid
+    local label=$1 mode=$2 count=$3 timings=${4:-} started pids=() statuses=() machine pid
     started=$(date +%s.%N)
     case $mode in
     swift-test) swift test --package-path "$real" --skip-build >/dev/null 2>&1 & pids+=($!) ;;
@@ -106,6 +108,7 @@ real_build() {
             local args=()
             [ "$mode" = queue ] && args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine")
             [ "$mode" = shard ] && args=(--shard "$machine/$count")
+            [ -n "$timings" ] && args+=(--timings "$timings")
             "$telltale" run --package "$real" --skip-build --no-history --workers 2 --report-dir "$out/$label/m$machine" \
                 "${args[@]}" >/dev/null 2>&1 &
             pids+=($!)
@@ -141,10 +144,28 @@ real_suite() {
         medians["$1 $2"]=$m
         echo "swift-argument-parser $real_tag, $1 x$2: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
     done
-    python3 - "${medians[plain 1]}" "${medians[queue 1]}" "${medians[queue 3]}" "${medians[shard 3]}" <<'PY'
+    # As a team with a history runs them: every machine given the durations of the first plain
+    # run (--timings), so shards split by past durations and the queue goes longest first.
+    local timed
+    timed=$(ls "$out"/real-plain-1-1-*/m1/run.json | head -1)
+    for scenario in "queue 3" "shard 3"; do
+        set -- $scenario
+        times=() statuses=()
+        for run in $(seq "$runs"); do
+            result=$(real_build "real-timed-$1-$2-$run-$$" "$1" "$2" "$timed")
+            times+=("${result% *}")
+            statuses+=("${result#* }")
+        done
+        m=$(median "${times[@]}")
+        medians["timed $1 $2"]=$m
+        echo "swift-argument-parser $real_tag, $1 x$2 with --timings: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
+    done
+    python3 - "${medians[plain 1]}" "${medians[queue 1]}" "${medians[queue 3]}" "${medians[shard 3]}" \
+        "${medians[timed queue 3]}" "${medians[timed shard 3]}" <<'PY'
 import sys
-plain, one, three, shards = map(float, sys.argv[1:])
-print(f"real suite: queue with one machine / plain run {one / plain:.2f}x (goal <= 1.10); three machines queue / static shards {three / shards:.2f}x (goal <= 1.00)")
+plain, one, three, shards, timed_three, timed_shards = map(float, sys.argv[1:])
+print(f"real suite: queue with one machine / plain run {one / plain:.2f}x (goal <= 1.10); three machines queue / static shards "
+      f"{three / shards:.2f}x, with --timings {timed_three / timed_shards:.2f}x (goal <= 1.00)")
 PY
 }
 

@@ -19,11 +19,13 @@ extension RunOrchestrator {
         // The plan is read in full later (a bad one is exit 2 then); here for its deadline and workers.
         let plan = (try? resolvePlan().plan) ?? Plan.defaultPlan(package: options.package ?? Plan.defaultPackage)
         let settings = RunSettings.resolve(options, plan: plan)
+        let environment = Task { await RunEnvironmentProbe.probe(in: plan.package, swiftVersion: false) }
         switch try await RunQueue.start(
             request, environment: ProcessInfo.processInfo.environment, callTimeout: settings.postgresTimeout,
             workers: settings.workers ?? ProcessInfo.processInfo.activeProcessorCount)
         {
-        case .queue(let queue):
+        case .queue(var queue):
+            queue.environment = environment
             moved.queue = queue
             await progress.note("queue mode: build \(queue.build) as machine \(queue.machine), at \(queue.location)")
             return (moved, [])
@@ -45,7 +47,12 @@ extension RunOrchestrator {
         _ body: @Sendable ((any SharedWorkQueue)?) async throws -> RunExecution.Outcome
     ) async throws -> RunExecution.Outcome {
         guard let queue else { return try await body(nil) }
-        let environment = await RunEnvironmentProbe.probe(in: package, swiftVersion: false)
+        let environment: RunEnvironment
+        if let probed = queue.environment {
+            environment = await probed.value
+        } else {
+            environment = await RunEnvironmentProbe.probe(in: package, swiftVersion: false)
+        }
         let plan = SharedUnitPlanner.plan(
             selected, durations: timings, serialGroups: settings.compactMapValues(\.serialGroup), parallelism: workers, wholeClasses: wholeClasses)
         var listing = PostgresWorkQueue.Listing(

@@ -12,6 +12,9 @@ package struct RunQueue: Sendable {
     package var leaseSeconds: Double
     /// The longest one call to the queue may take (`--postgres-timeout`, the plan's `postgresTimeout`).
     package var callTimeout = PostgresConnector.defaultCallTimeout
+    /// The machine's commit, branch and system for the build's listing, probed from the start
+    /// beside reaching the database, the build and the listing, so joining does not wait for git.
+    var environment: Task<RunEnvironment, Never>?
 
     /// What `--queue` and its companions asked for, after argument parsing.
     package struct Request: Sendable {
