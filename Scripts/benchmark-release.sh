@@ -19,7 +19,7 @@ cd "$(dirname "$0")/.."
 binary=""
 [ "${1:-}" = "--binary" ] && binary=${2:?--binary needs a path}
 
-version=$(sed -n 's/.*public static let version = "\([^"]*\)".*/\1/p' Sources/TelltaleOrchestrator/RunOrchestrator.swift)
+version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' Sources/TelltaleOrchestrator/RunOrchestrator.swift)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export DIST="$work/dist"

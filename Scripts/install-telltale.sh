@@ -52,7 +52,7 @@ if [ -n "$script" ] && [ -f "$script" ]; then
     [ -f "$candidate/Sources/TelltaleOrchestrator/RunOrchestrator.swift" ] && checkout=$candidate
 fi
 checkout_version() {
-    sed -n 's/.*public static let version = "\([^"]*\)".*/\1/p' "$1/Sources/TelltaleOrchestrator/RunOrchestrator.swift"
+    sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$1/Sources/TelltaleOrchestrator/RunOrchestrator.swift"
 }
 
 # A release build of the clone at $1, into $prefix/bin.

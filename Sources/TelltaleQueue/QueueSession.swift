@@ -154,11 +154,17 @@ package actor QueueSession: SharedWorkQueue {
         }
     }
 
-    /// Notices until cancelled; a listener that cannot connect, or loses its connection, leaves
-    /// the workers polling as before (notices only make them quicker).
+    /// Notices until cancelled. A listener that cannot connect (a busy server can take longer than
+    /// the connect timeout) or loses its connection leaves the workers polling meanwhile, and
+    /// tries again after a pause growing from 0.25 s to 8 s: notices only make them quicker.
     private func listen() async {
-        try? await queue.listenForChanges(listening: { await self.startedListening() }, changed: { await self.changed() })
-        stoppedListening()
+        var pause = Duration.milliseconds(250)
+        while !Task.isCancelled {
+            try? await queue.listenForChanges(listening: { await self.startedListening() }, changed: { await self.changed() })
+            stoppedListening()
+            guard (try? await Task.sleep(for: pause)) != nil else { return }
+            pause = min(pause * 2, .seconds(8))
+        }
     }
 
     private func heartbeat() async {
