@@ -40,7 +40,10 @@ struct PostgresConnectorTests {
                 database.url(sslMode: mode, host: host) + root, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
             #expect(ssl == "true", "\(mode) to \(host)")
         }
-        #expect(try await Self.answer(database.url(sslMode: "disable") + "&connect_timeout=300", "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()") == "false")
+        #expect(
+            try await Self.answer(
+                database.url(sslMode: "disable") + "&connect_timeout=300", "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+                == "false")
     }
 
     @Test func aCertificateFromAnotherRootIsRefusedUnderVerifyCA() async throws {
