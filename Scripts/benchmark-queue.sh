@@ -130,36 +130,30 @@ real_suite() {
         mv "$real.partial" "$real"
     fi
     swift build --build-tests --package-path "$real" >/dev/null
-    local scenario times statuses result m
     declare -A medians
-    for scenario in "plain 1" "queue 1" "queue 3" "shard 3" "swift-test 1" "swift-test-parallel 1"; do
-        set -- $scenario
-        times=() statuses=()
+    # One scenario RUNS times: its median in medians[KEY] and a line. $1: key prefix ("" or
+    # "timed "), $2: mode, $3: machines, $4: a --timings file or "".
+    real_scenario() {
+        local prefix=$1 mode=$2 count=$3 timings=$4 times=() statuses=() result run m
         for run in $(seq "$runs"); do
-            result=$(real_build "real-$1-$2-$run-$$" "$1" "$2")
+            result=$(real_build "real-${prefix:+timed-}$mode-$count-$run-$$" "$mode" "$count" "$timings")
             times+=("${result% *}")
             statuses+=("${result#* }")
         done
         m=$(median "${times[@]}")
-        medians["$1 $2"]=$m
-        echo "swift-argument-parser $real_tag, $1 x$2: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
+        medians["$prefix$mode $count"]=$m
+        echo "swift-argument-parser $real_tag, $mode x$count${timings:+ with --timings}: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
+    }
+    local scenario
+    for scenario in "plain 1" "queue 1" "queue 3" "shard 3" "swift-test 1" "swift-test-parallel 1"; do
+        real_scenario "" $scenario ""
     done
     # As a team with a history runs them: every machine given the durations of the first plain
     # run (--timings), so shards split by past durations and the queue goes longest first.
     local timed
     timed=$(ls "$out"/real-plain-1-1-*/m1/run.json | head -1)
-    for scenario in "queue 3" "shard 3"; do
-        set -- $scenario
-        times=() statuses=()
-        for run in $(seq "$runs"); do
-            result=$(real_build "real-timed-$1-$2-$run-$$" "$1" "$2" "$timed")
-            times+=("${result% *}")
-            statuses+=("${result#* }")
-        done
-        m=$(median "${times[@]}")
-        medians["timed $1 $2"]=$m
-        echo "swift-argument-parser $real_tag, $1 x$2 with --timings: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
-    done
+    real_scenario "timed " queue 3 "$timed"
+    real_scenario "timed " shard 3 "$timed"
     python3 - "${medians[plain 1]}" "${medians[queue 1]}" "${medians[queue 3]}" "${medians[shard 3]}" \
         "${medians[timed queue 3]}" "${medians[timed shard 3]}" <<'PY'
 import sys
