@@ -70,7 +70,7 @@ let package = Package(
             name: "TelltaleCommands",
             dependencies: [
                 "TelltaleOrchestrator", "TelltalePlan", "TelltaleReports", "TelltaleModel", "TelltaleCapture", "TelltaleHistory",
-                "TelltalePublish", "TelltaleCodegen", "TelltaleImport", "TelltaleChanges",
+                "TelltalePublish", "TelltaleCodegen", "TelltaleImport", "TelltaleChanges", "TelltaleQueue",
                 tool("ArgumentParser", "swift-argument-parser"),
             ]
         ),
@@ -98,7 +98,7 @@ let package = Package(
             ]
         ),
         .target(name: "TelltaleRunner", dependencies: ["TelltaleModel", "TelltaleProcesses", "TelltaleImport"]),
-        .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets", "TelltaleCoverage"]),
+        .target(name: "TelltaleReports", dependencies: ["TelltaleModel", "TelltaleWebAssets", "TelltaleCoverage", "TelltaleRecord"]),
         // The HTML report's and the capture inspector's scripts and styles, as .js and .css files
         // embedded in the binary (PackageResources' byte arrays, no bundle at run time); the shared ones once.
         .target(name: "TelltaleWebAssets", resources: [.embedInCode("Shared"), .embedInCode("Report"), .embedInCode("Inspector")]),
@@ -108,7 +108,8 @@ let package = Package(
         .target(
             name: "TelltaleHistory",
             dependencies: [
-                "TelltaleModel", "TelltalePostgres", tool("GRDB", "GRDB.swift"), tool("PostgresNIO", "postgres-nio"), tool("Logging", "swift-log"),
+                "TelltaleModel", "TelltalePostgres", "TelltaleImport", "TelltaleCoverage",
+                tool("GRDB", "GRDB.swift"), tool("PostgresNIO", "postgres-nio"), tool("Logging", "swift-log"),
             ]
         ),
         // PostgreSQL connections: libpq's URL and environment, TLS, clear errors, scoped clients, migrations.
@@ -126,7 +127,10 @@ let package = Package(
         // Queue mode: a build's units of work, leases and results in PostgreSQL, shared by its machines.
         .target(
             name: "TelltaleQueue",
-            dependencies: ["TelltaleModel", "TelltaleRunner", "TelltalePostgres", tool("PostgresNIO", "postgres-nio")]
+            dependencies: [
+                "TelltaleModel", "TelltaleRunner", "TelltalePostgres", "TelltalePlan", "TelltaleVerify", "TelltaleRecord",
+                tool("PostgresNIO", "postgres-nio"),
+            ]
         ),
         // Not shipped: times the queue's reservations at scale (Scripts/benchmark-queue.sh).
         .executableTarget(
@@ -141,7 +145,7 @@ let package = Package(
         // Pure: plan expectations and the tracking plan against captured events.
         .target(name: "TelltaleVerify", dependencies: ["TelltaleModel"]),
         // Pure: the one road from a run's raw results, events and the plan's rules to its record.
-        .target(name: "TelltaleRecord", dependencies: ["TelltaleModel", "TelltaleVerify"]),
+        .target(name: "TelltaleRecord", dependencies: ["TelltaleModel", "TelltaleVerify", "TelltalePlan"]),
         // Not shipped: times verification at scale (Scripts/benchmark-verify.sh).
         .executableTarget(name: "telltale-verify-benchmark", dependencies: ["TelltaleVerify"]),
         // Not shipped: times JSON Schema tracking plans, loaded and checked (Scripts/benchmark-schema-catalog.sh).
@@ -220,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
-        .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleTestSupport"]),
+        .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleImport", "TelltaleReports", "TelltaleTestSupport"]),
         // Against a throwaway PostgreSQL cluster the test support starts.
         .testTarget(
             name: "TelltalePostgresTests", dependencies: ["TelltalePostgres", "TelltaleTestSupport", tool("PostgresNIO", "postgres-nio")]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TelltaleHistory
 import TelltaleModel
+import TelltaleQueue
 import TelltaleOrchestrator
 import TelltaleReports
 
@@ -76,7 +77,7 @@ struct QueueReportCommand: AsyncParsableCommand {
             if let note = judged.note { Console.diagnostics(note) }
             record = try await QueueBuildReport.record(
                 url: target.queue, build: try target.resolvedBuild(), wait: wait, callTimeout: target.callTimeout, rules: judged.rules,
-                plan: judged.summary)
+                plan: judged.summary, toolVersion: RunOrchestrator.version)
         } catch let failure as QueueBuildReport.QueueReportError {
             Console.error(failure.localizedDescription)
             if case .notDrained = failure { throw ExitCode(TelltaleExitCode.testsFailed) }

@@ -248,17 +248,9 @@ package struct RunOrchestrator: Sendable {
             toolVersion: Self.version, plan: PlanSummary(name: setup.plan.name, path: setup.plan.sourcePath, package: setup.plan.package),
             environment: environment, startedAt: startedAt, duration: duration, shard: options.shard, coverage: coverage?.coverage,
             order: runOrder(seed: setup.seed, repetitions: outcome.repetitions))
-        var record = RunRecordBuilder.build(raw, rules: Self.recordRules(setup.plan, verifier: setup.verifier), context: context)
+        var record = RunRecordBuilder.build(raw, rules: RecordRules(setup.plan, verifier: setup.verifier), context: context)
         record.notes += coverage?.notes ?? []
         return record
-    }
-
-    /// The plan's rules every record of it is judged by: its expectations and tracking plan, its
-    /// quarantine, and the package's folder here.
-    static func recordRules(_ plan: Plan, verifier: Verifier?) -> RecordRules {
-        RecordRules(
-            verifier: verifier, quarantine: QuarantineList(plan.quarantine),
-            packageRoot: URL(fileURLWithPath: plan.package).standardizedFileURL.path)
     }
 
     /// Writes every report; returns the summary, or throws it inside the error that says how

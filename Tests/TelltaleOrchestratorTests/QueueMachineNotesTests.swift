@@ -5,6 +5,7 @@ import TelltaleTestSupport
 import Testing
 
 @testable import TelltaleOrchestrator
+@testable import TelltaleQueue
 
 /// What a queue machine and `queue report` say about their part and their wait, and how a
 /// stalled history is said once.

@@ -4,6 +4,7 @@ import TelltaleTestSupport
 import Testing
 
 @testable import TelltaleOrchestrator
+@testable import TelltaleReports
 
 /// Where diff coverage compares from, and shards' coverage merged by `telltale merge`.
 @Suite(.tags(.small))

@@ -11,6 +11,8 @@ import Foundation
 /// more tests than lines would select, never fewer.
 package struct CoverageMap: Sendable, Equatable {
     package static let formatVersion = 1
+    /// Its file in a report folder, beside `run.json` (where `history import` looks for it).
+    package static let fileName = "coverage-map.bin"
 
     /// `HEAD` when the map was recorded; nil outside git.
     package var commit: String?

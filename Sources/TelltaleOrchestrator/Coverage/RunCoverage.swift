@@ -2,6 +2,7 @@ import Foundation
 import TelltaleChanges
 import TelltaleCoverage
 import TelltaleModel
+import TelltaleReports
 import TelltalePlan
 import TelltaleRunner
 

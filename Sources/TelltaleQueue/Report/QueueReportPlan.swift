@@ -42,7 +42,7 @@ package struct QueueReportPlan: Sendable {
             }
         }
         return QueueReportPlan(
-            rules: RunOrchestrator.recordRules(plan, verifier: verifier),
+            rules: RecordRules(plan, verifier: verifier),
             summary: PlanSummary(name: plan.name, path: plan.sourcePath, package: plan.package),
             note: path == nil ? discovery.note : nil)
     }

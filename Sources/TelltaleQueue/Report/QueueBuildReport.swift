@@ -1,9 +1,7 @@
 import Foundation
 import TelltaleModel
 import TelltalePostgres
-import TelltaleQueue
 import TelltaleRecord
-import TelltaleReports
 
 /// `telltale queue report|status|prune`: a build's record from the queue, once drained, each
 /// test once (its last attempt carrying the earlier ones) with the machine that ran it; where
@@ -27,9 +25,11 @@ package enum QueueBuildReport {
     /// bisections' findings and their captured events join their results), waiting up to `wait`
     /// seconds for it; a build not filled yet (the report job started with the machines, before
     /// the first of them had built) is waited for too. Each call is given up after `callTimeout`.
-    /// `rules` and `plan`: the machines' plan, as `QueueReportPlan` reads it.
+    /// `rules` and `plan`: the machines' plan, as `QueueReportPlan` reads it; `toolVersion`: the
+    /// report's writer, as a run's record names it.
     package static func record(
-        url: String, build: String, wait: Double, callTimeout: Duration? = nil, rules: RecordRules = RecordRules(), plan: PlanSummary? = nil
+        url: String, build: String, wait: Double, callTimeout: Duration? = nil, rules: RecordRules = RecordRules(), plan: PlanSummary? = nil,
+        toolVersion: String
     ) async throws(QueueReportError) -> RunRecord {
         let location = try location(url)
         let started = ContinuousClock.now
@@ -50,7 +50,7 @@ package enum QueueBuildReport {
                 let (captures, unreadable) = try await capturesKept(by: queue)
                 let listed = try await queue.listedTests().map { ExpectedTest(id: $0.id, framework: $0.framework) }
                 let raw = rawRun(of: status!, results: try await queue.results(), captures: captures, unreadable: unreadable, listed: listed)
-                return RunRecordBuilder.build(raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan))
+                return RunRecordBuilder.build(raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan, toolVersion: toolVersion))
             }
         } catch let failure as QueueReportError {
             throw failure
@@ -208,7 +208,9 @@ package enum QueueBuildReport {
 
     /// The build's run: from its first test's start to its last test's end, on the machines that
     /// took part, with the branch and system of the machine that filled it.
-    static func context(of status: PostgresWorkQueue.Status, results: [TestResult], rules: RecordRules, plan: PlanSummary?) -> RecordContext {
+    static func context(
+        of status: PostgresWorkQueue.Status, results: [TestResult], rules: RecordRules, plan: PlanSummary?, toolVersion: String
+    ) -> RecordContext {
         let started = results.compactMap(\.startedAt).min() ?? Date()
         let ended = results.compactMap { result in result.startedAt.map { $0.addingTimeInterval(result.duration) } }.max() ?? started
         var environment = RunEnvironment(
@@ -216,7 +218,7 @@ package enum QueueBuildReport {
         environment.gitBranch = status.branch
         environment.packageRoot = rules.packageRoot
         return RecordContext(
-            toolVersion: RunOrchestrator.version, plan: plan ?? PlanSummary(name: "build \(status.build)", path: nil, package: "."),
+            toolVersion: toolVersion, plan: plan ?? PlanSummary(name: "build \(status.build)", path: nil, package: "."),
             environment: environment, startedAt: started, duration: ended.timeIntervalSince(started))
     }
 }

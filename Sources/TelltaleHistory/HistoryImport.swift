@@ -30,7 +30,7 @@ package enum HistoryImport {
             let record = try EarlierRunFile.read(path: path)
             let added = try await store.record(record, source: .import)
             outcomes.append(Outcome(path: path, tests: record.tests.count, added: added))
-            let beside = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(ReportDirectory.coverageMapFileName).path
+            let beside = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(CoverageMap.fileName).path
             if path.hasSuffix("run.json"), FileManager.default.fileExists(atPath: beside) {
                 outcomes.append(try await importMap(beside, into: store))
             }

@@ -1,12 +1,11 @@
 import Foundation
-import TelltaleHistory
 import TelltaleImport
 import TelltaleModel
 import TelltaleReports
 import TelltaleTestSupport
 import Testing
 
-@testable import TelltaleOrchestrator
+@testable import TelltaleHistory
 
 /// `telltale history import` of a run's `run.json` and of its JUnit give the scheduler the
 /// same durations, under the same keys as a recorded run.

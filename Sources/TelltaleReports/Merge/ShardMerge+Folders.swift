@@ -1,7 +1,6 @@
 import Foundation
 import TelltaleCoverage
 import TelltaleModel
-import TelltaleReports
 
 extension ShardMerge {
     /// The shards' report folders (or their `run.json` files) as one run's, with the merged

@@ -3,7 +3,7 @@ import TelltaleModel
 import TelltaleTestSupport
 import Testing
 
-@testable import TelltaleOrchestrator
+@testable import TelltaleReports
 
 /// `telltale merge` of shards compared with their base: the merged record carries their classes
 /// and their gate until the merge compares the whole run.

@@ -3,7 +3,7 @@ import TelltaleModel
 import TelltaleTestSupport
 import Testing
 
-@testable import TelltaleOrchestrator
+@testable import TelltaleReports
 
 @Suite(.tags(.small))
 struct ShardMergeTests {

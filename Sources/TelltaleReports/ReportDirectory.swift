@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TelltaleModel
-import TelltaleReports
 
 /// The report folder of a run: the files of every registered `ReportFormat` (`run.json`,
 /// `junit.xml`, `index.html`, …), `logs/` and `attachments/`.

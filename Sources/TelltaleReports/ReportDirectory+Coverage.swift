@@ -1,7 +1,6 @@
 import Foundation
 import TelltaleCoverage
 import TelltaleModel
-import TelltaleReports
 
 /// The coverage files of a report folder: `coverage.json` (the line-by-line data every
 /// coverage output is drawn from: `coverage.lcov` and `coverage.xml`, the `coverage` report
@@ -11,11 +10,10 @@ extension ReportDirectory {
     package var coverageDataPath: String { "\(path)/\(LineCoverageFile.fileName)" }
     package var coverageProfilePath: String { "\(path)/coverage.profdata" }
     /// What each test executed, from a `--coverage-map` run: for `telltale history import`.
-    package var coverageMapPath: String { "\(path)/\(Self.coverageMapFileName)" }
-    package static let coverageMapFileName = "coverage-map.bin"
+    package var coverageMapPath: String { "\(path)/\(CoverageMap.fileName)" }
     /// Where the test processes write their raw profiles while the run lasts: absolute, since
     /// they run in the package's folder.
-    var coverageProfilesPath: String { "\(absolutePath)/profiles" }
+    package var coverageProfilesPath: String { "\(absolutePath)/profiles" }
 
     /// The coverage data of an earlier run, which this run must not leave behind (its LCOV and
     /// Cobertura files are the `coverage` report format's, cleared with the other formats').

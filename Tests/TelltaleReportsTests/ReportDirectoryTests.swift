@@ -1,10 +1,9 @@
 import Foundation
 import TelltaleModel
-import TelltaleReports
 import TelltaleTestSupport
 import Testing
 
-@testable import TelltaleOrchestrator
+@testable import TelltaleReports
 
 /// The report folder writes, clears and lists what `ReportFormat.registered` names, and nothing else.
 @Suite(.tags(.small))
