@@ -224,7 +224,9 @@ let package = Package(
         .testTarget(
             name: "TelltaleRunnerTests", dependencies: ["TelltaleRunner", "TelltaleProcesses", "TelltaleTestSupport"], exclude: ["Recordings"]
         ),
-        .testTarget(name: "TelltaleHistoryTests", dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleImport", "TelltaleReports", "TelltaleTestSupport"]),
+        .testTarget(
+            name: "TelltaleHistoryTests",
+            dependencies: ["TelltaleHistory", "TelltaleModel", "TelltaleImport", "TelltaleReports", "TelltaleTestSupport"]),
         // Against a throwaway PostgreSQL cluster the test support starts.
         .testTarget(
             name: "TelltalePostgresTests", dependencies: ["TelltalePostgres", "TelltaleTestSupport", tool("PostgresNIO", "postgres-nio")]

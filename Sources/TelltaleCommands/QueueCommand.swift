@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import TelltaleHistory
 import TelltaleModel
-import TelltaleQueue
 import TelltaleOrchestrator
+import TelltaleQueue
 import TelltaleReports
 
 /// `telltale queue report|status|prune`: a queue mode build's record and reports, where it

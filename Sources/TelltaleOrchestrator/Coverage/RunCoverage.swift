@@ -2,8 +2,8 @@ import Foundation
 import TelltaleChanges
 import TelltaleCoverage
 import TelltaleModel
-import TelltaleReports
 import TelltalePlan
+import TelltaleReports
 import TelltaleRunner
 
 /// Code coverage around one run (`--coverage`, a plan's `coverage:`): found and checked before

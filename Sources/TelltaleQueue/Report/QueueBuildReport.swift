@@ -50,7 +50,8 @@ package enum QueueBuildReport {
                 let (captures, unreadable) = try await capturesKept(by: queue)
                 let listed = try await queue.listedTests().map { ExpectedTest(id: $0.id, framework: $0.framework) }
                 let raw = rawRun(of: status!, results: try await queue.results(), captures: captures, unreadable: unreadable, listed: listed)
-                return RunRecordBuilder.build(raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan, toolVersion: toolVersion))
+                return RunRecordBuilder.build(
+                    raw, rules: rules, context: context(of: status!, results: raw.results, rules: rules, plan: plan, toolVersion: toolVersion))
             }
         } catch let failure as QueueReportError {
             throw failure
