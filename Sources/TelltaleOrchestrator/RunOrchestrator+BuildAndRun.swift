@@ -32,20 +32,10 @@ extension RunOrchestrator {
         await watch?.setRetries(runnable.settings.mapValues(\.retries), default: runnable.defaults.retries)
         let selected = runnable.tests
         guard !selected.isEmpty else { return runnable.outcomeWithoutTests }
-        var configuration = TestRunner.Configuration(
-            launcher: launcher,
-            workingDirectory: plan.package,
-            environment: Self.testEnvironment(plan: plan, execution: execution),
-            logDirectory: setup.reports.logsPath,
-            workers: await workerCount(for: selected.count, setup: setup),
-            settings: runnable.settings,
-            defaultSettings: runnable.defaults,
-            durations: timings,
-            priorities: priorities,
-            eventStreamVersion: listing.eventStreamVersion ?? .v0,
-            attachments: AttachmentStore(reportDirectory: setup.reports.path)
-        )
-        configuration.testEnvironment = runnable.testEnvironment
+        var configuration = runnable.configuration(
+            launcher: launcher, plan: plan, runDirectory: execution.runDirectory, logDirectory: setup.reports.logsPath,
+            workers: await workerCount(for: selected.count, setup: setup), durations: timings, priorities: priorities,
+            eventStreamVersion: listing.eventStreamVersion ?? .v0, attachments: AttachmentStore(reportDirectory: setup.reports.path))
         applyOrder(to: &configuration, setup: setup, selected: selected)
         configuration.earlierPasses = earlierPasses
         configuration.profileFile = setup.coverage?.profileFile
@@ -77,17 +67,6 @@ extension RunOrchestrator {
         }
         outcome.notes.insert(contentsOf: runnable.notes + (stress?.notes ?? []), at: 0)
         return outcome
-    }
-
-    /// What every test process of the run is given besides capture and services: the plan's
-    /// environment, the run folder and the plan's launch arguments.
-    static func testEnvironment(plan: Plan, execution: RunExecution) -> [String: String] {
-        var environment = plan.environment
-        environment[TelltaleEnvironment.runDirectory] = execution.runDirectory
-        if !plan.arguments.isEmpty {
-            environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n")
-        }
-        return environment
     }
 
     /// The package as `swift test` builds it (`PackageBuilder`), then each service's own build, logged to `logs/`.

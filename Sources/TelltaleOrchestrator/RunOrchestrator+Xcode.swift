@@ -29,12 +29,9 @@ extension RunOrchestrator {
         let runnable = try await runnable(from: listing, setup: setup, timings: timings, wholeClasses: true)
         guard !runnable.tests.isEmpty else { return runnable.outcomeWithoutTests }
         // The launcher is unused: xcodebuild starts the test runner.
-        var configuration = TestRunner.Configuration(
-            launcher: DirectLauncher(binary: xctestrun), workingDirectory: plan.package,
-            environment: Self.testEnvironment(plan: plan, execution: execution),
-            logDirectory: setup.reports.logsPath, workers: 1,
-            settings: runnable.settings, defaultSettings: runnable.defaults, durations: timings)
-        configuration.testEnvironment = runnable.testEnvironment
+        let configuration = runnable.configuration(
+            launcher: DirectLauncher(binary: xctestrun), plan: plan, runDirectory: execution.runDirectory,
+            logDirectory: setup.reports.logsPath, durations: timings)
         let built = XcodeTestRunner.Built(
             project: project, xctestrun: xctestrun, directory: plan.package, resultBundle: "\(setup.reports.path)/xcode/tests.xcresult", log: log,
             workers: await xcodeWorkers(setup: setup, execution: execution))

@@ -120,12 +120,15 @@ package struct BisectRun: Sendable {
         // The history keeps no framework: the listing knows it.
         if let listed = tests.first(where: { $0.id == result.id }) { result.framework = listed.framework }
         let found = result
-        var configuration = TestRunner.Configuration(
-            launcher: launcher, workingDirectory: plan.package, environment: environment(plan),
+        // Every listed test may be a predecessor: each keeps the plan's settings, with no retries,
+        // so a bisection step's outcome is one attempt's.
+        let runnable = Runnable(
+            tests: tests, testEnvironment: testEnvironment, notes: [], subset: nil, planned: tests.count,
             settings: PlanTestSettings.settings(for: tests, plan: plan, selection: selection, retriesOverride: 0),
-            defaultSettings: PlanTestSettings.defaults(plan: plan, retriesOverride: 0),
+            defaults: PlanTestSettings.defaults(plan: plan, retriesOverride: 0))
+        let configuration = runnable.configuration(
+            launcher: launcher, plan: plan, runDirectory: ReportDirectory(path: plan.reports.dir).absolutePath,
             eventStreamVersion: listing.eventStreamVersion ?? .v0)
-        configuration.testEnvironment = testEnvironment
         return try await TestRunner(configuration: configuration).withOrderProbe(allListed: listing.tests) { probe in
             var suspect = OrderSuspect.suspect(of: found, order: order)
             if suspect == nil {
@@ -147,13 +150,5 @@ package struct BisectRun: Sendable {
             await progress.bisected(found.id, dependency)
             return .bisected(dependency)
         }
-    }
-
-    /// The plan's variables and arguments for the test processes, as a run gives them (but capture's and services').
-    private func environment(_ plan: Plan) -> [String: String] {
-        var environment = plan.environment
-        environment[TelltaleEnvironment.runDirectory] = ReportDirectory(path: plan.reports.dir).absolutePath
-        if !plan.arguments.isEmpty { environment[TelltaleEnvironment.testArguments] = plan.arguments.joined(separator: "\n") }
-        return environment
     }
 }
