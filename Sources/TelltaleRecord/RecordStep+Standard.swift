@@ -33,12 +33,17 @@ extension RecordStep {
         draft.results = once
     }
 
-    /// The analytics checks of the whole run: events still without a test are attributed by
-    /// session and time window, every event is checked against the plan, and tests not already
-    /// checked as they ended get their failures added.
+    /// Each event's test and attempt, decided here once for every report: events still without
+    /// a test are attributed by session and time window (`EventAttribution`), and each event of
+    /// a retried test gets the attempt it was sent during (`EventAttempts`).
+    package static let attributeEvents = RecordStep("attribute events") { draft, _, _ in
+        draft.events = EventAttempts.assign(EventAttribution.byTimeWindow(draft.events, tests: draft.results), tests: draft.results)
+    }
+
+    /// The analytics checks of the whole run: every event is checked against the plan, and tests
+    /// not already checked as they ended get their failures added.
     package static let checkAnalytics = RecordStep("check analytics") { draft, rules, _ in
-        let events = EventAttribution.byTimeWindow(draft.events, tests: draft.results)
-        draft.events = events
+        let events = draft.events
         guard let verifier = rules.verifier else { return }
         let checkedAtEnd = draft.raw.checkedAtEnd
         var report = verifier.verify(events: events, tests: draft.results.map(\.id))

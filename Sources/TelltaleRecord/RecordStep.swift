@@ -16,10 +16,11 @@ package struct RecordStep: Sendable {
     }
 
     /// The steps, in the order every record is made. The order matters: a test no process
-    /// reported is an `error` before anything judges it; flaky causes are read from the attempts
+    /// reported is an `error` before anything judges it; each event's test and attempt are known
+    /// before the analytics checks read them; flaky causes are read from the attempts
     /// before the stress and repetition verdicts rewrite outcomes; quarantine marks the final
     /// outcomes; paths are moved last, once every message is written.
     package static let standard: [RecordStep] = [
-        .accountForEveryTest, .checkAnalytics, .explainFlakiness, .judgeStress, .judgeRepetitions, .quarantine, .rerootPaths,
+        .accountForEveryTest, .attributeEvents, .checkAnalytics, .explainFlakiness, .judgeStress, .judgeRepetitions, .quarantine, .rerootPaths,
     ]
 }

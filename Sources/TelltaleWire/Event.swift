@@ -14,6 +14,10 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
     public var params: [String: JSONValue]
     /// The event exactly as received, before normalisation.
     public var raw: JSONValue
+    /// For a test that ran more than once (retries), which of its attempts (1 is the first) the
+    /// event was sent during; absent when the test ran once or the event has no test. The run's
+    /// record decides it, once, for every report.
+    public var attempt: Int?
 
     public init(
         id: String, receivedAt: Date, session: String, test: TestID?, source: Source,
@@ -30,12 +34,14 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, receivedAt, session, test, source, name, params, raw
+        case id, receivedAt, session, test, source, name, params, raw, attempt
     }
 
-    /// `test` is written as `null` when absent, as the contract shows it, not left out.
+    /// `test` is written as `null` when absent, as the contract shows it, not left out;
+    /// `attempt` is left out when absent.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(attempt, forKey: .attempt)
         try container.encode(id, forKey: .id)
         try container.encode(receivedAt, forKey: .receivedAt)
         try container.encode(session, forKey: .session)
@@ -51,15 +57,22 @@ public struct Event: Codable, Sendable, Hashable, Identifiable {
 
 extension Event: JSONBytesWritable, JSONObjectDecodable {
     /// Appends the event as compact JSON, exactly as `JSONValueEncoder` and `serialized()` write
-    /// it (keys sorted, milliseconds, `test` null when absent), without building a tree first:
-    /// capture writes one for every event it accepts, reports one for every event of a run.
+    /// it (keys sorted, milliseconds, `test` null when absent, `attempt` left out when absent),
+    /// without building a tree first: capture writes one for every event it accepts, reports one
+    /// for every event of a run.
     public func appendJSON(to output: inout [UInt8]) {
         var writer = JSONByteWriter(output: output, pretty: false)
         output = []
         func key(_ name: StaticString) {
             writer.append(name)
         }
-        key(#"{"id":"#)
+        if let attempt {
+            key(#"{"attempt":"#)
+            writer.write(.number(Double(attempt)), indent: 0)
+            key(#","id":"#)
+        } else {
+            key(#"{"id":"#)
+        }
         writer.writeString(id)
         key(#","name":"#)
         writer.writeString(name)
@@ -90,5 +103,6 @@ extension Event: JSONBytesWritable, JSONObjectDecodable {
             source: try object.decode(CodingKeys.source), name: try object.decode(CodingKeys.name),
             params: try object.decode(CodingKeys.params), raw: try object.decode(CodingKeys.raw)
         )
+        attempt = try object.decodeIfPresent(CodingKeys.attempt, as: Int.self)
     }
 }

@@ -42,6 +42,17 @@ struct EventJSONTests {
         attributed.appendJSON(to: &direct)
         #expect(direct == value.serialized())
         #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Event.self, from: ["id": "x"]) }
+
+        // A retried test's event keeps its attempt: written first (keys sorted), read back on both roads.
+        var retried = attributed
+        retried.attempt = 2
+        let retriedText = try JSONValueEncoder().encode(retried).jsonText()
+        #expect(retriedText.hasPrefix(#"{"attempt":2,"id":"e1","#))
+        direct = []
+        retried.appendJSON(to: &direct)
+        #expect(String(decoding: direct, as: UTF8.self) == retriedText)
+        #expect(try JSONValueDecoder().decode(Event.self, from: Array(retriedText.utf8)) == retried)
+        #expect(try foundation.decode(Event.self, from: Data(retriedText.utf8)).attempt == 2)
     }
 
     @Test func aBadEventInARecordIsNamedByItsPath() throws {

@@ -112,7 +112,8 @@ struct RunRecordBuilderTests {
     @Test func theStepsRunInTheirOneOrder() {
         #expect(
             RecordStep.standard.map(\.name) == [
-                "account for every test", "check analytics", "explain flakiness", "judge stress", "judge repetitions", "quarantine", "reroot paths",
+                "account for every test", "attribute events", "check analytics", "explain flakiness", "judge stress", "judge repetitions",
+                "quarantine", "reroot paths",
             ])
     }
 }

@@ -46,14 +46,25 @@ struct HTMLRetriedTestTests {
         #expect((test["v"] as? [String: Any])?["n"] as? Int == (test["e"] as? [Int])?[1], "the checks count what the last attempt shows")
     }
 
-    /// The attempt an event belongs to, when some attempts' starts are unknown.
-    @Test func anEventGoesToTheLastAttemptThatStartedBeforeIt() {
-        let start = SampleRecord.start
-        let starts: [Date?] = [start, nil, start.addingTimeInterval(10)]
-        #expect(EventLayout.attempt(sentAt: start.addingTimeInterval(-1), starts: starts) == 0)
-        #expect(EventLayout.attempt(sentAt: start.addingTimeInterval(5), starts: starts) == 0)
-        #expect(EventLayout.attempt(sentAt: start.addingTimeInterval(10), starts: starts) == 2)
-        #expect(EventLayout.attempt(sentAt: start, starts: [nil, nil]) == 1, "no start known: the result's own attempt")
+    /// The page places each event under the attempt the record decided (`Event.attempt`), not by
+    /// its own reading of the clock: an event the record gives the last attempt is shown there,
+    /// whenever it was received.
+    @Test func theRecordsAttemptDecidesWhereAnEventIsShown() throws {
+        var record = Self.record
+        for index in record.events.indices where record.events[index].test == Self.retried {
+            record.events[index].attempt = record.events[index].id == "r1" ? 1 : 3
+        }
+        let bytes = HTMLReportWriter().payload(record, context: SampleRecord.context)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let events = try #require(json["events"] as? [[Any]])
+        let test = try #require((json["tests"] as? [[String: Any]])?.first { $0["id"] as? String == Self.retried.rawValue })
+        func shown(_ range: Any?) throws -> [String] {
+            let range = try #require(range as? [Int])
+            return events[range[0]..<range[0] + range[1]].map { "\($0[1])" }
+        }
+        let attempts = try #require(test["a"] as? [[String: Any]])
+        #expect(try shown(attempts[0]["e"]) == ["cart_viewed"])
+        #expect(try shown(test["e"]).contains("checkout_started"), "r2 is where the record put it: the last attempt")
     }
 
     struct Observations: Decodable {

@@ -1,11 +1,13 @@
 import Foundation
 import TelltaleModel
+import TelltaleRecord
 
 /// Where the record's events go in the report's `events` array: grouped by test in list order,
 /// and within a retried test by attempt (earlier attempts first), then the events of no known
-/// test. Each event goes with the attempt it was sent during, the last attempt whose start is at
-/// or before it, and its offset is counted from that attempt's start; so a retried test's
-/// analytics checks, which see its last attempt's events only, and its events agree.
+/// test. Each event goes with the attempt the record says it was sent during (`Event.attempt`,
+/// decided by `EventAttempts`; a record from before it kept one is placed by the same rule), and
+/// its offset is counted from that attempt's start; so a retried test's analytics checks, which
+/// see its last attempt's events only, and its events agree.
 struct EventLayout {
     struct Range: Equatable {
         var start: Int
@@ -29,7 +31,9 @@ struct EventLayout {
             let starts = test.previousAttempts.map(\.startedAt) + [test.startedAt]
             var groups = [[Int]](repeating: [], count: starts.count)
             for index in buckets[testIndex] {
-                groups[Self.attempt(sentAt: record.events[index].receivedAt, starts: starts)].append(index)
+                let event = record.events[index]
+                let attempt = event.attempt.map { $0 - 1 } ?? EventAttempts.index(sentAt: event.receivedAt, starts: starts)
+                groups[min(max(attempt, 0), starts.count - 1)].append(index)
             }
             var ranges: [Range] = []
             for (attempt, group) in groups.enumerated() {
@@ -44,12 +48,5 @@ struct EventLayout {
         let range = Range(start: order.count, count: indices.count)
         order += indices.map { ($0, origin) }
         return range
-    }
-
-    /// The attempt an event sent at `time` belongs to: the last one that started at or before it
-    /// (the first, for an event sent before any); the last attempt when none has a known start.
-    static func attempt(sentAt time: Date, starts: [Date?]) -> Int {
-        guard starts.contains(where: { $0 != nil }) else { return starts.count - 1 }
-        return starts.lastIndex { start in start.map { $0 <= time } ?? false } ?? 0
     }
 }
