@@ -21,7 +21,8 @@ struct EventAttemptsTests {
     /// the retried test's events gets the attempt it was sent during, 1 the first; the other
     /// test's event and an event of no test get none, so their JSON is as before.
     @Test func eachEventOfARetriedTestKeepsItsAttempt() throws {
-        var retried = TestResult(id: TestID("M.A/retried"), framework: .xctest, outcome: .passed, duration: 1, startedAt: Self.start.addingTimeInterval(4))
+        var retried = TestResult(
+            id: TestID("M.A/retried"), framework: .xctest, outcome: .passed, duration: 1, startedAt: Self.start.addingTimeInterval(4))
         retried.previousAttempts = [0, 2].map { TestAttempt(outcome: .failed, duration: 1, startedAt: Self.start.addingTimeInterval($0)) }
         let once = TestResult(id: TestID("M.A/once"), framework: .xctest, outcome: .passed, duration: 1, startedAt: Self.start)
         let raw = RawRun(
