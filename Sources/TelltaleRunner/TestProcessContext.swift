@@ -1,13 +1,15 @@
 import TelltaleModel
 import TelltaleProcesses
 
-/// What every test process of a run shares.
+/// What every test process of one worker shares: the run's configuration, and what is this
+/// worker's own (its session's environment, log, observer and time limits). What the
+/// configuration says is read from it, never copied, so a new setting is one field there.
 struct TestProcessContext: Sendable {
     /// The worker these processes belong to, from 1.
     var worker: Int
-    /// Starts the test processes: the binary itself, SwiftPM's way on macOS, or `swift test`.
-    var launcher: any TestLauncher
-    var workingDirectory: String?
+    /// The run's configuration, as the orchestrator made it (`TestRunner.Configuration`).
+    var run: TestRunner.Configuration
+    /// The run's environment with this worker's own: its session, the shared files' variables.
     var environment: [String: String]
     var scratchDirectory: String
     var log: ProcessLog
@@ -16,20 +18,24 @@ struct TestProcessContext: Sendable {
     /// Where this run's results are assembled and kept.
     var ledger: TestResultLedger
     var limits: TimeLimits
-    /// Set when the run drives a backend's test mode: every test then runs alone, inside it.
-    var lifecycle: (any TestLifecycle)?
-    /// Every batch runs serially (see `TestRunner.Configuration.oneTestAtATime`).
-    var oneTestAtATime = false
-    /// The schema Swift Testing processes write their event stream in.
-    var eventStreamVersion: EventStreamVersion = .v0
-    /// Where attached files go; nil runs without `--attachments-path`.
-    var attachments: AttachmentStore?
-    /// Set for a coverage map run: each test runs alone, with this profile file (`TestRunner.Configuration`).
-    var profileFileByTest: [TestID: String]?
-    /// Variables of some tests' processes only, by the run's id (`TestRunner.Configuration`).
-    var testEnvironment: [TestID: [String: String]] = [:]
     /// The seed that drew the order of the pass these processes belong to (`--shuffle`).
     var seed: Int?
+
+    /// Starts the test processes: the binary itself, SwiftPM's way on macOS, or `swift test`.
+    var launcher: any TestLauncher { run.launcher }
+    var workingDirectory: String? { run.workingDirectory }
+    /// Set when the run drives a backend's test mode: every test then runs alone, inside it.
+    var lifecycle: (any TestLifecycle)? { run.lifecycle }
+    /// Every batch runs serially (see `TestRunner.Configuration.oneTestAtATime`).
+    var oneTestAtATime: Bool { run.oneTestAtATime }
+    /// The schema Swift Testing processes write their event stream in.
+    var eventStreamVersion: EventStreamVersion { run.eventStreamVersion }
+    /// Where attached files go; nil runs without `--attachments-path`.
+    var attachments: AttachmentStore? { run.attachments }
+    /// Set for a coverage map run: each test runs alone, with this profile file.
+    var profileFileByTest: [TestID: String]? { run.profileFileByTest }
+    /// Variables of some tests' processes only, by the run's id (`PlanVariants`).
+    var testEnvironment: [TestID: [String: String]] { run.testEnvironment }
 
     /// `TELLTALE_SESSION` of this worker's processes.
     var session: String? { environment[TelltaleEnvironment.session] }

@@ -238,20 +238,13 @@ package struct TestRunner: Sendable {
             environment[TelltaleEnvironment.session] = session
             return TestProcessContext(
                 worker: worker,
-                launcher: configuration.launcher,
-                workingDirectory: configuration.workingDirectory,
+                run: configuration,
                 environment: environment,
                 scratchDirectory: scratch,
                 log: try ProcessLog(path: configuration.logDirectory.map { "\($0)/worker-\(worker).log" }),
                 observer: LedgerObserver(ledger: ledger, worker: worker, session: session, next: observer),
                 ledger: ledger,
-                limits: limits,
-                lifecycle: configuration.lifecycle,
-                oneTestAtATime: configuration.oneTestAtATime,
-                eventStreamVersion: configuration.eventStreamVersion,
-                attachments: configuration.attachments,
-                profileFileByTest: configuration.profileFileByTest,
-                testEnvironment: configuration.testEnvironment
+                limits: limits
             )
         }
     }
