@@ -15,7 +15,12 @@
 #     queue mode and with static --shard I/3 (goal: queue within the shards' time), beside
 #     `swift test` and `swift test --parallel`; then the three machines again with the first
 #     plain run's durations (--timings), as a team with a history runs them; every run's exit
-#     status, which must agree.
+#     status, which must agree. Then, where a CPU cgroup can be made (root, cgroup v1's `cpu` or
+#     v2), the three machines of both modes again with a CPU budget each (BUDGET_CPUS of a core,
+#     default 0.6), as separate hosts would have: on one shared host a machine that finishes
+#     early lends its cores to the others, so a static split's imbalance costs nothing there and
+#     only the queue's coordination shows; with a budget each, an idle machine's share is lost,
+#     as it is on separate hosts.
 #
 #   Scripts/benchmark-queue.sh [RUNS]        (RUNS of each, default 3; medians printed)
 #
@@ -97,8 +102,43 @@ seconds_since() { python3 -c "import time; print(f'{time.time() - $1:.2f}')"; }
 real_url=https://github.com/apple/swift-argument-parser
 real_tag=1.8.2
 real=.build-packages/swift-argument-parser-$real_tag
+# The CPU budgets' cgroups, one per machine (budget_group M), when BUDGET is on.
+budget_root=""
+budget_setup() {
+    local quota period=100000 machine root
+    quota=$(python3 -c "print(int(${BUDGET_CPUS:-0.6} * $period))")
+    for root in /sys/fs/cgroup/cpu /sys/fs/cgroup/unified /sys/fs/cgroup; do
+        [ -w "$root" ] || continue
+        mkdir -p "$root/telltale-benchmark-$$" 2>/dev/null || continue
+        budget_root="$root/telltale-benchmark-$$"
+        break
+    done
+    [ -n "$budget_root" ] || return 1
+    for machine in 1 2 3; do
+        mkdir -p "$budget_root/m$machine" || return 1
+        if [ -f "$budget_root/m$machine/cpu.cfs_quota_us" ]; then
+            echo "$quota" >"$budget_root/m$machine/cpu.cfs_quota_us" || return 1
+        else
+            echo "$quota $period" >"$budget_root/m$machine/cpu.max" 2>/dev/null || return 1
+        fi
+    done
+}
+budget_cleanup() {
+    [ -n "$budget_root" ] || return 0
+    local group
+    for group in "$budget_root"/m*; do rmdir "$group" 2>/dev/null || true; done
+    rmdir "$budget_root" 2>/dev/null || true
+}
+# Runs a command in machine M's budget: the shell joins the cgroup, then becomes the command.
+in_budget() {
+    local machine=$1
+    shift
+    sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$budget_root/m$machine" "$@"
+}
+
 real_build() {
     local label=$1 mode=$2 count=$3 timings=${4:-} started pids=() statuses=() machine pid
+    local budget=()
     started=$(date +%s.%N)
     case $mode in
     swift-test) swift test --package-path "$real" --skip-build >/dev/null 2>&1 & pids+=($!) ;;
@@ -109,7 +149,8 @@ real_build() {
             [ "$mode" = queue ] && args=(--queue "$QUEUE_URL" --build "$label" --machine "m$machine")
             [ "$mode" = shard ] && args=(--shard "$machine/$count")
             [ -n "$timings" ] && args+=(--timings "$timings")
-            "$telltale" run --package "$real" --skip-build --no-history --workers 2 --report-dir "$out/$label/m$machine" \
+            [ "${BUDGET:-0}" = 1 ] && budget=(in_budget "$machine")
+            "${budget[@]}" "$telltale" run --package "$real" --skip-build --no-history --workers 2 --report-dir "$out/$label/m$machine" \
                 "${args[@]}" >/dev/null 2>&1 &
             pids+=($!)
         done
@@ -136,13 +177,13 @@ real_suite() {
     real_scenario() {
         local prefix=$1 mode=$2 count=$3 timings=$4 times=() statuses=() result run m
         for run in $(seq "$runs"); do
-            result=$(real_build "real-${prefix:+timed-}$mode-$count-$run-$$" "$mode" "$count" "$timings")
+            result=$(real_build "real-${prefix// /-}$mode-$count-$run-$$" "$mode" "$count" "$timings")
             times+=("${result% *}")
             statuses+=("${result#* }")
         done
         m=$(median "${times[@]}")
         medians["$prefix$mode $count"]=$m
-        echo "swift-argument-parser $real_tag, $mode x$count${timings:+ with --timings}: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
+        echo "swift-argument-parser $real_tag, $mode x$count${timings:+ with --timings}${BUDGET:+, a CPU budget of ${BUDGET_CPUS:-0.6} each}: ${m} s (${times[*]}); exit statuses ${statuses[*]}"
     }
     local scenario
     for scenario in "plain 1" "queue 1" "queue 3" "shard 3" "swift-test 1" "swift-test-parallel 1"; do
@@ -160,6 +201,24 @@ import sys
 plain, one, three, shards, timed_three, timed_shards = map(float, sys.argv[1:])
 print(f"real suite: queue with one machine / plain run {one / plain:.2f}x (goal <= 1.10); three machines queue / static shards "
       f"{three / shards:.2f}x, with --timings {timed_three / timed_shards:.2f}x (goal <= 1.00)")
+PY
+    if ! budget_setup; then
+        echo "real suite with a CPU budget per machine: skipped (no writable CPU cgroup here; run as root on Linux)"
+        return 0
+    fi
+    trap 'budget_cleanup; cleanup' EXIT
+    BUDGET=1
+    real_scenario "budget " queue 3 ""
+    real_scenario "budget " shard 3 ""
+    real_scenario "budget timed " queue 3 "$timed"
+    real_scenario "budget timed " shard 3 "$timed"
+    unset BUDGET
+    budget_cleanup
+    python3 - "${medians[budget queue 3]}" "${medians[budget shard 3]}" "${medians[budget timed queue 3]}" "${medians[budget timed shard 3]}" <<'PY'
+import sys
+three, shards, timed_three, timed_shards = map(float, sys.argv[1:])
+print(f"real suite, a CPU budget per machine (separate hosts): queue / static shards {three / shards:.2f}x, "
+      f"with --timings {timed_three / timed_shards:.2f}x (goal <= 1.00)")
 PY
 }
 

@@ -18,9 +18,14 @@ extension PostgresWorkQueue {
     /// How many: guided self-scheduling over the fleet, as the run's own queue batches
     /// (`WorkQueue`): without past durations a share of the open units, `open units / (2 × the
     /// fleet's workers)`; with them, a share of the open expected seconds, and at least 20
-    /// process start-ups' worth (`minimumShareSeconds`), whatever the units' count; at least one
-    /// unit. (With durations the count once capped it too: on a real suite of short XCTest
-    /// classes three machines started 50 test processes where three static shards started 17.) Early reservations are big (few test processes to start), the last ones a unit each
+    /// process start-ups' worth (`minimumShareSeconds`) but no more than an even part of the
+    /// open seconds for each worker without a reservation in progress (a live lease token),
+    /// whatever the units' count; at least one unit. (With durations the count once capped it
+    /// too: on a real suite of short XCTest classes three machines started 50 test processes
+    /// where three static shards started 17. The floor alone then left one machine the last
+    /// 0.4 s of expected work while the others waited: with a CPU budget per machine, as on
+    /// separate hosts, 1.11× the shards' time.) Early reservations are big (few test processes
+    /// to start), the last ones a unit each
     /// (machines finish together, a slow one holds little). The fleet's workers are the live
     /// machines' (seen within a lease), with those of machines that arrived within a lease and
     /// are still building or listing (`Arrival`), this machine's at least: the machines actually
@@ -53,10 +58,17 @@ extension PostgresWorkQueue {
                     SELECT count(*) AS units, COALESCE(sum(estimated_seconds), 0) AS seconds FROM telltale.queue_unit
                     WHERE build_id = \(build) AND (state = 'pending' OR (state = 'leased' AND lease_expires_at < now()))
                 ),
+                busy AS (
+                    SELECT count(DISTINCT lease_token) AS reservations FROM telltale.queue_unit
+                    WHERE build_id = \(build) AND state = 'leased' AND lease_expires_at >= now()
+                ),
                 share AS (
-                    SELECT CASE WHEN open.seconds > 0 THEN GREATEST(open.seconds / (2 * fleet.workers), \(minimumShareSeconds)) END AS seconds,
+                    SELECT CASE WHEN open.seconds > 0
+                                THEN GREATEST(open.seconds / (2 * fleet.workers),
+                                              LEAST(\(minimumShareSeconds), open.seconds / GREATEST(1, fleet.workers - busy.reservations)))
+                           END AS seconds,
                            GREATEST(1, ceil(open.units / (2.0 * fleet.workers)))::bigint AS units
-                    FROM open, fleet
+                    FROM open, fleet, busy
                 ),
                 fits AS (
                     SELECT count(*) AS units FROM (
