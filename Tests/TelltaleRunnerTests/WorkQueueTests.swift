@@ -136,9 +136,24 @@ struct WorkQueueStartCostTests {
         let limits = TimeLimits(settings: [:], defaults: TestSettings(), testingStarted: Date())
         let durations = Dictionary(uniqueKeysWithValues: Self.tests.map { (ShardPlanner.timingKey($0.id), 0.1) })
         let estimates = DurationEstimates(recorded: durations, tests: Self.tests)
-        let dear = await Self.batches(WorkQueue(tests: Self.tests, limits: limits, workers: 2, estimates: estimates, processStartCost: 0.5))
-        // 100 tests of 0.1 s: each batch at least 20 × 0.5 s = 10 s, so all in one.
-        #expect(dear == [100])
+        let dear = await Self.batches(WorkQueue(tests: Self.tests, limits: limits, workers: 2, estimates: estimates, processStartCost: 0.2))
+        // 100 tests of 0.1 s, two workers: guided self-scheduling's share would be 10 / 4 = 2.5 s;
+        // the floor, 20 × 0.2 s = 4 s, makes it 40 tests (an even part, 5 s, allows that).
+        #expect(dear.first == 40, "\(dear)")
+    }
+
+    /// The floor of 20 start-ups never hands one worker more than an even part of what is left
+    /// for each worker not running a batch: two workers asking in turn take half each, where the
+    /// floor alone gave the first all 10 s and left the second idle.
+    @Test func withPastDurationsTheLastWorkIsSharedByTheFreeWorkers() async {
+        let limits = TimeLimits(settings: [:], defaults: TestSettings(), testingStarted: Date())
+        let durations = Dictionary(uniqueKeysWithValues: Self.tests.map { (ShardPlanner.timingKey($0.id), 0.1) })
+        let estimates = DurationEstimates(recorded: durations, tests: Self.tests)
+        let queue = WorkQueue(tests: Self.tests, limits: limits, workers: 2, estimates: estimates, processStartCost: 0.5)
+        let first = await queue.next(for: 1)
+        let second = await queue.next(for: 2)
+        #expect(first?.tests.count == 50)
+        #expect(second?.tests.count == 50, "the one free worker takes the rest")
     }
 }
 

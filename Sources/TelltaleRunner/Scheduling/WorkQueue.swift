@@ -201,6 +201,13 @@ actor WorkQueue {
 
     /// The framework whose next unit is longest, and from it units until the batch holds
     /// its share of the expected time left: at least one unit.
+    ///
+    /// The share is guided self-scheduling's (half an even part per worker), at least 20
+    /// start-ups' worth so short tests do not each pay a process, but never more than an even
+    /// part of what is left for each worker not running a batch: otherwise the floor hands the
+    /// last of the work to one worker while the others wait (100 tests of 0.1 s with 0.5 s
+    /// start-ups went in one batch of 10 s, the other worker idle). Queue mode's reservations
+    /// follow the same rule across machines (`PostgresWorkQueue.reserve`).
     private func nextLongestFirst(_ estimates: DurationEstimates) -> TestBatch? {
         let heads = TestFramework.allCases.compactMap { framework in
             units[framework]?.first.map { (framework, Self.rank($0, priorities), Self.seconds($0, estimates)) }
@@ -208,11 +215,15 @@ actor WorkQueue {
         // The most urgent head, then the longest.
         guard let framework = heads.max(by: { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 })?.0 else { return nil }
         let remaining = units.values.joined().reduce(0) { $0 + Self.seconds($1, estimates) }
-        let share = max(remaining / Double(2 * workers), 20 * processStartCost)
+        let free = max(1, workers - busy.count)
+        let share = max(remaining / Double(2 * workers), min(20 * processStartCost, remaining / Double(free)))
+        // Sums of estimates carry rounding (50 × 0.1 is 5.000000000000001): a unit that fills
+        // the share exactly still fits.
+        let limit = share * (1 + 1e-9)
         var available = units[framework]!
         var taken: [[TestID]] = []
         var seconds = 0.0
-        while let unit = available.first, taken.isEmpty || seconds + Self.seconds(unit, estimates) <= share {
+        while let unit = available.first, taken.isEmpty || seconds + Self.seconds(unit, estimates) <= limit {
             taken.append(unit)
             seconds += Self.seconds(unit, estimates)
             available.removeFirst()
