@@ -22,6 +22,7 @@ indirect enum SwiftType: Hashable {
         }
     }
 
+    /// Whether a `Date` appears (as itself or an array's element), so the file imports Foundation.
     var usesDate: Bool {
         switch self {
         case .date: true
@@ -30,6 +31,7 @@ indirect enum SwiftType: Hashable {
         }
     }
 
+    /// Whether a `JSONValue` appears, so the file imports TelltaleJSON.
     var usesJSON: Bool {
         switch self {
         case .json: true
@@ -39,27 +41,37 @@ indirect enum SwiftType: Hashable {
     }
 }
 
+/// One stored property of a generated struct, from one of the schema's `properties`.
 struct GeneratedProperty: Hashable {
+    /// Unique in its struct and backtick-escaped when a keyword (`` `default` ``).
     var swiftName: String
+    /// The name in the plan, which is sent: the `CodingKeys` raw value when it differs from `swiftName`.
     var wireName: String
     var type: SwiftType
+    /// Not required, or nullable: written `T?`, with `= nil` in the memberwise `init`.
     var optional: Bool
+    /// Doc-comment lines without their `///`; an empty string is a bare `///` line.
     var documentation: [String]
 }
 
+/// A struct to declare: an event's own, or one nested in it for an object property.
 struct GeneratedStruct: Hashable {
     var name: String
     var documentation: [String]
     var properties: [GeneratedProperty]
+    /// The enums and structs its properties' types need, in the order of the properties.
     var nested: [GeneratedDeclaration]
 }
 
+/// A `String` enum for a property whose schema is an `enum` (or `const`) of strings.
 struct GeneratedEnum: Hashable {
     var name: String
     var documentation: [String]
     /// Swift case name and the string sent.
     var cases: [(name: String, value: String)]
 
+    // Tuples are not `Hashable`, so `cases` keeps `==` and `hash(into:)` from being synthesised.
+    // The hash leaves out parts `==` compares, which keeps equal values hashing alike.
     static func == (lhs: GeneratedEnum, rhs: GeneratedEnum) -> Bool {
         lhs.name == rhs.name && lhs.documentation == rhs.documentation && lhs.cases.elementsEqual(rhs.cases, by: ==)
     }
@@ -70,6 +82,7 @@ struct GeneratedEnum: Hashable {
     }
 }
 
+/// A type declared inside a generated struct.
 enum GeneratedDeclaration: Hashable {
     case structure(GeneratedStruct)
     case enumeration(GeneratedEnum)

@@ -20,6 +20,7 @@ package enum GeneratedFile {
     package static func relativePath(of path: String, from output: String) -> String {
         let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         let base = URL(fileURLWithPath: output).standardizedFileURL.deletingLastPathComponent().pathComponents
+        // Up from the output's folder to the folders both paths share, then down to the plan.
         let shared = zip(target, base).prefix { $0 == $1 }.count
         let parts = Array(repeating: "..", count: base.count - shared) + target[shared...]
         return parts.joined(separator: "/")

@@ -7,13 +7,18 @@ import TelltaleModel
 /// `Date`; not required or nullable → optional. What has no closer Swift type (mixed types,
 /// objects with no `properties`, mixed `oneOf`, recursion) is `JSONValue`.
 struct SchemaTypeMapper {
+    /// The catalog's `definitions`, by the absolute URI a `JSONSchema.reference` holds.
     let definitions: [String: JSONSchema]
 
     /// How deep `$ref`s and nesting are followed before a value becomes `JSONValue`: a
     /// recursive schema (a category with subcategories) would otherwise never end.
     static let maximumDepth = 12
 
+    /// The event's struct, named `typeName`, documented with the event's description (else its
+    /// schema's description or title) and the name it is sent as.
     func event(_ event: CatalogEvent, typeName: String, functionName: String) -> GeneratedEvent {
+        // A `$ref` that leads nowhere leaves the schema as written: it has no properties, so the
+        // struct is empty.
         let schema = resolved(event.paramsSchema, depth: 0) ?? event.paramsSchema
         var documentation = Self.lines(event.description ?? schema.description ?? schema.title)
         if !documentation.isEmpty { documentation.append("") }
@@ -23,6 +28,8 @@ struct SchemaTypeMapper {
         return GeneratedEvent(eventName: event.name, structure: structure, functionName: functionName)
     }
 
+    /// A struct with a property per schema property, in the order written; `path` is its name from
+    /// the file's top level, which its nested types extend.
     private func structure(named name: String, path: [String], schema: JSONSchema, depth: Int) -> GeneratedStruct {
         var memberNames: Set<String> = []
         // A nested type never takes its enclosing type's name, which would hide it.
@@ -40,8 +47,11 @@ struct SchemaTypeMapper {
                 type = declare(
                     shape.kind, propertyName: property.name, path: path, depth: depth + 1, typeNames: &typeNames, nested: &nested)
             } else {
+                // A `$ref` to a missing target, or a cycle: nothing is known of the value.
                 type = .json
             }
+            // The property's own description first, then its `$ref` target's; a title only when
+            // neither has a description.
             var documentation = Self.lines(property.schema.description ?? target?.description ?? property.schema.title ?? target?.title)
             if SwiftName.plain(swiftName) != property.name {
                 if !documentation.isEmpty { documentation.append("") }
@@ -78,6 +88,8 @@ struct SchemaTypeMapper {
         }
     }
 
+    /// A nested type's name from its property's (`currency` → `Currency`), suffixed `Value` when it
+    /// would shadow a type the file uses, and unique among the enclosing type's nested types.
     private func nestedName(_ propertyName: String, typeNames: inout Set<String>) -> String {
         var name = SwiftName.type(propertyName)
         if SwiftName.reservedTypes.contains(name) { name += "Value" }
@@ -91,7 +103,9 @@ struct SchemaTypeMapper {
     struct Shape {
         indirect enum Kind {
             case simple(SwiftType)
+            /// The allowed strings, and the schema whose description documents the enum.
             case enumeration([String], JSONSchema)
+            /// An object with `properties`, declared as a nested struct.
             case object(JSONSchema)
             case array(Kind)
         }
@@ -102,6 +116,8 @@ struct SchemaTypeMapper {
         static var json: Shape { Shape(kind: .simple(.json), nullable: false) }
     }
 
+    /// The shape of a schema whose `$ref` is already resolved. Past `maximumDepth`, and for the
+    /// `false` schema (no value is valid, so no Swift type says more), it is `JSONValue`.
     func shape(of schema: JSONSchema, depth: Int) -> Shape {
         guard depth <= Self.maximumDepth, !schema.rejectsEverything else { return .json }
         // A lone `allOf` member (a `$ref` with siblings, as draft-07 writers wrap one) is the schema.
@@ -121,6 +137,8 @@ struct SchemaTypeMapper {
                 return shape
             }
         }
+        // An `enum` or `const` of strings is a Swift enum; with other values and no `type`, the
+        // values' own types stand for `type`.
         let allowed = schema.enumValues ?? schema.constValue.map { [$0] }
         var types = Set(schema.types)
         var nullable = types.remove(.null) != nil
@@ -133,6 +151,7 @@ struct SchemaTypeMapper {
             }
             if types.isEmpty { types = Set(values.map(JSONType.of)) }
         }
+        // `type: [number, integer]` allows any number, which `Double` holds.
         if types == [.number, .integer] { types = [.number] }
         guard types.count == 1, let type = types.first else { return Shape(kind: .simple(.json), nullable: false) }
         switch type {
@@ -164,6 +183,7 @@ struct SchemaTypeMapper {
         return current
     }
 
+    /// A branch that allows only null (`type: "null"` or `const: null`): it makes the other one optional.
     private static func isNull(_ schema: JSONSchema) -> Bool {
         schema.types == [.null] || (schema.types.isEmpty && schema.constValue == .null)
     }

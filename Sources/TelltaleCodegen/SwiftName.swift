@@ -6,6 +6,8 @@ enum SwiftName {
     static func type(_ wireName: String) -> String {
         let words = words(of: wireName)
         var name = words.map(capitalized).joined()
+        // A wire name with no ASCII letter or digit has no words; a leading digit (`3d_view`) cannot
+        // start an identifier, so it becomes `_3dView`.
         if name.isEmpty { name = "Unnamed" }
         if name.first!.isNumber { name = "_" + name }
         return name
@@ -31,6 +33,7 @@ enum SwiftName {
         var candidate = name
         var number = 2
         while used.contains(plain(candidate)) {
+            // Numbered from the plain name: `default2` is no keyword and needs no backticks.
             candidate = escaped(plain(name) + String(number))
             number += 1
         }
@@ -71,6 +74,7 @@ enum SwiftName {
         word.allSatisfy { !$0.isLowercase } ? word.lowercased() : word.prefix(1).lowercased() + word.dropFirst()
     }
 
+    /// A member name Swift accepts: `Value` appended to one in `unusable`, backticks around a keyword.
     private static func escaped(_ name: String) -> String {
         if unusable.contains(name) { return name + "Value" }
         return keywords.contains(name) ? "`\(name)`" : name
@@ -80,6 +84,7 @@ enum SwiftName {
     /// (`properties` and `eventName` are `TrackedEvent`'s).
     private static let unusable: Set<String> = ["self", "Self", "init", "deinit", "subscript", "Type", "Protocol", "properties", "eventName", "_"]
 
+    /// Swift's keywords, which a member name may still be when written in backticks.
     private static let keywords: Set<String> = [
         "associatedtype", "class", "enum", "extension", "fileprivate", "func", "import", "inout", "internal", "let",
         "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "typealias", "var",

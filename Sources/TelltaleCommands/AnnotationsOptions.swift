@@ -16,7 +16,10 @@ struct AnnotationsOptions: ParsableArguments {
 
 /// The kinds of annotation `--annotations` chooses between.
 enum AnnotationsOption: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Workflow commands (`::error file=…,line=…::…`) that GitHub shows on the pull request's diff,
+    /// at most ten of each kind per step (`GitHubAnnotationWriter`).
     case github
+    /// Nothing printed: the default off GitHub Actions.
     case none
 
     /// The option as given, or GitHub's when running in GitHub Actions.

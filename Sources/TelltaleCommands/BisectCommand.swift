@@ -47,21 +47,26 @@ struct BisectCommand: AsyncParsableCommand {
     var launcher: LauncherKind?
 
     func run() async throws {
+        // `self.run` is the `--run` option, which shares its name with this method.
         var options = BisectRun.Options(test: TestID(test), planPath: plan, package: package, run: self.run)
         options.history = history
         options.skipBuild = skipBuild
         options.launcher = launcher
         if let budget {
+            // A `ValidationError` from `run()` is still exit 2 with the usage text (`TelltaleCommand.runAsRoot`).
             guard let duration = DurationParser.parse(budget) else { throw ValidationError("--budget \(budget): use a number with a unit: 90s, 10m") }
             options.budget = duration
         }
+        // Plain lines, never a live line: each step of the bisection stays in the output.
         let progress = ConsoleProgress(style: .lines)
         do {
             switch try await BisectRun(options: options, progress: progress).run() {
             case .bisected(let dependency):
                 print(dependency.summary)
                 if let reproduce = dependency.reproduce { print("reproduce: \(reproduce)") }
+                // 0 only when the tests were found; not reproduced, or out of budget, is 1 (`Finding.exitCode`).
                 throw ExitCode(BisectRun.Finding.bisected(dependency).exitCode)
+            // The test does the same alone as after the others: nothing to bisect.
             case .notOrderDependent(let why):
                 print(why)
                 throw ExitCode(TelltaleExitCode.testsFailed)
@@ -72,6 +77,7 @@ struct BisectCommand: AsyncParsableCommand {
             } else {
                 Console.error(error.localizedDescription)
             }
+            // No such test or no recorded order, a bad plan: 2; the build or a test process: 3.
             throw ExitCode(error.exitCode)
         }
     }

@@ -6,6 +6,8 @@
 /// clean checkout builds as it is. Any other build (`swift build`, the tests) does not know its
 /// commit and says so.
 enum BuildCommit {
+    /// Nil as committed. `Scripts/build-commit` rewrites this line, by its exact text, with the
+    /// full commit hash (and `, with local changes` when tracked files differed from it).
     static let commit: String? = nil
 
     /// `built from commit 4f1c…` (`, with local changes` when the checkout had some), or why not.

@@ -77,7 +77,11 @@ struct CaptureCommand: AsyncParsableCommand {
     @Flag(name: .customLong("quiet"), help: "Do not print a line per event on stderr.")
     var quiet = false
 
+    /// Refuses, before the server starts, what it would refuse later or do unsafely: a missing
+    /// tracking plan, a host beyond loopback without `--allow-remote`, a token that is too short or
+    /// holds characters a cookie or a URL cannot carry (`CaptureConfiguration.tokenProblem`).
     func validate() throws {
+        // Only that it is there: `run()` reads the plan and prints its problems as `file:line:column` lines.
         if let catalog, !FileManager.default.fileExists(atPath: catalog) {
             throw ValidationError("--catalog \(catalog): no such file or folder")
         }
@@ -88,6 +92,7 @@ struct CaptureCommand: AsyncParsableCommand {
         if !allowRemote && !CaptureConfiguration.isLoopback(host) {
             throw ValidationError("--host \(host) is not loopback; add --allow-remote to listen there")
         }
+        // Checked on loopback too, where no token is required: one given is asked for all the same.
         if let given = givenToken, let problem = CaptureConfiguration.tokenProblem(given.token) {
             throw ValidationError("\(given.origin) \(problem)")
         }
@@ -101,14 +106,21 @@ struct CaptureCommand: AsyncParsableCommand {
         return (value, "$\(variable)")
     }
 
+    /// Serves until SIGINT or SIGTERM (`CaptureRunner.run` returns then, with the server's store),
+    /// then says how many events broke the tracking plan.
     func run() async throws {
         let logPath = output ?? Self.defaultLogPath()
         // Loopback asks for no token unless one is given; beyond it, one is made up if need be.
         let madeUpToken = givenToken == nil && !CaptureConfiguration.isLoopback(host) ? CaptureConfiguration.newAccessToken() : nil
         let accessToken = givenToken?.token ?? madeUpToken
+        // `CaptureConfiguration` checks again and fails closed: beyond loopback without a token, the
+        // server does not start.
         let configuration = CaptureConfiguration(
             host: host, port: port, maxBodySize: maxBodySize, logPath: logPath, allowRemote: allowRemote, synchronous: sync,
+            // `--max-events 0` is nil here: no limit.
             maxEvents: maxEvents == 0 ? nil : maxEvents, accessToken: accessToken)
+        // Loaded and compiled before the server starts: a bad tracking plan is exit 2, and no event
+        // is ever accepted unchecked.
         let trackingPlan: TrackingPlanCheck?
         do {
             trackingPlan = try catalog.map { path in try TrackingPlanCheck(catalog: try CatalogLoader().load(path: path)) }
@@ -117,12 +129,15 @@ struct CaptureCommand: AsyncParsableCommand {
             Console.diagnostics(error.errorDescription ?? "\(error)")
             throw ExitCode(TelltaleExitCode.usage)
         } catch {
+            // The plan read but could not be compiled into checks (`TrackingPlanCheck`'s `VerificationError`).
             Console.error("--catalog \(catalog ?? ""): \(error)")
             throw ExitCode(TelltaleExitCode.usage)
         }
+        // Called with each batch once it is durable, outside the store's lock (`EventStore.Observer`).
         let observer: EventStore.Observer? = quiet ? nil : Self.printEvents
         let store: EventStore
         do {
+            // Called once the server listens, with the port `--port 0` was given.
             let announce: @Sendable (CaptureAddress) -> Void = { address in
                 // Written straight to the descriptor: a parent reading a pipe must see it at once.
                 FileHandle.standardOutput.write(Data("capture listening on \(address)\n".utf8))
@@ -142,6 +157,7 @@ struct CaptureCommand: AsyncParsableCommand {
                 announce: announce
             )
         } catch {
+            // The server could not start, or stopped with an error: exit 3.
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.infrastructure)
         }
@@ -149,14 +165,20 @@ struct CaptureCommand: AsyncParsableCommand {
         if trackingPlan != nil {
             Console.diagnostics("\(violating) event\(violating == 1 ? "" : "s") broke the tracking plan")
         }
+        // Judged once the server has stopped: every event accepted is in the count.
         if failOnViolation && violating > 0 { throw ExitCode(TelltaleExitCode.testsFailed) }
     }
 
+    /// The store's observer: a line per accepted event on stderr (`EventConsoleLine`), ✓ or ✗ with
+    /// its violations when a tracking plan checks them; a batch goes in one write, so the lines of
+    /// two batches never interleave.
     @Sendable private static func printEvents(_ events: [Event], _ checks: [[CatalogViolation]]?) {
         let lines = events.indices.map { EventConsoleLine.line(events[$0], violations: checks?[$0]) }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
+    /// Beside a run's other files when `telltale run` started this process (it sets
+    /// `TELLTALE_RUN_DIR` for what it starts), else in a new temporary folder.
     private static func defaultLogPath() -> String {
         if let runDirectory = ProcessInfo.processInfo.environment[TelltaleEnvironment.runDirectory], !runDirectory.isEmpty {
             return URL(fileURLWithPath: runDirectory).appendingPathComponent("events.jsonl").path

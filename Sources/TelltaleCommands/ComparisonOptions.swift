@@ -10,12 +10,14 @@ struct ComparisonOptions: ParsableArguments {
             discussion:
                 "Default: --coverage-base, else the CI's merge or pull request (GitHub's GITHUB_BASE_REF, GitLab's CI_MERGE_REQUEST_TARGET_BRANCH_NAME and CI_MERGE_REQUEST_DIFF_BASE_SHA, Buildkite's BUILDKITE_PULL_REQUEST_BASE_BRANCH).",
             valueName: "ref"))
+    /// `run` also takes it as `--changed`'s base (`ChangeBase.named`).
     var base: String?
 
     @Option(
         help: ArgumentHelp(
             "Compare with this file of the base's run instead of the history: its run.json, or its JUnit XML (any tool's, read by test name).",
             valueName: "file"))
+    /// Read by `BaselineRequest`; a file that cannot be read is exit 2.
     var baseline: String?
 
     @Option(
@@ -23,5 +25,7 @@ struct ComparisonOptions: ParsableArguments {
         help: ArgumentHelp(
             "Which failures fail the run: any (the default, or the plan's failOn:), or new: only tests that did not fail on the base (and failing new tests); those already failing are reported and fail nothing.",
             valueName: "any|new"))
+    /// Nil lets the plan's `failOn:` decide; `merge` and `queue report` apply it to the whole build
+    /// (`BaselineRequest.compareBuild`).
     var failOn: FailOn?
 }

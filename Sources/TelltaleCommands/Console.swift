@@ -2,6 +2,7 @@ import Foundation
 
 /// Messages for people, on stderr, so stdout stays for results.
 enum Console {
+    /// `error: message`, for what stops the command; the caller then throws the `ExitCode` it maps to.
     static func error(_ message: String) {
         write("error: \(message)")
     }
@@ -16,6 +17,7 @@ enum Console {
         write(text)
     }
 
+    /// One line, straight to the descriptor: unlike `print` to a pipe, it is never held in a buffer.
     private static func write(_ text: String) {
         FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }

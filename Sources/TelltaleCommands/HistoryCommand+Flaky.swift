@@ -27,6 +27,7 @@ extension HistoryCommand {
         var suggest = false
 
         @Option(help: "The flaky rate (0–1) from which --suggest proposes quarantine.")
+        /// Compared with `FlakyScore.rate`: the share of the test's runs in the window that were flaky.
         var threshold: Double = 0.1
 
         @Option(help: "The owner --suggest writes into each entry (default: git's user.email).")
@@ -50,17 +51,22 @@ extension HistoryCommand {
                     throw ExitCode(TelltaleExitCode.infrastructure)
                 }
             }
+            // The window as it is: a young history holds fewer runs than `--runs`.
             let counted = min(runs, recorded)
             if suggest {
+                // Each entry lapses `--days` from today, so a quarantined test comes back to be looked at.
                 let until = QuarantineEntry.day(of: Date().addingTimeInterval(Double(days) * 86_400))
+                // git is asked only without `--owner`; with neither, the entry gets a placeholder to fill in.
                 let gitUser = owner == nil ? await GitIdentity.userEmail(in: location.package) : nil
                 let entries = scores.filter { $0.rate >= threshold }.map { score in
                     QuarantineEntry(test: score.testID, reason: Self.reason(score), owner: owner ?? gitUser ?? "TODO", until: until)
                 }
                 guard !entries.isEmpty else {
+                    // A YAML comment too, so output appended to a plan never breaks it.
                     print("# no test was flaky in \(Self.percent(threshold)) or more of the last \(counted) runs")
                     return
                 }
+                // Lines starting `#` are YAML comments: the whole output pastes into a plan as it is.
                 print("# paste into the plan; remove each entry once its test is fixed")
                 print(PlanPrinter.quarantineYAML(entries), terminator: "")
                 return
@@ -74,9 +80,11 @@ extension HistoryCommand {
                 print("\(kind.label) (\(group.count)):")
                 for score in group {
                     let percent = Self.percent(score.rate)
+                    // Right-aligned in four columns (`  7%`, `100%`), so the counts after it line up.
                     let rate = String(repeating: " ", count: max(0, 4 - percent.count)) + percent
                     print("  \(rate)  \(score.flakyRuns) of \(score.runs) runs  \(score.testID)")
                     if let evidence = score.cause?.evidence, !evidence.isEmpty { print("        \(evidence)") }
+                    // For an order dependency a bisection found, the command that shows it again.
                     if kind == .orderDependent, let reproduce = score.orderDependency?.reproduce { print("        reproduce: \(reproduce)") }
                 }
             }
@@ -90,6 +98,7 @@ extension HistoryCommand {
             return "\(rate); \(cause.kind.label)" + (cause.evidence.isEmpty ? "" : ": \(cause.evidence)")
         }
 
+        /// A rate as a whole percentage, rounded half away from zero: 0.125 is `13%`.
         static func percent(_ rate: Double) -> String { "\(Int((rate * 100).rounded()))%" }
     }
 }

@@ -20,6 +20,8 @@ struct HistoryCommand: AsyncParsableCommand {
         subcommands: [Runs.self, Import.self, Flaky.self]
     )
 
+    /// `--history` and `--package` as the `history` subcommands take them. Unlike `run`'s
+    /// (`HistoryOption`), no plan is read: the default is the variable, else the file in the package.
     struct Location: ParsableArguments {
         @Option(
             help: """
@@ -29,6 +31,7 @@ struct HistoryCommand: AsyncParsableCommand {
         var history: String?
 
         @Option(help: "The Swift package whose history this is.")
+        /// Also where `history flaky --suggest` asks git for `user.email`.
         var package: String = Plan.defaultPackage
 
         /// `--history`, else `TELLTALE_HISTORY_URL`, else the file in the package.
@@ -38,6 +41,7 @@ struct HistoryCommand: AsyncParsableCommand {
             return PlanHistory.defaultPath(package: package)
         }
 
+        /// A value that is neither a path nor a usable PostgreSQL URL is exit 2 before anything opens.
         func validate() throws {
             do {
                 _ = try HistoryLocation(value)
@@ -50,6 +54,7 @@ struct HistoryCommand: AsyncParsableCommand {
         /// missing, and a history that cannot be opened (exit 3) says why.
         func withStore<T>(mustExist: Bool, _ body: (HistoryStore) async throws -> T) async throws -> T {
             let location = try HistoryLocation(value)
+            // Opening a missing file would create an empty history: the reading commands say so instead.
             if mustExist, case .file(let path) = location, !FileManager.default.fileExists(atPath: path) {
                 Console.error("no history at \(path) yet: `telltale run` records one, or `telltale history import` an earlier run")
                 throw ExitCode(TelltaleExitCode.usage)
@@ -65,6 +70,7 @@ struct HistoryCommand: AsyncParsableCommand {
         }
     }
 
+    /// `telltale history runs`: the newest runs, printed oldest first, and the newest coverage map.
     struct Runs: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the most recent runs in the history, oldest first.")
 
@@ -88,10 +94,12 @@ struct HistoryCommand: AsyncParsableCommand {
                         let when = run.startedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
                         let commit = run.commit.map { " \($0.prefix(10))" } ?? ""
                         let branch = run.branch.map { " (\($0))" } ?? ""
+                        // A line a run; its `#id` is what `telltale bisect --run` takes.
                         print(
                             "  #\(listed.id)  \(when)\(commit)\(branch)  \(run.passed) passed, \(run.failed) failed of \(run.tests)  "
                                 + Self.seconds(run.duration) + Self.order(listed.order))
                     }
+                    // So whoever runs `--changed --select tests` sees how old the map it selects by is.
                     if let map = try await store.latestCoverageMap() {
                         let maps = try await store.coverageMapCount()
                         let when = map.recordedAt.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
@@ -100,6 +108,7 @@ struct HistoryCommand: AsyncParsableCommand {
                                 + "\(map.tests) tests (used by --changed --select tests)")
                     }
                 } catch {
+                    // The store opened but a query failed: exit 3, as when it cannot be opened.
                     Console.error("\(error)")
                     throw ExitCode(TelltaleExitCode.infrastructure)
                 }
@@ -117,6 +126,8 @@ struct HistoryCommand: AsyncParsableCommand {
         }
     }
 
+    /// `telltale history import FILE...`: earlier runs into the history (`HistoryImport.run`), one
+    /// file at a time in the order given.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add earlier runs to the history from their run.json or JUnit XML files, and coverage maps.",
@@ -133,11 +144,13 @@ struct HistoryCommand: AsyncParsableCommand {
         var files: [String]
 
         func run() async throws {
+            // A report folder stands for its run.json; `HistoryImport` finds a coverage-map.bin beside it.
             let paths = files.map { path in
                 var isFolder: ObjCBool = false
                 let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
                 return folder ? "\(path)/run.json" : path
             }
+            // Importing may start a history: a missing file is created.
             try await location.withStore(mustExist: false) { store in
                 do {
                     for outcome in try await HistoryImport.run(files: paths, into: store) {
@@ -148,6 +161,8 @@ struct HistoryCommand: AsyncParsableCommand {
                     let count = try await store.runCount()
                     print("history: \(store.location) (\(count) run\(count == 1 ? "" : "s"))")
                 } catch let error as EarlierRunFile.EarlierRunFileError {
+                    // A file that cannot be read is exit 2; the files before it stay imported, each run being its
+                    // own transaction. A history that fails while writing is exit 3.
                     Console.error(error.localizedDescription)
                     throw ExitCode(TelltaleExitCode.usage)
                 } catch let error as HistoryError {

@@ -18,6 +18,8 @@ struct HookCommand: AsyncParsableCommand {
         subcommands: [Install.self, Uninstall.self]
     )
 
+    /// `telltale hook install [PLAN]`: writes the hook (`PrePushHook.install`) in the repository
+    /// of the working directory, or wherever its `core.hooksPath` points.
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the pre-push hook; run again to update it. Exit 2 if another hook is there."
@@ -43,16 +45,24 @@ struct HookCommand: AsyncParsableCommand {
         var force = false
 
         func run() async throws {
+            // What follows `telltale run` in the hook: the plan, and `--package DIR`.
             let arguments = (plan.map { [$0] } ?? []) + (package.map { ["--package", $0] } ?? [])
+            // Run by a path, the hook calls this binary by its absolute path; found on `PATH`, by name,
+            // so the hook runs whichever `telltale` is on `PATH` at push time.
             let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
             let telltale = CommandLine.arguments[0].contains("/") ? executable : "telltale"
             do {
                 let path = try await PrePushHook.install(
                     in: FileManager.default.currentDirectoryPath, telltale: telltale, arguments: arguments, eachCommit: eachCommit, force: force)
+                // For the message only: `--base` is left out, as the hook passes the remote's commit per push.
                 let command = (["telltale", "run"] + arguments + ["--commit", "<commit>", "--changed", "--fail-fast", "--stress-new", "2"])
                 print("installed \(path): it \(PrePushHook.promise(eachCommit: eachCommit)), with `\(command.joined(separator: " "))`")
+                // Without a plan, each of the hook's runs looks for one in the commit it tests; say what it
+                // would find now.
                 if plan == nil { print(Self.planLine(package: package ?? ".")) }
             } catch {
+                // Not a git repository, another tool's hook without `--force`, or a hook that cannot be
+                // written: exit 2.
                 Console.error(error.description)
                 throw ExitCode(TelltaleExitCode.usage)
             }
@@ -67,6 +77,7 @@ struct HookCommand: AsyncParsableCommand {
         }
     }
 
+    /// `telltale hook uninstall`: removes the hook only if Telltale wrote it (it carries a marker line).
     struct Uninstall: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove the pre-push hook that Telltale wrote.")
 
@@ -75,6 +86,7 @@ struct HookCommand: AsyncParsableCommand {
                 if let path = try await PrePushHook.uninstall(in: FileManager.default.currentDirectoryPath) {
                     print("removed \(path)")
                 } else {
+                    // No hook at all is not an error; another tool's hook is left alone and is exit 2.
                     print("no pre-push hook to remove")
                 }
             } catch {

@@ -14,6 +14,8 @@ struct ImportCommand: AsyncParsableCommand {
         subcommands: [XCResult.self]
     )
 
+    /// `telltale import xcresult PATH`: reads the results (`XCResultFiles`), makes the record a
+    /// run would have made (`XCResultRecord`), records it in the history and writes every report.
     struct XCResult: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "xcresult",
@@ -62,8 +64,12 @@ struct ImportCommand: AsyncParsableCommand {
 
         func run() async throws {
             do {
+                // Only the plan's quarantine and `history:` are used; a bad plan is exit 2 with its problems.
                 let loadedPlan = try plan.map(Self.loadPlan)
+                // A bundle needs `xcrun xcresulttool` (macOS); elsewhere, the JSON it printed is read.
                 let files = try await XCResultFiles.read(path: path, summary: summary)
+                // The JSON gives the run no start time of its own: the tests file's modification date stands
+                // in for it (`fallbackDate`), else now.
                 let testsFile =
                     FileManager.default.fileExists(atPath: "\(path)/\(XCResultFiles.testsFileName)") ? "\(path)/\(XCResultFiles.testsFileName)" : path
                 let modified = (try? FileManager.default.attributesOfItem(atPath: testsFile)[.modificationDate]) as? Date
@@ -73,6 +79,9 @@ struct ImportCommand: AsyncParsableCommand {
                         toolVersion: RunOrchestrator.version, package: package, quarantine: loadedPlan?.quarantine ?? [], gitCommit: commit,
                         gitBranch: branch, fallbackDate: modified ?? Date()))
                 for note in record.notes { Console.diagnostics(note) }
+                // `--history` or `--no-history`, else the plan's `history:` (the file beside the package by
+                // default). Recorded before the reports are written, so they show the run's trends; a history
+                // that cannot be used is a warning.
                 if let history = RunHistory.value(
                     history: loadedPlan?.history ?? .beside, option: history, noHistory: noHistory, package: package),
                     let warning = await RunHistory.recordImported(&record, history: history)
@@ -80,6 +89,7 @@ struct ImportCommand: AsyncParsableCommand {
                     Console.warning(warning)
                 }
                 let directory = ReportDirectory(path: reportDirectory)
+                // Clears an earlier run's reports and attachments from the folder first.
                 try directory.prepare()
                 let context = ReportContext(
                     generatedAt: Date(), toolVersion: RunOrchestrator.version, sourceRoot: FileManager.default.currentDirectoryPath,
@@ -96,6 +106,7 @@ struct ImportCommand: AsyncParsableCommand {
                 Console.diagnostics(error.errorDescription ?? "\(error)")
                 throw ExitCode(TelltaleExitCode.usage)
             } catch let exit as ExitCode {
+                // The status chosen above (1 for a failed test) passes through the catch-all below.
                 throw exit
             } catch {
                 // A report folder that cannot be written, as `merge` and `report` say it.
@@ -109,6 +120,8 @@ struct ImportCommand: AsyncParsableCommand {
             guard let yaml = try? String(contentsOfFile: path, encoding: .utf8) else {
                 throw XCResultImportError(path: path, reason: "cannot read the plan", remedy: "give --plan a plan file (YAML), or leave it out")
             }
+            // Its paths made usable from the working directory, as a run's are: a relative `history:` is
+            // read from the plan's folder.
             return try PlanLoader().parse(yaml: yaml, file: path).resolvingPaths()
         }
     }

@@ -32,6 +32,7 @@ struct MergeCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Against the base of the change (default: the base the shards compared with)") var comparison: ComparisonOptions
 
+    /// Only `--history` (or the variable) is checked here; the shards are read in `run()`.
     func validate() throws {
         try HistoryOption.validate(history, noHistory: noHistory)
     }
@@ -61,16 +62,20 @@ struct MergeCommand: AsyncParsableCommand {
                 toolVersion: RunOrchestrator.version,
                 sourceRoot: FileManager.default.currentDirectoryPath
             )
+            // No `prepare()`: it would clear the attachments `ShardMerge.merge` has just copied here.
             let directory = ReportDirectory(path: output)
             let notes = try directory.writeReports(merged, context: context)
             for note in notes { Console.diagnostics(note) }
             print("reports: \(directory.listing())")
             CoverageConsole.print(merged)
             print(merged.totals.summaryLine)
+            // `failed` weighs quarantine, `--fail-on new` and the coverage thresholds.
             if merged.failed { throw ExitCode(TelltaleExitCode.testsFailed) }
         } catch let exit as ExitCode {
             throw exit
         } catch {
+            // Shards that cannot be merged (one missing, different counts, a test in two), an unreadable
+            // `--baseline` or a folder that cannot be written: exit 2.
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
         }

@@ -11,6 +11,8 @@ struct PlanCommand: AsyncParsableCommand {
         subcommands: [Validate.self, Print.self, GenerateSwift.self]
     )
 
+    /// `telltale plan validate [PLAN]`: every problem of the plan and its tracking plan at once
+    /// (`PlanLoader.loadChecked`), so one edit fixes them all.
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Report every problem in a plan and its tracking plan, with file:line:column; exit 2 if there is any."
@@ -28,6 +30,7 @@ struct PlanCommand: AsyncParsableCommand {
                 Console.diagnostics(error.errorDescription ?? "\(error)")
                 throw ExitCode(TelltaleExitCode.usage)
             }
+            // Warnings are printed but do not fail the plan: still exit 0.
             for warning in checked.warnings { Console.diagnostics(warning.description) }
             let loaded = checked.plan
             let catalog = loaded.capture.catalog.map { ", tracking plan \($0)" } ?? ""
@@ -35,6 +38,7 @@ struct PlanCommand: AsyncParsableCommand {
         }
     }
 
+    /// `telltale plan print [PLAN]`: the plan as `PlanPrinter` writes it, on stdout.
     struct Print: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print a plan as normalised YAML, every default made explicit."
@@ -44,7 +48,9 @@ struct PlanCommand: AsyncParsableCommand {
         var plan: String?
 
         func run() throws {
+            // Not `resolvingPaths()`: the plan's paths are printed as written.
             let yaml = PlanPrinter.yaml(try PlanCommand.load(try PlanCommand.named(plan)))
+            // Exactly one newline at the end, whatever the printer ends with.
             print(yaml, terminator: yaml.hasSuffix("\n") ? "" : "\n")
         }
     }
@@ -63,6 +69,7 @@ struct PlanCommand: AsyncParsableCommand {
         throw ExitCode(TelltaleExitCode.usage)
     }
 
+    /// The plan, or exit 2 with its problems as `file:line:column: error: …` lines.
     static func load(_ path: String) throws -> Plan {
         do {
             return try PlanLoader().load(path: path)

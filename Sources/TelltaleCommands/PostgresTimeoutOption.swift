@@ -8,10 +8,14 @@ enum PostgresTimeoutOption {
         discussion: "A history that stalls is given up after one such call and the run goes on without it, with a note.",
         valueName: "seconds")
 
+    /// Refuses zero, negative and NaN seconds (`--postgres-timeout nan` parses as a `Double`):
+    /// `!(seconds > 0)`, unlike `seconds <= 0`, is true for NaN.
     static func validate(_ seconds: Double?) throws {
         if let seconds, !(seconds > 0) { throw ValidationError("--postgres-timeout must be more than 0 seconds") }
     }
 
+    /// Rounded to the millisecond; nil (not given) leaves it to the plan's `postgresTimeout`, else
+    /// `PostgresConnector.defaultCallTimeout`.
     static func duration(_ seconds: Double?) -> Duration? {
         seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) }
     }

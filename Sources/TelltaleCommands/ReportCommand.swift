@@ -24,9 +24,13 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var annotations: AnnotationsOptions
 
     func run() throws {
+        // A folder stands for its run.json.
         let runJSON = source.hasSuffix(".json") ? source : "\(source)/run.json"
         do {
+            // A record from a newer Telltale (a higher `schemaVersion`) is refused, with why, rather than
+            // read in part.
             let record = try RunRecordFile.read(path: runJSON)
+            // `relativePath`: the folder as it was named, so the paths printed read as typed.
             let folder = output ?? URL(fileURLWithPath: runJSON).deletingLastPathComponent().relativePath
             let context = ReportContext(
                 generatedAt: Date(),
@@ -37,6 +41,8 @@ struct ReportCommand: ParsableCommand {
             let directory = ReportDirectory(path: folder)
             // The coverage data goes along with run.json, so another folder holds what its reports came from.
             try directory.copyCoverageData(from: URL(fileURLWithPath: runJSON).deletingLastPathComponent().path)
+            // `all` writes every format and leaves a run.json with them (`writeAll`); one format writes
+            // its own files alone, and prints no annotations or coverage.
             guard case .one(let chosen) = format else {
                 try writeAll(record, runJSON: runJSON, to: directory, context: context)
                 return
@@ -46,6 +52,7 @@ struct ReportCommand: ParsableCommand {
             print("reports: \(directory.files(of: [chosen]).joined(separator: ", "))")
             print(record.totals.summaryLine)
         } catch {
+            // The run.json could not be read or the reports written: exit 2.
             Console.error(error.localizedDescription)
             throw ExitCode(TelltaleExitCode.usage)
         }
@@ -54,10 +61,14 @@ struct ReportCommand: ParsableCommand {
     /// Every format a run writes, but `run.json`: it is the input, never rewritten. Another
     /// folder gets a byte-for-byte copy, so it holds a complete set of reports.
     private func writeAll(_ record: RunRecord, runJSON: String, to directory: ReportDirectory, context: ReportContext) throws {
+        // No `prepare()`: in the run's own folder it would delete run.json, the attachments the
+        // reports link to and the coverage data.
         let notes = try directory.writeReports(record, context: context, includingRunRecord: false)
         for note in notes { Console.diagnostics(note) }
         let source = URL(fileURLWithPath: runJSON).standardizedFileURL.resolvingSymlinksInPath()
         let target = URL(fileURLWithPath: directory.runRecordPath).standardizedFileURL.resolvingSymlinksInPath()
+        // Symlinks resolved first: writing back into the folder the run.json came from must not
+        // delete the file it copies.
         if source.path != target.path {
             let manager = FileManager.default
             if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
@@ -73,13 +84,17 @@ struct ReportCommand: ParsableCommand {
 /// `telltale report --format`: `all`, or one registered format by name (not `run`: run.json is
 /// the input).
 enum ReportFormatChoice: ExpressibleByArgument {
+    /// Every format a run writes but run.json (`regenerated`).
     case all
+    /// One format's files alone.
     case one(ReportFormat)
 
+    /// The registered formats but `run`, by the names `--format` takes.
     static var choices: [ReportFormat] {
         ReportFormat.registered.filter { $0.name != ReportFormat.runRecord.name }
     }
 
+    /// Nil for a name that is not `all` or one of `choices`: the parser reports a bad value.
     init?(argument: String) {
         if argument == "all" {
             self = .all
@@ -90,6 +105,7 @@ enum ReportFormatChoice: ExpressibleByArgument {
         }
     }
 
+    /// The values `--help` lists and shell completion offers.
     static var allValueStrings: [String] { ["all"] + choices.map(\.name) }
 
     /// What `all` writes: every format a run writes but run.json, the input.
@@ -97,12 +113,14 @@ enum ReportFormatChoice: ExpressibleByArgument {
         ReportFormat.writtenByDefault.filter { $0.name != ReportFormat.runRecord.name }.map(\.fileName).joined(separator: ", ")
     }
 
+    /// Built from `ReportFormat.registered`, so a newly registered format is listed with no change here.
     static var help: String {
         "all: every report a run writes; or one alone: "
             + choices.map { "\($0.name): \($0.fileName), \($0.summary)" }.joined(separator: "; ")
             + "."
     }
 
+    /// How `--help` shows the default.
     var defaultValueDescription: String {
         switch self {
         case .all: "all"

@@ -76,6 +76,7 @@ struct RunCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Run only the test targets that the changes since a base can affect (committed, staged, unstaged and untracked).",
             discussion: "The base: --changed=BASE or --base BASE; without one, the merge-base with the branch's upstream, else HEAD."))
+    /// `--changed=BASE` arrives here as `--changed --base BASE` (`TelltaleCommand.expandingChangedBase`).
     var changed = false
 
     @Flag(help: "With --changed: print why each test target (with --select tests: each test) runs.")
@@ -116,9 +117,11 @@ struct RunCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Hand out tests in an order drawn from a seed: which tests share a process, and the order batches go in (the seed is printed first; --shuffle=SEED repeats an order).",
             discussion: "Default: the plan's `shuffle:`. Inside a process the framework orders the tests (Docs/Flaky.md)."))
+    /// Nil when neither `--shuffle` nor `--no-shuffle` is given: the plan's `shuffle:` decides.
     var shuffle: Bool?
 
     @Option(help: ArgumentHelp("The seed of --shuffle (--shuffle=SEED says the same).", valueName: "seed"))
+    /// Also where `--shuffle=SEED` puts its seed (`TelltaleCommand.expandingChangedBase`).
     var seed: Int?
 
     @Option(
@@ -135,6 +138,8 @@ struct RunCommand: AsyncParsableCommand {
     var untilFailure = false
 
     @Option(name: .customLong("until-failure-budget"), help: .hidden)
+    /// Where `--until-failure=DURATION` puts its duration (`TelltaleCommand.expandingChangedBase`):
+    /// ArgumentParser has no flag with an optional value, so a flag and this hidden option stand for one.
     var untilFailureBudget: String?
 
     @Option(
@@ -152,6 +157,8 @@ struct RunCommand: AsyncParsableCommand {
         help:
             "Hand an XCTest class's tests out one by one, as `swift test --parallel` does, not each class whole in its order as `swift test` and Xcode run it (default: the plan's `splitClasses:`)."
     )
+    /// A flag with no `--no-` form: false leaves it to the plan's `splitClasses:`, so a plan that
+    /// splits classes is not turned back from here.
     var splitClasses = false
 
     @Option(
@@ -166,6 +173,8 @@ struct RunCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Measure code coverage: coverage.lcov, coverage.xml, the HTML's Coverage section (default: the plan's `coverage:`).",
             discussion: "Builds with --enable-code-coverage; every test process writes its own profile, merged once at the end."))
+    /// Nil when neither `--coverage` nor `--no-coverage` is given: the plan decides, unless
+    /// `--coverage-base` asks for coverage.
     var coverage: Bool?
 
     @Option(
@@ -184,32 +193,43 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var annotations: AnnotationsOptions
 
+    /// Checked in `validate()` with `QueueOptions.validate(shard:repeats:)`: its rules depend on
+    /// options outside the group.
     @OptionGroup(title: "Queue mode") var queueOptions: QueueOptions
 
     /// `--launcher`, else `TELLTALE_LAUNCHER`, else nil (automatic).
     func chosenLauncher() throws -> LauncherKind? {
         if let launcher { return launcher }
         guard let value = ProcessInfo.processInfo.environment["TELLTALE_LAUNCHER"], !value.isEmpty else { return nil }
+        // A bad value is a usage error like a bad `--launcher`, not a quiet fall-back to automatic.
         guard let kind = LauncherKind(rawValue: value) else {
             throw ValidationError("TELLTALE_LAUNCHER=\(value): expected direct, darwin or swiftpm")
         }
         return kind
     }
 
+    /// The rules between options, checked by the parser before anything starts, so a mistake is
+    /// exit 2 with the usage text (`TelltaleCommand.runAsRoot`) rather than a failed build later.
     func validate() throws {
+        // `darwin` off macOS: refused now, not when the first test process would start.
         if let kind = try chosenLauncher(), let reason = kind.unavailableReason {
             throw ValidationError("--launcher \(kind): \(reason)")
         }
+        // Zero retries or stress runs is allowed: it overrides the plan's with none.
         if let workers, workers < 1 { throw ValidationError("--workers must be at least 1") }
         if let retries, retries < 0 { throw ValidationError("--retries must be 0 or more") }
         if let stressNew, stressNew < 0 { throw ValidationError("--stress-new must be 0 or more") }
+        // A history URL that cannot be used is exit 2 now, not a warning once the tests have run.
         try HistoryOption.validate(history, noHistory: noHistory)
         try PostgresTimeoutOption.validate(postgresTimeout)
+        // Options that only mean something beside another are refused alone, not silently ignored.
         if explain, !changed { throw ValidationError("--explain goes with --changed") }
         if coverageBase != nil, coverage == false { throw ValidationError("--coverage-base goes with coverage, not --no-coverage") }
         if select != nil, !changed { throw ValidationError("--select goes with --changed") }
         if coverageMap, coverage == false { throw ValidationError("--coverage-map is a coverage run: drop --no-coverage") }
         if seed != nil, shuffle == false { throw ValidationError("--seed goes with --shuffle, not --no-shuffle") }
+        // The seed is kept in run.json, whose numbers are doubles: above 2^53 − 1 it would not read
+        // back the same, and the order could not be repeated.
         if let seed, !(0...ShuffleGenerator.largestSeed).contains(seed) {
             throw ValidationError("--shuffle=\(seed): a seed is a whole number from 0 to \(ShuffleGenerator.largestSeed)")
         }
@@ -217,6 +237,7 @@ struct RunCommand: AsyncParsableCommand {
         if (repetitions ?? 1) > 1 || untilFailure, (stressNew ?? 0) > 0 {
             throw ValidationError("--stress-new runs new tests more times itself: use it without --repeat and --until-failure")
         }
+        // For its errors only: `run()` parses the durations again for their values.
         _ = try durations()
         try queueOptions.validate(shard: shard, repeats: (repetitions ?? 1) > 1 || untilFailure)
     }
@@ -224,6 +245,7 @@ struct RunCommand: AsyncParsableCommand {
     /// `--until-failure`'s and `--bisect-budget`'s durations, as plans write them (`90s`, `10m`).
     func durations() throws -> (untilFailure: Duration?, bisectBudget: Duration?) {
         func parse(_ text: String, _ option: String) throws -> Duration {
+            // A bare 0 needs no unit: it is how `--bisect-budget 0` turns bisection off.
             if text.trimmingCharacters(in: .whitespaces) == "0" { return .zero }
             guard let duration = DurationParser.parse(text) else {
                 throw ValidationError("\(option)=\(text): use a number with a unit: 90s, 10m, 1h (or 0)")
@@ -231,10 +253,14 @@ struct RunCommand: AsyncParsableCommand {
             return duration
         }
         if untilFailureBudget != nil, !untilFailure { throw ValidationError("--until-failure-budget goes with --until-failure") }
+        // `--until-failure` alone repeats for `RunOptions.defaultUntilFailure` (ten minutes); nil
+        // without it. Without `--bisect-budget`, nil: the default budget.
         let until = untilFailure ? try untilFailureBudget.map { try parse($0, "--until-failure") } ?? RunOptions.defaultUntilFailure : nil
         return (until, try bisectBudget.map { try parse($0, "--bisect-budget") })
     }
 
+    /// Turns the options into `RunOptions` and hands the run to `RunOrchestrator`. What is printed,
+    /// and the status, come from the `RunSummary` it returns or the `OrchestratorError` it throws.
     func run() async throws {
         var shard = self.shard
         // In queue mode the queue splits the tests; a CI shard is only its fallback.
@@ -246,10 +272,12 @@ struct RunCommand: AsyncParsableCommand {
                     Console.diagnostics("shard \(detected.shard), from \(detected.source) (--shard overrides it)")
                 }
             } catch {
+                // CI variables that are set but make no shard: exit 2, as a bad `--shard` is.
                 Console.error(error.description)
                 throw ExitCode(TelltaleExitCode.usage)
             }
         }
+        // What the command line says; a nil (or false flag) lets the plan decide (`RunOptions`).
         var options = RunOptions(
             planPath: plan,
             package: package,
@@ -263,6 +291,7 @@ struct RunCommand: AsyncParsableCommand {
             retries: retries,
             historyPath: history,
             noHistory: noHistory,
+            // `--base` is also the change's base; without it, the merge-base with the upstream.
             changed: changed ? (comparison.base.map(ChangeBase.named) ?? .upstream) : nil,
             explain: explain,
             failFast: failFast
@@ -272,11 +301,15 @@ struct RunCommand: AsyncParsableCommand {
         options.launcher = try chosenLauncher()
         options.commit = commit
         options.strict = strict
+        // `--coverage-base` implies coverage; with `--no-coverage` it was refused in `validate()`.
         options.coverage = coverage ?? (coverageBase != nil ? true : nil)
         options.coverageBase = coverageBase
+        // A flag with no `--no-` form: not given leaves it to the plan's `coverage.map`.
         options.coverageMap = coverageMap ? true : nil
         options.select = select
         options.stressNew = stressNew
+        // `--no-shuffle` wins; a seed (`--seed`, or `--shuffle=SEED` expanded) fixes the order;
+        // `--shuffle` alone draws a seed; neither leaves it to the plan.
         options.shuffle = shuffle == false ? .off : seed.map(PlanShuffle.seed) ?? (shuffle == true ? .random : nil)
         options.repetitions = repetitions
         (options.untilFailure, options.bisectBudget) = try durations()
@@ -286,15 +319,22 @@ struct RunCommand: AsyncParsableCommand {
         options.base = comparison.base
         options.baselinePath = comparison.baseline
         options.failOn = comparison.failOn
+        // Queue mode: the queue hands the tests out, so no static shard narrows them; `--shard` (or
+        // the CI's) lives on only as the request's fallback.
         if let request = queueOptions.request(shard: shard) {
             options.queue = request
             options.shard = nil
         }
+        // A live line on a terminal; plain lines under CI or when stderr is not a terminal.
         let progress = ConsoleProgress(style: ConsoleProgress.automaticStyle())
         let orchestrator = RunOrchestrator(options: options, progress: progress)
         do {
+            // The first SIGINT or SIGTERM asks `orchestrator.stop` for an orderly stop (what finished is
+            // reported, then `.interrupted` is thrown); a second one cancels the run outright.
             let summary = try await SignalCancellation.run(stoppingFirst: orchestrator.stop) { try await orchestrator.run() }
             let totals = summary.record.totals
+            // Stdout after the run: CI annotations, the reports' paths, flaky findings, coverage, and the
+            // totals line last.
             annotations.print(
                 summary.record,
                 context: ReportContext(
@@ -305,9 +345,13 @@ struct RunCommand: AsyncParsableCommand {
             FlakyConsole.print(summary.record)
             CoverageConsole.print(summary.record)
             print(totals.summaryLine)
+            // Thrown for 0 too: an `ExitCode` is how a command sets its status, and the orchestrator has
+            // chosen it (`RunSummary.exitCode`).
             throw ExitCode(summary.exitCode)
         } catch let error as OrchestratorError {
+            // Ends a live progress line, so the message starts on a line of its own.
             await progress.finish()
+            // These three come after tests ran and were reported: the totals still say what ran.
             if case .interrupted(let summary) = error {
                 print(summary.record.totals.summaryLine)
             }
@@ -317,11 +361,14 @@ struct RunCommand: AsyncParsableCommand {
             if case .coverageFailed(_, let summary) = error {
                 print(summary.record.totals.summaryLine)
             }
+            // A bad plan's problems are `file:line:column: error: …` lines already, printed as they are.
             if case .badPlan(let planError) = error {
                 Console.diagnostics(planError.errorDescription ?? "\(planError)")
             } else {
                 Console.error(error.localizedDescription)
             }
+            // 2 for a bad plan, option or package or nothing selected; 3 for the build, a service, the
+            // reports or coverage; 130 when interrupted (`OrchestratorError.exitCode`).
             throw ExitCode(error.exitCode)
         }
     }

@@ -6,6 +6,7 @@ enum XCResultDuration {
     static func seconds(from text: String) -> Double? {
         var total = 0.0
         var found = false
+        // A number read and waiting for its unit (`1` in `1 m`).
         var pendingNumber: Double?
         for token in text.split(whereSeparator: \.isWhitespace) {
             // `1m`, or `1` then `m`.
@@ -21,9 +22,11 @@ enum XCResultDuration {
             found = true
             pendingNumber = nil
         }
+        // A number left without a unit (`12`) is not read as seconds.
         return found && pendingNumber == nil ? total : nil
     }
 
+    /// Seconds per unit, keyed by the unit in lower case.
     private static let scale: [String: Double] = [
         "ms": 0.001, "s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600,
     ]

@@ -7,6 +7,7 @@ public enum ISO8601Timestamp {
     /// `YYYY-MM-DDTHH:MM:SS.mmmZ`, rounded to the nearest millisecond.
     public static func string(from date: Date) -> String {
         var bytes: [UInt8] = []
+        // `2026-11-21T05:20:00.125Z` is 24 bytes.
         bytes.reserveCapacity(24)
         append(date, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -14,10 +15,14 @@ public enum ISO8601Timestamp {
 
     /// Appends the timestamp's bytes; see `string(from:)`.
     public static func append(_ date: Date, to output: inout [UInt8]) {
+        // Milliseconds since 1970, rounded half away from zero (0.0015 s is `.002`); negative before.
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        // Floor division: a date before 1970 still has milliseconds from 0 to 999 and a second of
+        // the day from 0 to 86,399 (`-0.25` s is `1969-12-31T23:59:59.750Z`).
         let (secondsTotal, millis) = floorDivide(milliseconds, 1000)
         let (days, secondsOfDay) = floorDivide(secondsTotal, 86_400)
         let (year, month, day) = civil(fromDays: days)
+        // `count` digits, zero-padded; a longer value loses its leading digits (a year after 9999).
         func digits(_ value: Int64, _ count: Int) {
             var divisor: Int64 = 1
             for _ in 1..<count { divisor *= 10 }
@@ -28,6 +33,7 @@ public enum ISO8601Timestamp {
                 divisor /= 10
             }
         }
+        // Astronomical years: 0 is 1 BC, and earlier ones take a `-`, which `date(from:)` does not read.
         if year < 0 { output.append(UInt8(ascii: "-")) }
         digits(abs(year), 4)
         output.append(UInt8(ascii: "-"))
@@ -54,6 +60,7 @@ public enum ISO8601Timestamp {
 
     static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Date? {
         var index = 0
+        // `count` ASCII digits as a number, moving past them; nil at a non-digit or the end.
         func number(_ count: Int) -> Int64? {
             guard index + count <= b.count else { return nil }
             var value: Int64 = 0
@@ -65,11 +72,13 @@ public enum ISO8601Timestamp {
             }
             return value
         }
+        // Moves past `byte` when it is next.
         func expect(_ byte: UInt8) -> Bool {
             guard index < b.count, b[index] == byte else { return false }
             index += 1
             return true
         }
+        // `2026-11-21T`: four-digit years only; RFC 3339 allows a lowercase `t`.
         guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
             let day = number(2), index < b.count, b[index] == UInt8(ascii: "T") || b[index] == UInt8(ascii: "t")
         else { return nil }
@@ -77,8 +86,11 @@ public enum ISO8601Timestamp {
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2), expect(UInt8(ascii: ":")),
             let second = number(2)
         else { return nil }
+        // Each field in its range, no more: a day is not checked against its month (`2026-02-31`
+        // reads as 3 March), and second 60, a leap second, is allowed and runs into the next minute.
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var fraction = 0.0
+        // `.125`, or `,125` as ISO 8601 also allows, with any number of digits (`.123456`).
         if index < b.count, b[index] == UInt8(ascii: ".") || b[index] == UInt8(ascii: ",") {
             index += 1
             var scale = 0.1
@@ -88,9 +100,12 @@ public enum ISO8601Timestamp {
                 scale /= 10
                 index += 1
             }
+            // A separator with no digits (`05:20:00.Z`) is refused.
             guard index > start else { return nil }
         }
+        // `Z` (or `z`), or an offset `+01:00`, `-0500`: the colon is optional.
         var offset: Int64 = 0
+        // A time without a zone (`2026-11-21T05:20:00`) is refused: a local time names no instant.
         guard index < b.count else { return nil }
         switch b[index] {
         case UInt8(ascii: "Z"), UInt8(ascii: "z"): index += 1
@@ -103,6 +118,7 @@ public enum ISO8601Timestamp {
             offset = sign * (hours * 3600 + minutes * 60)
         default: return nil
         }
+        // Nothing may follow the zone: `…Zjunk` is refused.
         guard index == b.count else { return nil }
         let seconds = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         // Whole milliseconds are what the writer keeps; rounding there makes the round trip exact.
@@ -112,12 +128,14 @@ public enum ISO8601Timestamp {
         return Date(timeIntervalSince1970: interval)
     }
 
+    /// The quotient rounded toward negative infinity, and a remainder from 0 to `divisor - 1`.
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let quotient = value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
         return (quotient, value - quotient * divisor)
     }
 
     // Howard Hinnant's days-from-civil algorithms (proleptic Gregorian calendar).
+    /// Days since 1970-01-01 as (year, month 1–12, day 1–31).
     private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -130,6 +148,7 @@ public enum ISO8601Timestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// Days since 1970-01-01 of a date: `civil(fromDays:)` backwards.
     private static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400

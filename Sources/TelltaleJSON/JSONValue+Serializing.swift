@@ -12,7 +12,9 @@ public struct JSONFormatting: Sendable, Hashable {
         self.leadingKeys = leadingKeys
     }
 
+    /// `{"a":[1,2]}` on one line: every line of `events.jsonl` is one.
     public static let compact = JSONFormatting()
+    /// Indented, one member a line; `run.json` is written so, with `schemaVersion` leading.
     public static let pretty = JSONFormatting(pretty: true)
 }
 
@@ -31,6 +33,8 @@ extension JSONValue {
 
     /// Appends the JSON text to `output`; see `serialized(_:)`.
     public func serialize(into output: inout [UInt8], _ formatting: JSONFormatting = .compact) {
+        // The writer takes the buffer over and `output` lets go of it meanwhile: the array has one
+        // owner, so appending never copies it.
         var writer = JSONByteWriter(output: output, pretty: formatting.pretty)
         output = []
         writer.write(self, indent: 0, leadingKeys: formatting.leadingKeys)
@@ -45,6 +49,9 @@ extension JSONValue {
 
 extension String {
     /// Bytewise order of the UTF-8: the order JSON object keys are written in.
+    /// Unlike `String`'s `<`, which finds canonically equivalent strings equal (`é` written as one
+    /// scalar or as `e` and a combining accent), two different keys never tie, so the order does
+    /// not depend on the dictionary's.
     static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
         var lhs = lhs
         var rhs = rhs
@@ -54,6 +61,7 @@ extension String {
 
 /// The one byte writer: package-wide so `Event.appendJSON` writes an event without a tree.
 package struct JSONByteWriter {
+    /// The bytes so far: a caller hands its buffer in and takes it back (`Event.appendJSON`).
     package var output: [UInt8]
     let pretty: Bool
 
@@ -62,6 +70,8 @@ package struct JSONByteWriter {
         self.pretty = pretty
     }
 
+    /// Writes `value` at `indent` spaces of nesting (which only pretty output uses); `leadingKeys`
+    /// apply to this object alone, not to the objects inside it.
     package mutating func write(_ value: JSONValue, indent: Int, leadingKeys: [String] = []) {
         switch value {
         case .null: append("null")
@@ -73,17 +83,20 @@ package struct JSONByteWriter {
         }
     }
 
+    /// Literal bytes (`null`, `,"name":`), without making a `String`.
     @inline(__always)
     package mutating func append(_ text: StaticString) {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Pretty output's line break and `indent` spaces.
     @inline(__always)
     mutating func newline(indent: Int) {
         output.append(0x0A)
         for _ in 0..<indent { output.append(0x20) }
     }
 
+    /// `[1,2]`; pretty, one element a line, two spaces deeper than the bracket.
     mutating func writeArray(_ elements: [JSONValue], indent: Int) {
         output.append(UInt8(ascii: "["))
         if elements.isEmpty {
@@ -108,19 +121,23 @@ package struct JSONByteWriter {
         output.append(bracket)
     }
 
+    /// Members in bytewise key order, after `leadingKeys` (those present, in the order given).
     package mutating func writeObject(_ members: [String: JSONValue], indent: Int, leadingKeys: [String] = []) {
         output.append(UInt8(ascii: "{"))
         if members.isEmpty {
             writeEmptyEnd(UInt8(ascii: "}"), indent: indent)
             return
         }
+        // Compact and without leading keys is how every event is written: the allocation-free sort.
         if leadingKeys.isEmpty && !pretty {
             writeSortedMembers(members, indent: indent)
             output.append(UInt8(ascii: "}"))
             return
         }
+        // Pretty or with leading keys (a record, a report), the plain way: neither is written per event.
         var pairs = members.sorted { String.utf8Precedes($0.key, $1.key) }
         if !leadingKeys.isEmpty {
+            // A leading key the object lacks is left out: `missing` in `["schemaVersion", "missing"]`.
             let leading = leadingKeys.compactMap { key in members[key].map { (key: key, value: $0) } }
             let leadingSet = Set(leadingKeys)
             pairs = leading + pairs.filter { !leadingSet.contains($0.key) }
@@ -136,11 +153,14 @@ package struct JSONByteWriter {
         output.append(UInt8(ascii: "}"))
     }
 
+    /// Objects of at most this many members are sorted by insertion, larger ones by the standard
+    /// sort; both give the same bytewise order (`JSONValueSerializingTests` tries 12 and 13 keys).
     static let insertionSortLimit = 12
 
     /// The members in key order, sorted in a temporary buffer (on the stack when small):
     /// every stored event is written through here on the capture server's hot path.
     private mutating func writeSortedMembers(_ members: [String: JSONValue], indent: Int) {
+        // The dictionary's indexes are sorted, not copies of its pairs: no key or value is copied out.
         withUnsafeTemporaryAllocation(of: Dictionary<String, JSONValue>.Index.self, capacity: members.count) { buffer in
             var order = buffer
             var filled = 0
@@ -153,6 +173,7 @@ package struct JSONByteWriter {
             if filled <= Self.insertionSortLimit {
                 // An event's objects have a handful of members: a plain insertion sort costs
                 // less than the general sort's machinery.
+                // Each key moves left past the keys before it that sort after it.
                 for unsorted in 1..<max(filled, 1) {
                     let moving = order[unsorted]
                     let key = members[moving].key
@@ -164,6 +185,7 @@ package struct JSONByteWriter {
                     order[slot] = moving
                 }
             } else {
+                // Larger objects: the standard sort, to the same bytewise order.
                 order.sort { String.utf8Precedes(members[$0].key, members[$1].key) }
             }
             for (offset, index) in order.enumerated() {
@@ -177,20 +199,28 @@ package struct JSONByteWriter {
         }
     }
 
+    /// `3`, `-42`, `0.5`, `1e-07`, `1e+16`: integral values below 10^15 digit by digit (so `-0.0` is
+    /// `0`), others as Swift's shortest round-trip `description` less a trailing `.0`. NaN and the
+    /// infinities, which JSON has no form for, are `null`.
     mutating func writeNumber(_ number: Double) {
         guard number.isFinite else {
             append("null")
             return
         }
+        // Below 10^15 an integral `Double` fits `Int64` exactly and has at most 15 digits, which
+        // `writeInteger`'s 16-byte buffer holds; the parser reads 15 digits back on its fast path.
         if number == number.rounded(.towardZero) && abs(number) < 1e15 {
             writeInteger(Int64(number))
             return
         }
         var text = number.description
+        // `description` writes an integral value from 10^15 up as `1000000000000000.0` until it
+        // turns to an exponent (`1e+16`); JSON's one form has no `.0`.
         if text.hasSuffix(".0") { text.removeLast(2) }
         output.append(contentsOf: text.utf8)
     }
 
+    /// The digits of an integer below 10^15 in magnitude (`writeNumber` sends no other).
     mutating func writeInteger(_ integer: Int64) {
         if integer == 0 {
             output.append(UInt8(ascii: "0"))
@@ -198,6 +228,8 @@ package struct JSONByteWriter {
         }
         var magnitude = integer.magnitude
         if integer < 0 { output.append(UInt8(ascii: "-")) }
+        // Digits come least significant first, into two `UInt64`s on the stack used as 16 bytes, and
+        // are copied out in reverse.
         var digits: (UInt64, UInt64) = (0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
@@ -210,10 +242,15 @@ package struct JSONByteWriter {
         }
     }
 
+    /// `"…"` with only what JSON requires escaped: `\"`, `\\`, `\b \f \n \r \t`, and other control
+    /// characters as `\u001b` (lowercase hex). `/`, non-ASCII and U+2028 are written as they are,
+    /// as `JSONEncoder` with `.withoutEscapingSlashes` writes them.
     package mutating func writeString(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             output.append(UInt8(ascii: "\""))
+            // Runs of bytes that need no escape are copied in one append each. A multi-byte UTF-8
+            // sequence is all 0x80 and over, so no escape check ever splits a character.
             var runStart = 0
             for position in 0..<bytes.count {
                 let byte = bytes[position]

@@ -9,6 +9,8 @@ import Foundation
 public struct JSONValueDecoder: Sendable {
     public init() {}
 
+    /// Decodes `type` from a parsed tree. Errors are `DecodingError`s with their coding path,
+    /// worded as `JSONDecoder` words them (`Expected to decode Int but found a string instead.`).
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
         try JSONValueDecoderImpl.unbox(value, as: type, path: nil)
     }
@@ -48,6 +50,8 @@ final class CodingPathNode: Sendable {
     }
 }
 
+/// A key of a coding path: a member's name, or `Index 1` for an array element, as Foundation's
+/// coders write them.
 struct JSONKey: CodingKey, Sendable {
     var stringValue: String
     var intValue: Int?
@@ -58,6 +62,8 @@ struct JSONKey: CodingKey, Sendable {
     }
 }
 
+/// The `Decoder` a value's `init(from:)` is given: the value being decoded and where it is.
+/// `JSONValue.init(from:)` takes `value` straight from it.
 final class JSONValueDecoderImpl: Decoder {
     let value: JSONValue
     let pathNode: CodingPathNode?
@@ -70,10 +76,14 @@ final class JSONValueDecoderImpl: Decoder {
     var codingPath: [any CodingKey] { CodingPathNode.path(pathNode) }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+    /// A path one step deeper. The key is copied into a `JSONKey`, so the node is `Sendable`
+    /// whatever key type the caller's is.
     static func child(_ parent: CodingPathNode?, _ key: some CodingKey) -> CodingPathNode {
         CodingPathNode(parent: parent, key: key.intValue.map { JSONKey(intValue: $0) } ?? JSONKey(stringValue: key.stringValue))
     }
 
+    /// `valueNotFound` for a null where a `type` was expected, `typeMismatch` for a value of another
+    /// kind.
     static func mismatch<T>(_ type: T.Type, _ value: JSONValue, _ path: CodingPathNode?) -> DecodingError {
         if case .null = value {
             return .valueNotFound(
@@ -83,7 +93,11 @@ final class JSONValueDecoderImpl: Decoder {
             type, .init(codingPath: CodingPathNode.path(path), debugDescription: "Expected to decode \(type) but found \(value.typeName) instead."))
     }
 
+    /// `type` from `value`: the common leaves straight from the tree (a `Date` from its ISO 8601
+    /// text), a `JSONObjectDecodable` from its object's members, anything else through
+    /// `init(from:)` with a `JSONValueDecoderImpl`.
     static func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, path: CodingPathNode?) throws -> T {
+        // Metatype comparisons, the commonest first; each `as! T` cannot fail once the type is known.
         if T.self == JSONValue.self { return value as! T }
         if T.self == String.self { return try string(value, path) as! T }
         if T.self == Date.self {
@@ -134,11 +148,15 @@ final class JSONValueDecoderImpl: Decoder {
         return flag
     }
 
+    /// Any number as a float type; a `Float` takes the nearest value (beyond its range, an
+    /// infinity, without an error).
     static func number<F: BinaryFloatingPoint>(_ value: JSONValue, as type: F.Type, _ path: CodingPathNode?) throws -> F {
         guard case .number(let number) = value else { throw mismatch(type, value, path) }
         return F(number)
     }
 
+    /// A number that is exactly an integer of the type: `3.0` is `Int` 3; `3.5`, and `1e20` as an
+    /// `Int32`, are `dataCorrupted`.
     static func integer<I: FixedWidthInteger>(_ value: JSONValue, as type: I.Type, _ path: CodingPathNode?) throws -> I {
         guard case .number(let number) = value else { throw mismatch(type, value, path) }
         guard let integer = I(exactly: number) else {
@@ -148,11 +166,13 @@ final class JSONValueDecoderImpl: Decoder {
         return integer
     }
 
+    /// The object's members; `typeMismatch` when the value is not an object (`valueNotFound` for null).
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let members) = value else { throw Self.mismatch([String: JSONValue].self, value, pathNode) }
         return KeyedDecodingContainer(KeyedContainer<Key>(members: members, pathNode: pathNode))
     }
 
+    /// The array's elements; `typeMismatch` when the value is not an array (`valueNotFound` for null).
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .array(let elements) = value else { throw Self.mismatch([JSONValue].self, value, pathNode) }
         return UnkeyedContainer(elements: elements, pathNode: pathNode)
@@ -167,10 +187,13 @@ final class JSONValueDecoderImpl: Decoder {
         let pathNode: CodingPathNode?
 
         var codingPath: [any CodingKey] { CodingPathNode.path(pathNode) }
+        /// The members whose names `Key` knows, in no particular order.
         var allKeys: [Key] { members.keys.compactMap { Key(stringValue: $0) } }
 
+        /// Whether the member is present, `null` included.
         func contains(_ key: Key) -> Bool { members[key.stringValue] != nil }
 
+        /// The member `key`; `keyNotFound` when it is absent.
         private func member(_ key: Key) throws -> JSONValue {
             guard let value = members[key.stringValue] else {
                 throw DecodingError.keyNotFound(
@@ -181,6 +204,7 @@ final class JSONValueDecoderImpl: Decoder {
 
         private func child(_ key: Key) -> CodingPathNode { JSONValueDecoderImpl.child(pathNode, key) }
 
+        /// Whether the member is `null`; a missing member throws `keyNotFound`.
         func decodeNil(forKey key: Key) throws -> Bool {
             if case .null = try member(key) { return true }
             return false
@@ -219,10 +243,12 @@ final class JSONValueDecoderImpl: Decoder {
             try JSONValueDecoderImpl(member(key), path: child(key)).unkeyedContainer()
         }
 
+        /// The member `super`, the key `Decoder` names for a superclass by default; null when absent.
         func superDecoder() throws -> any Decoder {
             JSONValueDecoderImpl(members["super"] ?? .null, path: JSONValueDecoderImpl.child(pathNode, JSONKey(stringValue: "super")))
         }
 
+        /// The member `key` (null when absent), for a superclass decoded from a key of its own.
         func superDecoder(forKey key: Key) throws -> any Decoder {
             JSONValueDecoderImpl(members[key.stringValue] ?? .null, path: child(key))
         }
@@ -231,6 +257,7 @@ final class JSONValueDecoderImpl: Decoder {
     struct UnkeyedContainer: UnkeyedDecodingContainer {
         let elements: [JSONValue]
         let pathNode: CodingPathNode?
+        /// The element the next decode reads.
         var currentIndex = 0
 
         init(elements: [JSONValue], pathNode: CodingPathNode?) {
@@ -242,6 +269,7 @@ final class JSONValueDecoderImpl: Decoder {
         var count: Int? { elements.count }
         var isAtEnd: Bool { currentIndex >= elements.count }
 
+        /// The next element and its path, moving past it; `valueNotFound` at the end.
         private mutating func next<T>(_ type: T.Type) throws -> (JSONValue, CodingPathNode) {
             let path = JSONValueDecoderImpl.child(pathNode, JSONKey(intValue: currentIndex))
             guard currentIndex < elements.count else {
@@ -256,6 +284,7 @@ final class JSONValueDecoderImpl: Decoder {
             guard currentIndex < elements.count else {
                 throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath, debugDescription: "Unkeyed container is at end."))
             }
+            // A null is consumed; anything else is left for the decode that follows, as the protocol has it.
             if case .null = elements[currentIndex] {
                 currentIndex += 1
                 return true
@@ -334,6 +363,7 @@ final class JSONValueDecoderImpl: Decoder {
             return try JSONValueDecoderImpl(v, path: p).unkeyedContainer()
         }
 
+        /// A decoder for the next element.
         mutating func superDecoder() throws -> any Decoder {
             let (v, p) = try next(JSONValue.self)
             return JSONValueDecoderImpl(v, path: p)

@@ -10,11 +10,14 @@ import Foundation
 public struct JSONValueEncoder: Sendable {
     public init() {}
 
+    /// The tree `value` encodes to; `EncodingError.invalidValue` for a number JSON cannot hold.
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         try JSONValueEncoderImpl.box(value, path: [])
     }
 
     /// Encodes and serializes in one step.
+    /// A `JSONBytesWritable` value writes its own bytes when the output is compact, the only form
+    /// it has: no tree is built.
     public func serialize<T: Encodable>(_ value: T, _ formatting: JSONFormatting = .compact) throws -> [UInt8] {
         if formatting == .compact, let writable = value as? any JSONBytesWritable {
             var output: [UInt8] = []
@@ -28,8 +31,11 @@ public struct JSONValueEncoder: Sendable {
 /// What an encoder or container has produced so far; boxes let nested containers write into their parent.
 private final class EncodingNode {
     enum Content {
+        /// Nothing asked for yet: no container, no value.
         case empty
         case value(JSONValue)
+        /// Members as nodes, not values: a nested container keeps writing into its node after the
+        /// parent has stored it.
         case object([String: EncodingNode])
         case array([EncodingNode])
     }
@@ -38,6 +44,7 @@ private final class EncodingNode {
 
     init(_ content: Content = .empty) { self.content = content }
 
+    /// The finished tree. A value that asked for no container (an empty `encode(to:)`) is `{}`.
     var value: JSONValue {
         switch content {
         case .empty: .object([:])
@@ -48,6 +55,7 @@ private final class EncodingNode {
     }
 }
 
+/// An array position in a coding path, spelled `Index 0` as Foundation's coders spell it.
 private struct IndexKey: CodingKey {
     var intValue: Int?
     var stringValue: String { "Index \(intValue ?? 0)" }
@@ -56,6 +64,8 @@ private struct IndexKey: CodingKey {
     init?(intValue: Int) { self.intValue = intValue }
 }
 
+/// The `Encoder` a value's `encode(to:)` is given: its containers write into `node`, which
+/// `box` reads back as a `JSONValue`.
 private final class JSONValueEncoderImpl: Encoder {
     let codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -68,6 +78,9 @@ private final class JSONValueEncoderImpl: Encoder {
 
     /// The value for anything `Encodable`, with Telltale's special cases first.
     static func box<T: Encodable>(_ value: T, path: [any CodingKey]) throws -> JSONValue {
+        // Before `encode(to:)`, which would write a `Date` as seconds since 2001, a `URL` as a keyed
+        // `relative`/`base` pair, `Data` as an array of bytes and a `Decimal` as its keyed parts;
+        // `JSONValue`, `String` and a params dictionary skip the container machinery.
         if let value = value as? JSONValue { return value }
         if let value = value as? String { return .string(value) }
         if let value = value as? [String: JSONValue] { return .object(value) }
@@ -80,6 +93,8 @@ private final class JSONValueEncoderImpl: Encoder {
         return encoder.node.value
     }
 
+    /// An integer as a `Double`, only when exact: `Int64.max` throws rather than being rounded up
+    /// to 2^63.
     static func number<I: BinaryInteger>(_ value: I, path: [any CodingKey]) throws -> JSONValue {
         guard let double = Double(exactly: value) else {
             throw EncodingError.invalidValue(
@@ -88,6 +103,7 @@ private final class JSONValueEncoderImpl: Encoder {
         return .number(double)
     }
 
+    /// A finite float; NaN and the infinities throw, as `JSONEncoder`'s default strategy has it.
     static func number<F: BinaryFloatingPoint>(_ value: F, path: [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
             throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "\(value) is not a valid JSON number"))
@@ -96,11 +112,14 @@ private final class JSONValueEncoderImpl: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        // Asked twice (a subclass and its superclass encoding into one encoder), the second keyed
+        // container keeps the members the first wrote.
         if case .object = node.content {} else { node.content = .object([:]) }
         return KeyedEncodingContainer(KeyedContainer<Key>(node: node, codingPath: codingPath))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        // Likewise, a second unkeyed container appends after the first's elements.
         if case .array = node.content {} else { node.content = .array([]) }
         return UnkeyedContainer(node: node, codingPath: codingPath)
     }
@@ -115,6 +134,8 @@ private final class JSONValueEncoderImpl: Encoder {
 
         private func set(_ value: JSONValue, _ key: Key) { set(EncodingNode(.value(value)), key) }
 
+        // The node lets go of its dictionary while it changes, so the dictionary has one owner and is
+        // updated in place, not copied for every member.
         private func set(_ child: EncodingNode, _ key: Key) {
             guard case .object(var members) = node.content else { return }
             node.content = .empty
@@ -122,6 +143,7 @@ private final class JSONValueEncoderImpl: Encoder {
             node.content = .object(members)
         }
 
+        /// The path of the member `key`, for the errors of the value written there.
         private func path(_ key: Key) -> [any CodingKey] { codingPath + [key] }
 
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
@@ -153,6 +175,7 @@ private final class JSONValueEncoderImpl: Encoder {
             return UnkeyedContainer(node: child, codingPath: path(key))
         }
 
+        /// An encoder for the member `super`, the key `Encoder` names for a superclass by default.
         mutating func superEncoder() -> any Encoder {
             let child = EncodingNode()
             if case .object(var members) = node.content {
@@ -163,6 +186,7 @@ private final class JSONValueEncoderImpl: Encoder {
             return JSONValueEncoderImpl(path: codingPath, node: child)
         }
 
+        /// An encoder for the member `key`, for a superclass encoded under a key of its own.
         mutating func superEncoder(forKey key: Key) -> any Encoder {
             let child = EncodingNode()
             set(child, key)
@@ -181,6 +205,7 @@ private final class JSONValueEncoderImpl: Encoder {
 
         private func append(_ value: JSONValue) { append(EncodingNode(.value(value))) }
 
+        // As in `KeyedContainer.set`: the node lets go of its array so appending does not copy it.
         private func append(_ child: EncodingNode) {
             guard case .array(var elements) = node.content else { return }
             node.content = .empty
@@ -188,6 +213,8 @@ private final class JSONValueEncoderImpl: Encoder {
             node.content = .array(elements)
         }
 
+        /// The path of the element about to be appended: its index is the current count. Nested
+        /// containers read it before appending, which moves the count on.
         private var path: [any CodingKey] { codingPath + [IndexKey(count)] }
 
         mutating func encodeNil() throws { append(.null) }
@@ -221,6 +248,7 @@ private final class JSONValueEncoderImpl: Encoder {
             return UnkeyedContainer(node: child, codingPath: childPath)
         }
 
+        /// An encoder for the next element.
         mutating func superEncoder() -> any Encoder {
             let child = EncodingNode()
             let childPath = path
@@ -233,6 +261,7 @@ private final class JSONValueEncoderImpl: Encoder {
         let node: EncodingNode
         let codingPath: [any CodingKey]
 
+        /// A second value replaces the first.
         private func set(_ value: JSONValue) { node.content = .value(value) }
 
         mutating func encodeNil() throws { set(.null) }

@@ -2,17 +2,21 @@
 /// `["key.with.dots"]`. A parameter inside an event's params, written as a key in `params:` so
 /// nested values need no nested YAML; and the place of a schema or a problem in a JSON file.
 public struct ParamPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step: a member's name, or an array's index from 0.
     public enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
+    /// From the outside in: `items[0].sku` is `.key("items")`, `.index(0)`, `.key("sku")`.
     public var components: [Component]
 
     public init(_ components: [Component]) {
         self.components = components
     }
 
+    /// The one key `key`, taken as it is, not parsed: `ParamPath(key: "a.b")` names the member
+    /// `a.b`, not `b` inside `a`.
     public init(key: String) {
         self.components = [.key(key)]
     }
@@ -27,21 +31,27 @@ public struct ParamPath: Sendable, Hashable, CustomStringConvertible {
         }
         var components: [Component] = []
         var rest = Substring(text)
+        // Whether a bare key may come next: at the start and after `.`, not straight after a key or
+        // a `]` (`a[0]b` is refused).
         var expectKey = true
         while !rest.isEmpty {
             if rest.first == "[" {
                 rest = rest.dropFirst()
+                // `["key.with.dots"]` or `['key']`: the key runs to the next of the same quote (there are
+                // no escapes), which `]` must follow.
                 if let quote = rest.first, quote == "\"" || quote == "'" {
                     guard let end = rest.dropFirst().firstIndex(of: quote), rest[rest.index(after: end)...].first == "]" else { return nil }
                     components.append(.key(String(rest[rest.index(after: rest.startIndex)..<end])))
                     rest = rest[rest.index(end, offsetBy: 2)...]
                 } else {
+                    // `[0]`: an index, 0 or more.
                     guard let end = rest.firstIndex(of: "]"), let index = Int(rest[..<end]), index >= 0 else { return nil }
                     components.append(.index(index))
                     rest = rest[rest.index(after: end)...]
                 }
                 expectKey = false
             } else if rest.first == "." {
+                // A `.` needs a step before it and a key after it: `.a`, `a..b` and `a.[0]` are refused.
                 guard !components.isEmpty else { return nil }
                 rest = rest.dropFirst()
                 expectKey = true
@@ -54,6 +64,7 @@ public struct ParamPath: Sendable, Hashable, CustomStringConvertible {
                 expectKey = false
             }
         }
+        // A trailing `.` (`a.`) leaves a key expected.
         guard !components.isEmpty, !expectKey else { return nil }
         self.components = components
     }
@@ -63,6 +74,7 @@ public struct ParamPath: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
+            // A key that would not parse back bare; it is written between `"` unescaped.
             case .key(let key) where key.contains(where: { $0 == "." || $0 == "[" || $0 == "]" }) || key.isEmpty:
                 text += "[\"\(key)\"]"
             case .key(let key):
@@ -83,6 +95,7 @@ public struct ParamPath: Sendable, Hashable, CustomStringConvertible {
                 guard let next = members[key] else { return nil }
                 current = next
             case (.index(let index), .array(let elements)):
+                // Past the end is missing, as an absent key is.
                 guard index < elements.count else { return nil }
                 current = elements[index]
             default:

@@ -11,10 +11,15 @@ import TelltaleModel
 /// Network errors, 5xx and 429 answers are retried with exponential backoff; an answer with an
 /// `error_code` is not. The token is never part of an error's text.
 package struct ConduitClient: Sendable {
+    /// The install's root as given (`--conduit-uri`); `methodURL` adds `/api/METHOD`.
     package var endpoint: URL
+    /// The API token (`CONDUIT_TOKEN`); it goes only into the request body, never into an error's text.
     private let token: String
+    /// Tries in all for one call, the first included; 4 by default.
     package var attempts: Int
+    /// The wait before the second try, doubled before each later one (0.5 s, 1 s, 2 s by default).
     package var firstBackoff: Duration
+    /// The time limit of one try's request (AsyncHTTPClient's `execute` timeout).
     package var timeout: Duration
 
     /// `endpoint` is the install's root (`https://phabricator.example.com`), with or without `/api/`.
@@ -27,6 +32,8 @@ package struct ConduitClient: Sendable {
     }
 
     /// The request body for `params` (a JSON object's members, already encoded), with the token.
+    ///
+    ///     params=%7B%22__conduit__%22%3A%7B%22token%22%3A%22api-...%22%7D%2C%22buildTargetPHID%22%3A...&output=json&__conduit__=1
     func formBody(paramsJSON: Data) throws -> String {
         guard case .object(var object) = try JSONValue(parsing: paramsJSON) else {
             throw ConduitError.encoding("the parameters are not a JSON object")
@@ -56,6 +63,8 @@ package struct ConduitClient: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `https://phabricator.example.com/api/harbormaster.sendmessage` for a method's name, whether
+    /// `endpoint` ends in `/`, `/api` or neither.
     var methodURL: (String) -> String {
         let root = endpoint.absoluteString.hasSuffix("/") ? String(endpoint.absoluteString.dropLast()) : endpoint.absoluteString
         let base = root.hasSuffix("/api") ? root : root + "/api"
@@ -82,6 +91,8 @@ package struct ConduitClient: Sendable {
         request.headers.add(name: "User-Agent", value: "telltale")
         request.body = .bytes(ByteBuffer(string: body))
         var backoff = firstBackoff
+        // Every failure becomes a `ConduitError` first, so that whether to try again is decided in one
+        // place (`isRetryable`); the last try's error is thrown as it is.
         for attempt in 1...max(1, attempts) {
             let outcome: Result<Any?, ConduitError>
             do {
@@ -104,6 +115,12 @@ package struct ConduitClient: Sendable {
         throw ConduitError.network("\(method): no attempt was made")
     }
 
+    /// Reads Conduit's answer. A refusal comes inside the envelope, not as the status:
+    ///
+    ///     {"result":null,"error_code":"ERR-CONDUIT-CORE","error_info":"no such target"}
+    ///
+    /// and a success has a null `error_code` beside its `result`. A body that is not JSON (an
+    /// HTML page) usually means the URI is not the install's root.
     static func interpret(status: Int, body: Data, method: String) -> Result<Any?, ConduitError> {
         guard (200..<300).contains(status) else {
             return .failure(.http(status: status, method: method))
@@ -121,12 +138,19 @@ package struct ConduitClient: Sendable {
 /// Why a Conduit call failed; none of them holds the token.
 package enum ConduitError: Error, LocalizedError, CustomStringConvertible, Sendable {
     package var errorDescription: String? { description }
+    /// No answer: the connection failed or timed out.
     case network(String)
+    /// An answer outside 2xx; retried for 5xx and 429.
     case http(status: Int, method: String)
+    /// A 2xx answer that is not Conduit's JSON envelope.
     case badAnswer(String)
+    /// Conduit's own refusal (`ERR-INVALID-AUTH`, an unknown build target); never retried.
     case conduit(code: String, info: String, method: String)
+    /// Parameters that cannot be sent: not a JSON object, or a unit larger than a request may be.
     case encoding(String)
 
+    /// Whether another try may succeed: a passing network fault or an overloaded server, not a
+    /// refusal that would be repeated.
     var isRetryable: Bool {
         switch self {
         case .network: true

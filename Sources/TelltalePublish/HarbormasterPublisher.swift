@@ -14,6 +14,7 @@ package struct HarbormasterPublisher: Sendable {
     package static let defaultMaxRequestBytes = 4 * 1024 * 1024
 
     package var client: ConduitClient
+    /// The largest form-encoded body one `sendmessage` call may have, in bytes.
     package var maxRequestBytes: Int
 
     package init(client: ConduitClient, maxRequestBytes: Int = Self.defaultMaxRequestBytes) {
@@ -23,8 +24,11 @@ package struct HarbormasterPublisher: Sendable {
 
     /// One `sendmessage` call's parameters.
     package struct Part: Encodable, Sendable {
+        /// The build target's PHID (`PHID-HMBT-…`), which the build plan passes as `${target.phid}`.
         package var buildTargetPHID: String
+        /// `work` while units are still coming; `pass` or `fail` on the last call only.
         package var type: String
+        /// Absent (not encoded) on the final message of a split run, whose units went before it.
         package var unit: [HarbormasterWriter.Unit]?
     }
 
@@ -41,6 +45,7 @@ package struct HarbormasterPublisher: Sendable {
         var current: [HarbormasterWriter.Unit] = []
         var size = overhead
         for unit in message.unit {
+            // A unit costs its own encoded JSON and the comma that joins it to the one before.
             let cost = ConduitClient.formEncoded(String(decoding: try json(unit), as: UTF8.self)).utf8.count + 3  // `%2C`
             if !current.isEmpty && size + cost > maxRequestBytes {
                 parts.append(Part(buildTargetPHID: buildTarget, type: "work", unit: current))
@@ -64,6 +69,7 @@ package struct HarbormasterPublisher: Sendable {
         Data(try JSONValueEncoder().serialize(value))
     }
 
+    /// The size of the whole form body `part` is sent as, token included.
     static func requestBytes(_ part: Part, client: ConduitClient) throws -> Int {
         try client.formBody(paramsJSON: json(part)).utf8.count
     }
@@ -75,6 +81,8 @@ package struct HarbormasterPublisher: Sendable {
     ) async throws -> Int {
         let parts = try Self.parts(message, buildTarget: buildTarget, maxRequestBytes: maxRequestBytes, client: client)
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: ConduitClient.httpConfiguration())
+        // An `HTTPClient` must be shut down before it is released, on failure too; the first part that
+        // fails stops the rest, so Harbormaster never sees a verdict without the units before it.
         do {
             for (index, part) in parts.enumerated() {
                 progress(index + 1, parts.count, part)

@@ -19,8 +19,12 @@ package struct GitHubAnnotationWriter: Sendable {
     package init() {}
 
     /// One workflow command per line; empty when there is nothing to annotate.
+    ///
+    ///     ::error file=Tests/SampleTests/Retry.swift,line=30,title=failed%3A SampleTests.Retry/testAlwaysFails::Tests/SampleTests/Retry…
+    ///     ::warning file=Tests/SampleTests/Retry.swift,line=21,title=flaky%3A SampleTests.Retry/testEventuallyPasses::failed 2 of 3 …
     package func write(_ record: RunRecord, context: ReportContext) -> String {
         // New failures first (against the base, when the run was compared with one).
+        // Ties keep the record's order, so the same record always annotates the same ten.
         let order = { (test: TestResult) in (Self.baseRank(test, in: record), rank(test)) }
         let failing = record.tests.enumerated()
             .filter { $0.element.failsRun }
@@ -37,6 +41,8 @@ package struct GitHubAnnotationWriter: Sendable {
         }
         // Under `--fail-on new`, a failure the base had too fails nothing: a warning.
         let excused = failing.filter { !record.failsRunUnderPolicy($0) }.map { failure($0, in: record, context: context) }
+        // Errors and warnings have budgets of their own; among the warnings the failures the base
+        // excuses come first and the uncovered lines last.
         let warnings =
             excused + quarantined.map { quarantinedWarning($0, context: context) } + flaky.map { flakyWarning($0, context: context) }
             + recorded + uncoveredChanges(record.coverage)
@@ -46,11 +52,16 @@ package struct GitHubAnnotationWriter: Sendable {
         return lines.map { $0 + "\n" }.joined()
     }
 
+    /// A workflow command's properties and message, before escaping. One without a `file` is
+    /// shown on the workflow run, not in the diff.
     private struct Annotation {
+        /// Relative to where Telltale ran; for changed lines, to the repository's top.
         var file: String?
         var line: Int?
+        /// The last line of a range (changed lines no test ran); nil for one line.
         var endLine: Int?
         var column: Int?
+        /// One line, at most 200 characters once written.
         var title: String
         var message: String
     }
@@ -92,6 +103,8 @@ package struct GitHubAnnotationWriter: Sendable {
         return annotation
     }
 
+    /// Every failure and error of the test with its place, at the place reviewers should look
+    /// (`reviewLocation`).
     private func failure(_ test: TestResult, context: ReportContext) -> Annotation {
         let problems = test.messages.filter { $0.kind == .failure || $0.kind == .error }
         var message = problems.map { message in
@@ -116,6 +129,7 @@ package struct GitHubAnnotationWriter: Sendable {
         return annotation
     }
 
+    /// `failed 2 of 3 attempts, then passed`, at the first failure's line.
     private func flakyWarning(_ test: TestResult, context: ReportContext) -> Annotation {
         let failures = test.previousAttempts.filter { $0.outcome.isFailure }
         let first = failures.first?.messages.first { $0.kind == .failure || $0.kind == .error }
@@ -139,6 +153,8 @@ package struct GitHubAnnotationWriter: Sendable {
         )
     }
 
+    /// At most `perStepLimit` commands of `kind`: past that, the first nine and a tenth, with no
+    /// place, that counts the rest.
     private func budgeted(_ annotations: [Annotation], kind: String, leftOut: (Int) -> String) -> [String] {
         var kept = annotations
         if annotations.count > Self.perStepLimit {
@@ -148,6 +164,7 @@ package struct GitHubAnnotationWriter: Sendable {
         return kept.map { command(kind, $0) }
     }
 
+    /// `::KIND file=…,line=…,endLine=…,col=…,title=…::MESSAGE`, each part escaped as GitHub reads it.
     private func command(_ kind: String, _ annotation: Annotation) -> String {
         var properties: [String] = []
         if let file = annotation.file { properties.append("file=" + Self.escapeProperty(file)) }

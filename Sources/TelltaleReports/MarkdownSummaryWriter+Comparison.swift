@@ -20,6 +20,8 @@ extension MarkdownSummaryWriter {
     func comparisonSections(_ record: RunRecord, failing: [TestResult], context: ReportContext) -> [Section]? {
         guard let comparison = record.comparison, let baseline = comparison.baseline else { return nil }
         let base = Self.escape(baseline.name)
+        // Anything not classed `stillFailing` counts as new: a failing new test, or one the
+        // comparison did not class, is news to the reviewer.
         let new = failing.filter { comparison.tests[$0.id.rawValue]?.change != .stillFailing }
         let still = failing.filter { comparison.tests[$0.id.rawValue]?.change == .stillFailing }
         var sections: [Section] = []
@@ -46,6 +48,7 @@ extension MarkdownSummaryWriter {
                     title: "Already failing on \(base) (\(still.count))",
                     header: "They failed on \(base) too; \(consequence).\n\n| test | first message |\n|---|---|\n",
                     count: still.count,
+                    // Shorter than the new failures' rows: no location, the message cut at 120 characters.
                     row: { index in
                         let test = still[index]
                         let message = test.primaryMessage.map { Self.oneLine(PlainText.clean($0.text), limit: 120) } ?? test.outcome.rawValue
@@ -70,6 +73,7 @@ extension MarkdownSummaryWriter {
 
     /// Fixed, new, removed, newly flaky and much slower tests, in that order, each by id.
     static func otherChanges(_ record: RunRecord, comparison: BaselineComparison, base: String) -> [(id: String, change: String, detail: String)] {
+        // This run's durations by id, for the much slower tests' row.
         let durations = Dictionary(record.tests.map { ($0.id.rawValue, $0.duration) }) { $1 }
         var rows: [(id: String, change: String, detail: String)] = []
         for id in comparison.ids(.fixed) {

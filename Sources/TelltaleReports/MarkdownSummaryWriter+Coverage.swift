@@ -3,6 +3,8 @@ import TelltaleModel
 /// Coverage in `summary.md`: a short table of the run's figures and the gate's verdict in the
 /// head, then the changed lines no test ran, file by file, and the figures per target.
 extension MarkdownSummaryWriter {
+    /// The `### Coverage` table, part of the head and so never cut: branches only when the run
+    /// measured any, the change's lines only with a diff base; then a line per threshold missed.
     static func coverageTable(_ coverage: CoverageSummary) -> String {
         var text = "\n### Coverage\n\n"
         var heads = ["lines", "functions"]
@@ -19,12 +21,15 @@ extension MarkdownSummaryWriter {
         text += "| " + cells.joined(separator: " | ") + " |\n"
         if let note = coverage.minimumNotApplied { text += "\nℹ️ Coverage: " + escape(note) + ".\n" }
         for failure in coverage.gateFailures { text += "\n❌ " + escape(failure.message) + "\n" }
+        // A change with no executable line (comments, say) has nothing to cover: say why the gate passed.
         if coverage.thresholds.diffMinimum != nil, let diff = coverage.diff, diff.lines.total == 0 {
             text += "\n✅ The change has no executable line, so it passes `diffMinimum`.\n"
         }
         return text
     }
 
+    /// The cuttable parts: the changed files with lines no test ran (`12–14, 20`), and the
+    /// figures per target when there is more than one.
     static func coverageSections(_ coverage: CoverageSummary) -> [Section] {
         var sections: [Section] = []
         if let diff = coverage.diff {

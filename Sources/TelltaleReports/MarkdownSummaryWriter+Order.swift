@@ -4,6 +4,8 @@ import TelltaleModel
 /// runs both passed and failed, with its cause and the evidence, its failure rate over `--repeat`'s
 /// repetitions, and the command that reproduces an order dependency. Order-dependent tests first.
 extension MarkdownSummaryWriter {
+    /// Nil when no test has a cause, a bisection or a failed repetition. The header says how the
+    /// run was ordered, so the seed can be given again.
     static func orderSection(_ record: RunRecord) -> Section? {
         let explained = record.tests.filter { $0.flakyCause != nil || $0.orderDependency != nil || ($0.repeats?.failures ?? 0) > 0 }
             .sorted { (rank($0), $0.id) < (rank($1), $1.id) }

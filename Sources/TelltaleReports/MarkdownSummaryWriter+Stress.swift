@@ -3,6 +3,8 @@ import TelltaleModel
 /// The Stress section of `summary.md`: the tests `--stress-new` ran more times, why, how their
 /// runs went, and the verdict, those flaky on arrival first.
 extension MarkdownSummaryWriter {
+    /// Nil when `--stress-new` stressed no test. The header's figures come from the first test's
+    /// record: every stressed test ran the same extra runs under the same plan.
     static func stressSection(_ record: RunRecord) -> Section? {
         let order: [TestStress.Verdict] = [.flakyOnArrival, .failing, .stable, .skipped]
         let stressed = record.tests.compactMap { test in test.stress.map { (test, $0) } }

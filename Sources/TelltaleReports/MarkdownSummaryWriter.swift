@@ -10,16 +10,26 @@ import TelltaleModel
 /// The result is always under `maxBytes` (GitHub refuses comments over 65,536 characters):
 /// long lists are cut, with a count of what was left out.
 package struct MarkdownSummaryWriter: Sendable {
+    /// Bytes, under GitHub's limit of 65,536 characters (a character is at least one byte).
     package static let defaultMaxBytes = 64_000
     /// A message is shown up to this many characters, on one line.
     static let messageLimit = 300
 
+    /// The whole summary's size limit, in UTF-8 bytes.
     package var maxBytes: Int
 
     package init(maxBytes: Int = Self.defaultMaxBytes) {
         self.maxBytes = maxBytes
     }
 
+    /// The summary, in three parts: the head (verdict, comparison, totals, facts), the sections,
+    /// each cut to what the budget leaves it, and the foot on opening the full report.
+    ///
+    ///     ## Telltale: sample &lt;plan&gt; ❌ failed
+    ///
+    ///     | tests | passed | failed | errors | skipped | flaky | pass rate | duration |
+    ///     |---:|---:|---:|---:|---:|---:|---:|---:|
+    ///     | 8 | 3 | 3 | 1 | 1 | 1 | 42.8% | 12.3 s |
     package func write(_ record: RunRecord, context: ReportContext) -> String {
         let totals = record.totals
         let failing = record.tests.filter(\.failsRun).sorted { $0.id < $1.id }
@@ -37,10 +47,13 @@ package struct MarkdownSummaryWriter: Sendable {
         head += Self.comparisonHead(record)
         head += "| tests | passed | failed | errors | skipped | flaky | pass rate | duration |\n"
         head += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        // Passed out of the tests that ran, rounded down to a tenth: 3 of 7 is 42.8%, never a
+        // 100.0% that hides a failure.
         let counted = totals.tests - totals.skipped
         let rate = counted > 0 ? String(format: "%.1f%%", (Double(totals.passed) / Double(counted) * 1000).rounded(.down) / 10) : "–"
         head +=
             "| \(totals.tests) | \(totals.passed) | \(totals.failed) | \(totals.errors) | \(totals.skipped) | \(totals.flaky) | \(rate) | \(Self.duration(record.duration)) |\n\n"
+        // One line of what else is known, ` · `-separated: `package `Sample` · Swift 6.3.1 · commit `abc123``.
         var facts = ["package `\(Self.code(record.plan.package))`"]
         if let shard = record.shard { facts.append("shard \(shard)") }
         if let seed = record.order?.seed { facts.append("shuffle seed \(seed)") }
@@ -71,6 +84,7 @@ package struct MarkdownSummaryWriter: Sendable {
 
             """
 
+        // In this order, each cut in turn; a section with nothing to list is left out.
         var sections: [Section] = []
         if let compared = comparisonSections(record, failing: failing, context: context) {
             sections += compared
@@ -202,14 +216,21 @@ package struct MarkdownSummaryWriter: Sendable {
         return head + body + foot
     }
 
+    /// A `###` section whose rows are made only when they fit (`write`'s loop).
     struct Section {
         var title: String
+        /// What goes between the title and the rows: an explanation and the table's head.
         var header: String
+        /// Rows in all, shown or not.
         var count: Int
+        /// The `index`th row, one Markdown line with its line end.
         var row: (Int) -> String
+        /// The line that replaces the rows left out, given how many.
         var leftOut: (Int) -> String
     }
 
+    /// `| `SampleTests.Retry/testAlwaysFails` | `Tests/SampleTests/Retry.swift:30` | XCTFail: still broken _(failed all 2 attempts)_ |`:
+    /// the first message that explains the outcome, at its own place else the test's.
     func failingRow(_ test: TestResult, context: ReportContext) -> String {
         let message = test.primaryMessage
         let location = message?.location ?? test.location
@@ -227,6 +248,7 @@ package struct MarkdownSummaryWriter: Sendable {
         return "| \(Self.testLabel(test)) | \(place) | \(text) |\n"
     }
 
+    /// A warning or known issue, its argument case (`[3]`) first when it came from one.
     private func remarkRow(_ test: TestResult, _ message: TestMessage, context: ReportContext) -> String {
         let place = (message.location ?? test.location).map { "`\(Self.code(context.relativeLocation($0)))`" } ?? ""
         let kind = message.kind == .warning ? "⚠️ warning" : "known issue"
@@ -245,12 +267,14 @@ package struct MarkdownSummaryWriter: Sendable {
     static func link(_ bug: TestBug) -> String {
         let label = escape(PlainText.clean(bug.label))
         guard let url = bug.url, url.hasPrefix("https://") || url.hasPrefix("http://") else { return label }
+        // What would end the link's destination or the table cell is percent-encoded.
         let safe = url.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28")
             .replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
             .replacingOccurrences(of: "|", with: "%7C")
         return "[\(label)](\(safe))"
     }
 
+    /// The quarantine entry's until, owner and reason beside the failure it excused.
     private func quarantinedRow(_ test: TestResult) -> String {
         guard let entry = test.quarantine else { return "" }
         let message = test.primaryMessage.map { Self.oneLine(PlainText.clean($0.text), limit: Self.messageLimit) } ?? test.outcome.rawValue
@@ -258,6 +282,7 @@ package struct MarkdownSummaryWriter: Sendable {
             + "\(Self.oneLine(entry.reason, limit: Self.messageLimit)) | \(test.outcome == .error ? "**error:** " : "")\(message) |\n"
     }
 
+    /// The attempts it took, and the first failed attempt's first failure or error.
     private func flakyRow(_ test: TestResult, context: ReportContext) -> String {
         let failure = test.previousAttempts.first { $0.outcome.isFailure }
         let message = failure?.messages.first { $0.kind == .failure || $0.kind == .error }
@@ -274,6 +299,7 @@ package struct MarkdownSummaryWriter: Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true)
         var line = String(lines.first ?? "").trimmingCharacters(in: .whitespaces)
         let more = lines.count > 1
+        // `…` says the text goes on: cut at the limit, or on lines not shown.
         if line.count > limit { line = String(line.prefix(limit)) + "…" } else if more { line += " …" }
         return keepingCode ? escapeKeepingCode(line) : escape(line)
     }
@@ -312,6 +338,7 @@ package struct MarkdownSummaryWriter: Sendable {
             .replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// `850 ms`, `12.3 s`, `2 min 5 s`.
     static func duration(_ seconds: Double) -> String {
         if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
         if seconds < 60 { return String(format: "%.1f s", seconds) }

@@ -39,6 +39,7 @@ enum PlainText {
     static func capped(_ text: String, bytes limit: Int, note: String) -> String {
         let bytes = text.utf8
         guard bytes.count > limit else { return text }
+        // Back off continuation bytes (10xxxxxx) to the start of the scalar the limit falls in.
         var end = bytes.index(bytes.startIndex, offsetBy: limit)
         while end > bytes.startIndex, bytes[end] & 0xC0 == 0x80 { end = bytes.index(before: end) }
         return String(text[..<end]) + "\n" + note

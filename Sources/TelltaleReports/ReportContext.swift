@@ -4,7 +4,9 @@ import TelltaleModel
 /// What a report writer may know beyond the record. Writers never read the clock
 /// or the environment themselves, so the same inputs always give the same bytes.
 package struct ReportContext: Sendable {
+    /// When the reports were written (`telltale report` later than the run), as the reports date themselves.
     package var generatedAt: Date
+    /// The Telltale writing the reports, which may be newer than the one that made the record.
     package var toolVersion: String
     /// Source paths under this directory are written relative to it, so review
     /// tools can link them to the repository.
@@ -14,6 +16,7 @@ package struct ReportContext: Sendable {
     /// The logs folder as reports refer to it: relative to the report folder.
     package var logsPath: String
 
+    /// The usual folder name; `ReportDirectory.write` replaces it with the folder it writes.
     package static let defaultReportDirectory = "Reports"
 
     package init(
@@ -27,6 +30,7 @@ package struct ReportContext: Sendable {
         self.logsPath = logsPath
     }
 
+    /// `path` without the source root's prefix; unchanged when it is not under the root.
     func relativePath(_ path: String) -> String {
         guard let root = sourceRoot, !root.isEmpty else { return path }
         let prefix = root.hasSuffix("/") ? root : root + "/"

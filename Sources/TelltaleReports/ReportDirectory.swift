@@ -5,6 +5,8 @@ import TelltaleModel
 /// The report folder of a run: the files of every registered `ReportFormat` (`run.json`,
 /// `junit.xml`, `index.html`, …), `logs/` and `attachments/`.
 package struct ReportDirectory: Sendable {
+    /// As given (`Reports`, often relative): reports name files under it as they are found from
+    /// where Telltale ran.
     package var path: String
 
     package init(path: String) {
@@ -13,6 +15,7 @@ package struct ReportDirectory: Sendable {
 
     /// The folder as an absolute path: `TELLTALE_RUN_DIR`, and where services' relative paths resolve.
     package var absolutePath: String { URL(fileURLWithPath: path).standardizedFileURL.path }
+    /// `Reports/logs`, where `tests.log` keeps every test's whole output.
     package var logsPath: String { "\(path)/logs" }
     package var runRecordPath: String { self.path(of: .runRecord) }
 
@@ -40,6 +43,7 @@ package struct ReportDirectory: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return formats.flatMap { format in
             names.filter(format.owns(fileName:))
+                // By length before by name, so `junit-10.xml` comes after `junit-9.xml`.
                 .sorted { ($0 == format.fileName ? 0 : 1, $0.count, $0) < ($1 == format.fileName ? 0 : 1, $1.count, $1) }
                 .map { "\(path)/\($0)" }
         }
@@ -65,6 +69,7 @@ package struct ReportDirectory: Sendable {
             for attachment in test.attachments {
                 let from = "\(source)/\(attachment.path)"
                 let to = "\(path)/\(attachment.path)"
+                // The record's own folder: nothing to copy.
                 guard from != to else { continue }
                 do {
                     try manager.createDirectory(
@@ -98,6 +103,8 @@ package struct ReportDirectory: Sendable {
     @discardableResult
     package func write(_ formats: [ReportFormat], _ record: RunRecord, context: ReportContext) throws -> [String] {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Reports name this folder in their text (summary.md's "Open `Reports/index.html`"); a
+        // context left at the default learns the real one.
         var context = context
         if context.reportDirectory == ReportContext.defaultReportDirectory { context.reportDirectory = path }
         var record = record
@@ -128,6 +135,7 @@ package struct ReportDirectory: Sendable {
             }
         }
         if let error = errors.withLock({ $0.first }) { throw error }
+        // Only after every file is written: a failed write leaves the earlier run's files in place.
         let current = written.withLock { $0 }
         for stale in files(of: formats) where !current.contains(URL(fileURLWithPath: stale).lastPathComponent) {
             try? FileManager.default.removeItem(atPath: stale)

@@ -9,6 +9,8 @@ extension TestResult {
     func caseUnits() -> [(name: String, result: TestResult)] {
         guard let cases, !cases.isEmpty else { return [(id.listedName, self)] }
         var units: [(name: String, result: TestResult)] = []
+        // Failures no case owns (a crash before the first, an issue in the test's own body) get
+        // a unit of their own, or they would vanish from every case's result.
         if messages.contains(where: { $0.testCase == nil && $0.kind.failsTest }) {
             var own = self
             own.cases = nil
@@ -24,6 +26,7 @@ extension TestResult {
             unit.duration = testCase.duration
             unit.messages = messages(of: testCase)
             unit.attachments = attachments(of: testCase)
+            // The output and the earlier attempts are the whole test's: shown once, on the first case.
             if index > 0 {
                 unit.output = ""
                 unit.previousAttempts = []

@@ -5,10 +5,13 @@
 /// whole report unreadable to every consumer. ANSI escape sequences are removed
 /// whole (a lone `[31m` left behind helps nobody); other forbidden characters are dropped.
 enum XMLText {
+    /// For element text: `&`, `<` and `>` escaped; quotes, tabs and line breaks kept.
     static func escapeContent(_ text: String) -> String {
         escape(text, quotes: false)
     }
 
+    /// For a double- or single-quoted attribute value: quotes escaped too, and tabs and line
+    /// breaks as character references.
     static func escapeAttribute(_ text: String) -> String {
         escape(text, quotes: true)
     }
@@ -33,6 +36,8 @@ enum XMLText {
             case ">": result += "&gt;"
             case "\"" where quotes: result += "&quot;"
             case "'" where quotes: result += "&apos;"
+            // A raw line break in an attribute would be read back as a space (attribute-value
+            // normalisation); a reference survives it.
             case "\n" where quotes: result += "&#10;"
             case "\r" where quotes: result += "&#13;"
             case "\t" where quotes: result += "&#9;"

@@ -13,6 +13,7 @@ import TelltalePostgres
 //
 //   [HISTORY_URL=postgres://…] telltale-history-benchmark [RECORD_TESTS] [RUNS] [TESTS] [ROUNDS]
 
+// A missing argument, or one that is not a whole number, takes the default.
 let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
 let recordTests = arguments.first.flatMap { $0 } ?? 10_000
 let runCount = arguments.dropFirst().first.flatMap { $0 } ?? 1_000
@@ -25,6 +26,8 @@ func syntheticRun(_ number: Int, tests: Int) -> RunRecord {
     results.reserveCapacity(tests)
     for index in 0..<tests {
         let id = TestID("BenchTests.Suite\(index / 40)/test\(index)()")
+        // A fixed pseudo-random number below 1000 per test and run, so every benchmark records the
+        // same runs: under 30 fails, 990 and over passed on a retry.
         let seed = (index &* 2_654_435_761 &+ number &* 40_503) % 1000
         var result = TestResult(
             id: id, framework: index % 2 == 0 ? .xctest : .swiftTesting, outcome: seed < 30 ? .failed : .passed,
@@ -37,6 +40,7 @@ func syntheticRun(_ number: Int, tests: Int) -> RunRecord {
     }
     return RunRecord(
         tool: ToolInfo(version: "benchmark"), plan: PlanSummary(name: "bench", path: nil, package: "."),
+        // Three runs to a commit, ten minutes apart.
         environment: RunEnvironment(host: "bench", operatingSystem: "linux", gitCommit: String(format: "%040x", number / 3)),
         startedAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(number) * 600), duration: 100, tests: results
     )
@@ -56,6 +60,8 @@ var databases: [String] = []
 @MainActor
 func freshHistory(_ name: String) async throws -> HistoryLocation {
     guard var location = server else { return .file(folder.appendingPathComponent("\(name).sqlite").path) }
+    // The process id keeps two benchmarks on one server apart. `CREATE DATABASE` takes no bound
+    // parameter, so the name is written into the statement; it is made here of safe characters.
     let database = "telltale_benchmark_\(getpid())_\(name.replacingOccurrences(of: "-", with: "_"))"
     try await PostgresConnector.withConnection(to: location) { connection in
         try await connection.query("CREATE DATABASE \(unescaped: database)", logger: PostgresConnector.quiet)
@@ -66,12 +72,15 @@ func freshHistory(_ name: String) async throws -> HistoryLocation {
 }
 
 @MainActor
+/// `body` with the store at `location`; a history that cannot be opened throws, where a run
+/// would go on without it.
 func withHistory<T>(_ location: HistoryLocation, _ body: (HistoryStore) async throws -> T) async throws -> T {
     try await HistoryStore.withStore(at: location) { opened in try await body(try opened.get()) }
 }
 
 // 1. Recording.
 var recordTimes: [Double] = []
+// A fresh history each round, so every recording starts from the same state.
 for round in 0..<rounds {
     try await withHistory(try await freshHistory("record-\(round)")) { store in
         // A history with some runs already, so the test table is not empty.
@@ -90,6 +99,7 @@ try await withHistory(long) { store in
         for number in 0..<runCount { try await store.record(syntheticRun(number, tests: testCount)) }
     }
     print("filled \(runCount) runs × \(testCount) tests in \(format(milliseconds(filling) / 1000)) s")
+    // The newest recorded run again (runs are made the same each time): the digest a report of it reads.
     let last = syntheticRun(runCount - 1, tests: testCount)
     var durationTimes: [Double] = []
     var digestTimes: [Double] = []
@@ -110,6 +120,7 @@ try await withHistory(long) { store in
 switch long {
 case .file(let path):
     let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    // SQLite's write-ahead log, which holds what is not yet checkpointed into the file; it may not exist.
     let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
     print("file size: \(format(Double(size) / 1_048_576)) MiB (+ \(format(Double(wal) / 1_048_576)) MiB WAL) for \(runCount * testCount) results")
 case .postgres(let location):
@@ -122,6 +133,7 @@ case .postgres(let location):
     }
     print("database size: \(format(Double(size) / 1_048_576)) MiB for \(runCount * testCount) results (an empty database is about 7.5 MiB)")
 }
+// Reached only when every step succeeded: a benchmark that throws leaves its databases behind.
 if let server {
     try await PostgresConnector.withConnection(to: server) { connection in
         for database in databases { try await connection.query("DROP DATABASE \(unescaped: database)", logger: PostgresConnector.quiet) }

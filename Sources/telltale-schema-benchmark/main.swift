@@ -11,6 +11,7 @@ import TelltaleVerify
 //
 //   telltale-schema-benchmark [EVENTS] [SCHEMAS] [ROUNDS]
 
+// A missing argument, or one that is not a whole number, takes the default.
 let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
 let eventCount = arguments.first.flatMap { $0 } ?? 100_000
 let schemaCount = arguments.dropFirst().first.flatMap { $0 } ?? 200
@@ -20,7 +21,10 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tell
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
+// Names with spaces, as Segment's plans write them (`Order Completed`).
 let names = (0..<schemaCount).map { "Event \($0) Happened" }
+// No event's schema, and every event's refers to it: the loader reads it for its definitions
+// and does not report it as a schema that names no event.
 let common = """
     { "$schema": "http://json-schema.org/draft-07/schema#",
       "definitions": {
@@ -32,7 +36,10 @@ let common = """
     """
 try common.write(to: folder.appendingPathComponent("common.json"), atomically: true, encoding: .utf8)
 for (index, name) in names.enumerated() {
+    // Half of each draft, so both dialects are read and checked.
     let draft = index % 2 == 0 ? "http://json-schema.org/draft-07/schema#" : "https://json-schema.org/draft/2020-12/schema"
+    // Segment's whole-call envelope: the event's name is the `const` of `properties.event`, its
+    // params the schema at `properties.properties`.
     let schema = """
         { "$schema": "\(draft)", "description": "Benchmark event \(index).",
           "properties": { "event": { "const": "\(name)" }, "context": {}, "properties": {
@@ -56,6 +63,8 @@ func uuid(_ seed: Int) -> String {
     String(format: "%08lx-0000-4000-8000-%012lx", seed & 0xFFFF_FFFF, (seed &* 2_654_435_761) & 0xFFFF_FFFF_FFFF)
 }
 
+// Events valid but for the few changed below, spread over the events and over 2,000 tests in
+// 20 suites; `plan` is null for every third, `oneOf`'s null branch.
 let start = Date(timeIntervalSince1970: 1_790_000_000)
 var events: [Event] = []
 events.reserveCapacity(eventCount)
@@ -85,9 +94,11 @@ func cpuTime() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
+// Each timed phase's CPU seconds, one entry a round.
 var cpu: [String: [Double]] = [:]
 
 /// Wall time of `body`; its CPU time goes to `cpu[phase]`.
+/// `@MainActor`: it writes the global `cpu`, which top-level code isolates to the main actor.
 @MainActor func seconds(_ phase: String = "", _ body: () throws -> Void) rethrows -> Double {
     let clock = ContinuousClock()
     let cpuStart = cpuTime()
@@ -96,6 +107,7 @@ var cpu: [String: [Double]] = [:]
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
+/// The middle value; of an even count, the upper of the two middle ones.
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
 var catalog: EventCatalog!
@@ -108,14 +120,19 @@ var live: [Double] = []
 var violations = 0
 for _ in 0..<rounds {
     var verifier: Verifier!
+    // No expectations: only the tracking-plan check is compiled and run.
     compile.append(try seconds("compile") { verifier = try Verifier(expectations: [], catalog: catalog) })
     verify.append(
         seconds("verify") { violations = verifier.verify(events: events).tests.map { $0.violations.map(\.count).reduce(0, +) }.reduce(0, +) })
+    // Built outside the timing, as the capture server builds it once at start; what is timed is
+    // the per-event check it makes as each event arrives.
     let check = try TrackingPlanCheck(catalog: catalog)
     var found = 0
     live.append(seconds("live") { for event in events { found += check.violations(of: event).count } })
+    // The broken events were found, so the check did its work.
     precondition(found > 0)
 }
+// The run check's cost: compiling the plan and checking every event, against its 1 s target.
 let total = median(compile) + median(verify)
 let cpuTotal = median(cpu["compile"]!) + median(cpu["verify"]!)
 func ms(_ value: Double) -> String { String(format: "%.0f", value * 1000) }

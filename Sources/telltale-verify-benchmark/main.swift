@@ -9,21 +9,28 @@ import TelltaleVerify
 //
 //   telltale-verify-benchmark [EVENTS] [EXPECTATIONS] [TESTS] [ROUNDS]
 
+// A missing argument, or one that is not a whole number, takes the default.
 let arguments = CommandLine.arguments.dropFirst().map { Int($0) }
 let eventCount = arguments.first.flatMap { $0 } ?? 100_000
 let expectationCount = arguments.dropFirst().first.flatMap { $0 } ?? 10_000
 let testCount = arguments.dropFirst(2).first.flatMap { $0 } ?? 10_000
 let rounds = arguments.dropFirst(3).first.flatMap { $0 } ?? 5
+// The tracking plan's events, all with the same params schema; every event sent is one of them.
 let names = (0..<40).map { "event_\($0)" }
 
+/// Fifty tests to a suite, so each suite pattern below selects fifty tests.
 func testID(_ index: Int) -> TestID { TestID("BenchTests.Suite\(index / 50)/test\(index)()") }
 
+/// An `order_id` in the 8-4-4-4-12 hexadecimal form `format: uuid` and the `.uuid` placeholder
+/// accept: `seed`'s hexadecimal digits reversed, padded with `7`.
 func uuid(_ seed: Int) -> String {
     let hex = String(String(seed, radix: 16).reversed()).padding(toLength: 32, withPad: "7", startingAt: 0)
     let c = Array(hex)
     return String(c[0..<8]) + "-" + String(c[8..<12]) + "-" + String(c[12..<16]) + "-" + String(c[16..<20]) + "-" + String(c[20..<32])
 }
 
+// A millisecond apart, round-robin over the tests; every 500th event is sent outside any test,
+// so the plan's check also has unattributed events to report.
 let start = Date(timeIntervalSince1970: 1_790_000_000)
 var events: [Event] = []
 events.reserveCapacity(eventCount)
@@ -63,6 +70,7 @@ library.add(try JSONSchemaDocument(json: paramsSchema, uri: "file:///bench/param
 guard let planParams = library.schema(in: "file:///bench/params.json"), library.problems.isEmpty else {
     fatalError("the benchmark's params schema: \(library.problems)")
 }
+// `$`-prefixed names (SDKs' own events) are ignored, so the ignore patterns are matched too.
 let catalog = EventCatalog(events: names.map { CatalogEvent(name: $0, paramsSchema: planParams) }, ignore: [.pattern("^\\$")])
 
 // Each test i sends events named names[(j / testCount) % 40] for j ≡ i (mod testCount).
@@ -73,11 +81,14 @@ func sentNames(_ test: Int) -> [String] {
 var blocks: [TestExpectations] = []
 var expectationsLeft = expectationCount
 for test in 0..<testCount where expectationsLeft > 0 {
+    // What is left, spread evenly over the tests left, so EXPECTATIONS is met whatever TESTS is.
     let perTest = max(1, expectationsLeft / (testCount - test))
     let sent = sentNames(test)
     guard let first = sent.first else { continue }
     var expected: [EventExpectation] = []
     for k in 0..<perTest {
+        // One expectation in 50 asks for a `value` below -1, which no event has: a failure whose
+        // nearest misses the verifier ranks.
         let failing = (test * 7 + k) % 50 == 0
         let name = sent[k % sent.count]
         expected.append(
@@ -96,12 +107,15 @@ for test in 0..<testCount where expectationsLeft > 0 {
     blocks.append(
         TestExpectations(
             .id(testID(test).rawValue), events: expected,
+            // Every 10th test forbids an event, every 20th orders two (every 40th allowing gaps), every
+            // 50th is strict: each kind of check runs, on a share of the tests.
             forbid: test % 10 == 0 ? [EventSpec(name: "app_crash")] : [],
             order: test % 20 == 0 && sent.count > 1
                 ? OrderExpectation([EventSpec(name: first), EventSpec(name: sent[1])], gaps: test % 40 == 0) : nil,
             strict: test % 50 == 0
         ))
 }
+// Pattern-selected blocks, which the verifier matches against every test id.
 for suite in 0..<5 {
     blocks.append(TestExpectations(.pattern("^BenchTests\\.Suite\(suite)/"), forbid: [EventSpec(name: "checkout_error")]))
 }
@@ -115,6 +129,8 @@ func milliseconds(_ from: DispatchTime) -> Double {
 var compileTimes: [Double] = []
 var verifyTimes: [Double] = []
 var report: VerificationReport?
+// `Verifier.init` compiles the blocks and the tracking plan once per round, timed apart from
+// `verify`, which runs every test's blocks and the plan's check over all the events.
 for _ in 0..<rounds {
     let compileStart = DispatchTime.now()
     let verifier = try Verifier(expectations: blocks, catalog: catalog)
@@ -123,9 +139,12 @@ for _ in 0..<rounds {
     report = verifier.verify(events: events, tests: tests)
     verifyTimes.append(milliseconds(verifyStart))
 }
+// The last round's: every round verifies the same events. ROUNDS of 0 leaves none and traps here.
 let result = report!
 let failures = result.tests.reduce(0) { $0 + $1.failures.count }
+// Tracking-plan violations, in tests and in the events sent outside any.
 let violations = result.tests.reduce(0) { $0 + $1.violations.reduce(0) { $0 + $1.count } } + result.unattributed.reduce(0) { $0 + $1.count }
+/// The middle value; of an even count, the upper of the two middle ones.
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 print(
     """

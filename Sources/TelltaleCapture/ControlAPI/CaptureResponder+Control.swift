@@ -7,6 +7,8 @@ extension CaptureResponder {
     /// How long a wait may last, so a forgotten client cannot hold a request forever.
     static let maxWait: Duration = .seconds(300)
 
+    /// Answers one `/_telltale/…` route (the table in Docs/Capture.md); any other is a 404 that
+    /// points there.
     func control(_ request: Request, session prefixSession: String?, path: String) async -> Response {
         let query = Self.query(request.uri.query)
         let method = request.method.rawValue
@@ -23,6 +25,7 @@ extension CaptureResponder {
             }
             let filter = EventFilter(session: session, test: query["test"].map(TestID.init), name: query["name"], source: source)
             var events = store.query(filter)
+            // `valid=false` keeps the events that broke the tracking plan; `true`, those that kept it.
             if let valid = query["valid"] {
                 guard valid == "true" || valid == "false" else { return badControl("valid must be true or false, not \(valid)") }
                 guard store.hasTrackingPlan else { return badControl("?valid= needs a tracking plan: start the server with --catalog") }
@@ -57,6 +60,7 @@ extension CaptureResponder {
                     "session": .string(session), "test": .string(test.rawValue), "failures": .array(failures.map(Self.failure)),
                 ])
             }
+            // Without `?test=`, end closes whatever test the session was running; with it, only that test.
             let ended = store.endTest(test, session: session)
             var failures: [TestMessage] = []
             if let lifecycle, let finished = test ?? ended { failures = await lifecycle.testEnded(finished, session: session) }
@@ -81,6 +85,7 @@ extension CaptureResponder {
         } catch {
             return badControl("wait expects {\"name\", \"params\"?, \"session\"?, \"test\"?, \"count\"?, \"timeout\"?}: \(error)")
         }
+        // The body's `session` wins over the route's.
         var filter = decoded.filter
         if filter.session == nil { filter.session = session }
         let count = max(decoded.count ?? 1, 1)
@@ -107,12 +112,16 @@ extension CaptureResponder {
     }
 }
 
+/// `{"bad": [...]}`, the answer of `GET /_telltale/bad`.
 struct BadAnswer: Encodable { var bad: [BadCapture] }
 
 /// The body of `POST /_telltale/wait`.
 struct WaitRequest: Decodable {
+    /// Which events count: the body's `name`, `params`, `session`, `test` and `source`.
     var filter: EventFilter
+    /// How many matching events to wait for; 1 when absent.
     var count: Int?
+    /// Seconds; 5 when absent, at most `maxWait`.
     var timeout: Double?
 
     enum CodingKeys: String, CodingKey { case count, timeout }

@@ -22,6 +22,8 @@ extension CaptureResponder {
     func inspectorStream(_ request: Request, query: [String: String]) -> Response {
         // What a reconnecting EventSource sends: the id of the last event it saw.
         let lastEventID = request.headers.first { $0.name.canonicalName == "last-event-id" }?.value ?? query["after"]
+        // `first`: the hello and the replay, read under the same lock as `start`, the feed's
+        // position, is taken: no event falls between the replay and the live frames.
         let (first, start) = store.openStream(after: lastEventID)
         let feed = store.feed
         var headers = HTTPFields()
@@ -33,6 +35,7 @@ extension CaptureResponder {
             var cursor = start
             while true {
                 let from = cursor
+                // Whichever comes first: frames from the feed, or the keepalive's turn.
                 let next = await withTaskGroup(of: ((frames: [ByteBuffer], next: Int)?, Bool).self) { group in
                     group.addTask { (await feed.read(from: from), false) }
                     group.addTask {

@@ -4,6 +4,12 @@ import TelltaleModel
 /// Amplitude's HTTP API v2 (`/2/httpapi`) and Batch API (`/batch`):
 /// `{"api_key", "events": [{"event_type", "user_id" | "device_id", "event_properties"}]}`.
 /// Answers as Amplitude does: `{"code": 200, "events_ingested": N, ...}`.
+///
+///     POST /2/httpapi
+///     {"api_key":"k","events":[{"user_id":"u1","event_type":"Button Clicked","event_properties":{"color":"blue"}}]}
+///
+/// A refusal's text follows Amplitude's 400 answers (`missing_field: api_key`), so an SDK's log
+/// reads as it would against Amplitude.
 enum AmplitudeFormat {
     static func decode(_ request: IngestRequest) throws(CaptureError) -> IngestResult {
         let body: JSONValue
@@ -39,6 +45,7 @@ enum AmplitudeFormat {
             }
             events.append(IncomingEvent(name: name, params: params, raw: item))
         }
+        // Amplitude's answer also gives the body's size and the upload time, in milliseconds since 1970.
         let uploadTime = Int(Date().timeIntervalSince1970 * 1000)
         return IngestResult(
             events: events,

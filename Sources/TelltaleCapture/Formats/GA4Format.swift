@@ -4,8 +4,16 @@ import TelltaleModel
 /// GA4 Measurement Protocol: `POST /mp/collect?measurement_id=…&api_secret=…` with
 /// `{"client_id", "events": [{"name", "params"}]}`. `/debug/mp/collect` validates as Google's
 /// does and answers `{"validationMessages": [...]}` with 200; the plain route answers 204.
+///
+///     POST /mp/collect?measurement_id=G-TEST&api_secret=s
+///     {"client_id":"123.456","events":[{"name":"purchase","params":{"currency":"USD","value":9.99}}]}
+///
+/// Both routes check the same rules: a request that breaks one is refused with 400 on `/mp/collect`
+/// and answered with validation messages on the debug route; either way it is kept as a bad capture.
 enum GA4Format {
+    /// Events one request may carry, as Google's validation server allows.
     static let maxEvents = 25
+    /// Names Google keeps for the events its SDKs log themselves; a request may not send them.
     static let reservedNames: Set<String> = [
         "ad_activeview", "ad_click", "ad_exposure", "ad_impression", "ad_query", "ad_reward", "adunit_exposure",
         "app_background", "app_clear_data", "app_exception", "app_install", "app_remove", "app_store_refund",
@@ -16,6 +24,10 @@ enum GA4Format {
         "user_engagement",
     ]
 
+    /// One entry of the debug answer, in Google's shape:
+    ///
+    ///     {"description":"Event at index: [0] has invalid name [_bad name]. Names must start with an alphabetic character.",
+    ///      "fieldPath":"events","validationCode":"NAME_INVALID"}
     struct ValidationMessage {
         var fieldPath: String
         var description: String
@@ -28,10 +40,14 @@ enum GA4Format {
         }
     }
 
+    /// `debug`: the request came to `/debug/mp/collect`. Every rule is checked before anything is
+    /// stored, so the answer lists all the messages at once, as Google's does.
     static func decode(_ request: IngestRequest, debug: Bool) throws(CaptureError) -> IngestResult {
         let body = try JSONParser.parse(request.body)
         guard let object = body.objectValue else { throw .badRequest("expected a JSON object, got \(body.typeName)") }
         var messages: [ValidationMessage] = []
+        // The query names the stream (`measurement_id` for the web, `firebase_app_id` for an app),
+        // the body the client (`client_id`, or an app's `app_instance_id`).
         if request.query["measurement_id"] == nil && request.query["firebase_app_id"] == nil {
             messages.append(
                 .init(
@@ -71,6 +87,7 @@ enum GA4Format {
                             fieldPath: "events", description: "Event at index: [\(offset)] has name [\(name)] which is reserved.",
                             validationCode: "NAME_RESERVED"))
                 }
+                // An event with a bad name is still decoded, so its params are checked too.
                 var params: [String: JSONValue] = [:]
                 if let given = event["params"], given != .null {
                     if let members = given.objectValue {
@@ -96,6 +113,8 @@ enum GA4Format {
             messages.append(.init(fieldPath: "events", description: "Measurement requires at least one event.", validationCode: "VALUE_REQUIRED"))
         }
         let reason = messages.map(\.description).joined(separator: " ")
+        // The debug route stores nothing of a request it finds fault with, and keeps the request
+        // as a bad capture (`rejectedReason`), though it answers 200 as Google's does.
         if debug {
             let answer = IngestAnswer.json("{\"validationMessages\":[\(messages.map(\.json).joined(separator: ","))]}")
             return messages.isEmpty ? IngestResult(events: events, answer: answer) : IngestResult(events: [], answer: answer, rejectedReason: reason)

@@ -27,6 +27,7 @@ extension IngestFormat {
                 Route("/import") { request throws(CaptureError) in try MixpanelFormat.decode(request, endpoint: .import) },
             ]
         ),
+        // `/batch` is Amplitude's Batch API; PostHog's is `/batch/`, with its slash.
         IngestFormat(source: .amplitude, routes: Route.each(["/2/httpapi", "/batch"], decode: AmplitudeFormat.decode)),
         IngestFormat(
             source: .snowplow,
@@ -37,11 +38,13 @@ extension IngestFormat {
         ),
         IngestFormat(
             source: .posthog,
+            // `data=` may come in a GET's query as well as in a form, so every PostHog route takes both.
             routes: Route.each(
                 ["/batch/", "/capture", "/capture/", "/e", "/e/", "/i/v0/e", "/i/v0/e/"], methods: ["GET", "POST"], decode: PostHogFormat.decode)
         ),
         IngestFormat(
             source: .rudderstack,
+            // RudderStack's own prefix, so Segment's paths above stay Segment's (`RudderStackFormat`).
             routes: [Route("/rudderstack/v1/batch") { request throws(CaptureError) in try RudderStackFormat.decode(request, callType: nil) }]
                 + SegmentFormat.callTypes.sorted().map { type in
                     Route("/rudderstack/v1/\(type)") { request throws(CaptureError) in try RudderStackFormat.decode(request, callType: type) }

@@ -8,6 +8,7 @@ import TelltaleModel
 /// log's sync, so it runs on the connection's event loop (`IngestChannelHandler`).
 struct IngestPipeline: Sendable {
     let store: EventStore
+    /// The largest body taken, in bytes, as sent and again once decompressed (`--max-body-size`).
     let maxBodySize: Int
 
     /// What is known of an ingest request once its head has arrived.
@@ -18,6 +19,7 @@ struct IngestPipeline: Sendable {
         var contentType: String
         var contentEncoding: String?
         var authorization: String?
+        /// The `/s/{session}` prefix's session, else `default`.
         var session: String { target.session ?? CaptureTarget.defaultSession }
     }
 
@@ -52,6 +54,7 @@ struct IngestPipeline: Sendable {
         } catch {
             return .now(error.answer)
         }
+        // A format may answer 2xx and still refuse (GA4's debug route): kept as bad, nothing stored.
         if let reason = result.rejectedReason {
             record(.rejected(status: result.answer.status, reason: reason), head, body: decoded)
         }
@@ -59,6 +62,8 @@ struct IngestPipeline: Sendable {
         return .store(result.events, answer: result.answer)
     }
 
+    /// Stores the events of a `.store` outcome; `notice` hears when they are durable, and the
+    /// answer goes out then.
     func store(_ events: [IncomingEvent], source: Event.Source, session: String, notifying notice: DurabilityNotice) {
         store.accept(events, source: source, session: session, notifying: notice)
     }
@@ -73,12 +78,14 @@ struct IngestPipeline: Sendable {
         .json(JSONValue.object(["error": .string(error.reason)]).compactText, status: error.status)
     }
 
+    /// The 503 for events the log could not take: the sender may retry, as nothing was acknowledged.
     static func storeFailed(_ error: any Error) -> IngestAnswer {
         .json(JSONValue.object(["error": .string("could not store the events: \(error.localizedDescription)")]).compactText, status: 503)
     }
 
     /// Decodes the request, recording a refusal as a bad capture before it is thrown.
     private func decode(_ head: Head, body: ByteBuffer?) throws(Refusal) -> (IngestResult, body: Data) {
+        // In order of cost: the method, the size, the decompression, then the format's decoder.
         guard head.route.allows(method: head.method) else {
             throw refuse(.rejected(status: 405, reason: "\(head.method) is not accepted on \(head.target.path)"), head, body: Data())
         }
@@ -101,6 +108,8 @@ struct IngestPipeline: Sendable {
         }
     }
 
+    /// Records the refusal and makes its answer: `{"error": reason, "status": 0}` with the refusal's
+    /// status (400 for a malformed body, 401, 405, 413, 415); any other error is a 400 without `status`.
     private func refuse(_ error: CaptureError, _ head: Head, body: Data) -> Refusal {
         record(error, head, body: body)
         guard case .rejected(let status, let reason) = error else {
@@ -109,6 +118,8 @@ struct IngestPipeline: Sendable {
         return Refusal(answer: .json(JSONValue.object(["error": .string(reason), "status": 0]).compactText, status: status))
     }
 
+    /// Keeps the refused request as a bad capture: its head and the start of its decompressed body
+    /// (`BadCapture.sampleLimit`); empty for one refused before its body was decoded.
     private func record(_ error: CaptureError, _ head: Head, body: Data) {
         var status = 400
         var reason = error.localizedDescription

@@ -5,7 +5,9 @@ struct IngestRequest: Sendable {
     var method: String
     /// The route without its `/s/{session}` prefix.
     var path: String
+    /// The query string's fields, decoded (`measurement_id`, Mixpanel's `data`, a Snowplow pixel's event).
     var query: [String: String]
+    /// Lowercased, `""` when the request had none.
     var contentType: String
     var authorization: String?
     /// Already decompressed.
@@ -16,6 +18,8 @@ struct IngestRequest: Sendable {
     /// Fields of an `application/x-www-form-urlencoded` body merged over the query string.
     var formFields: [String: String] {
         var fields = query
+        // An unlabelled or mislabelled form (`data=…` as `text/plain`, or with no type) counts too:
+        // any body that is neither labelled JSON nor opens like JSON.
         if contentType.contains("x-www-form-urlencoded")
             || (!body.isEmpty && !contentType.contains("json") && body.first != UInt8(ascii: "{") && body.first != UInt8(ascii: "["))
         {

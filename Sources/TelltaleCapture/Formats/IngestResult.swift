@@ -3,7 +3,9 @@ import NIOCore
 
 /// What a wire format made of a request: the events to store and the answer its SDKs expect.
 struct IngestResult: Sendable {
+    /// In the request's order; empty when the request held none to keep.
     var events: [IncomingEvent]
+    /// Sent once the events are durable, or at once when there are none.
     var answer: IngestAnswer
     /// Events the format's own rules refused but whose request still gets a 2xx
     /// (GA4's debug endpoint answers 200 with validation messages); kept as a bad capture.
@@ -41,6 +43,7 @@ struct IngestAnswer: Sendable {
         IngestAnswer(status: status, contentType: "text/plain; charset=utf-8", body: ByteBuffer(string: text))
     }
 
+    /// GA4's `/mp/collect` answer.
     static let noContent = IngestAnswer(status: 204, contentType: "text/plain", body: ByteBuffer())
 
     /// `{"accepted": count}`, Telltale's own answer; the usual counts are made once.

@@ -5,6 +5,7 @@ import TelltaleModel
 /// 400 answers that say where the body went wrong ("invalid JSON at byte 17: …").
 /// Nesting is bounded more tightly than the default, so a hostile body cannot exhaust the stack.
 enum JSONParser {
+    /// Arrays and objects nested deeper than this are refused with a 400.
     static let maxDepth = 256
 
     static func parse(_ data: Data) throws(CaptureError) -> JSONValue {

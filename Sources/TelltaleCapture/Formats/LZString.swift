@@ -38,7 +38,9 @@ enum LZString {
     /// The dictionary's entries are never longer than the output so far, so bounding the output
     /// bounds the memory too.
     private static func decompress(_ reader: inout BitReader, limit: Int) throws(LZStringError) -> [UInt16] {
+        // Entries 0, 1 and 2 stand for the three control codes; real entries start at 3.
         var dictionary: [[UInt16]] = [[0], [1], [2]]
+        // Codes left before the code width grows by a bit, and the width the next code is read at.
         var enlargeIn = 4
         var numBits = 3
         guard let first = reader.read(bits: 2) else { throw .malformed }
@@ -77,6 +79,7 @@ enum LZString {
             if index < dictionary.count {
                 entry = dictionary[index]
             } else if index == dictionary.count {
+                // LZW's one special case: the code the encoder is about to add, `previous` plus its own first unit.
                 entry = previous + [previous[0]]
             } else {
                 throw .malformed

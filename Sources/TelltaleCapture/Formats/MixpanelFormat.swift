@@ -9,12 +9,21 @@ import TelltaleModel
 /// `/engage` updates become one event per operation, named after it (`$set`, `$add`, …),
 /// with the operation's object as params (a list, as `$unset` takes, as `values`) and
 /// `$distinct_id` added.
+///
+///     POST /track   Content-Type: application/x-www-form-urlencoded
+///     data=eyJldmVudCI6IlNpZ25lZCBVcCIsInByb3BlcnRpZXMiOnsidG9rZW4iOiJ0IiwiZGlzdGluY3RfaWQiOiJkMSJ9fQ==
+///
+/// is `{"event":"Signed Up","properties":{"token":"t","distinct_id":"d1"}}` in base64.
 enum MixpanelFormat {
+    /// The route a request came to, which decides how its items are read and what is answered.
     enum Endpoint: Sendable { case track, engage, `import` }
 
     static func decode(_ request: IngestRequest, endpoint: Endpoint) throws(CaptureError) -> IngestResult {
         let fields = request.formFields
+        // `verbose=1` asks for `{"status":1,"error":null}` in place of the bare `1`.
         let verbose = fields["verbose"] == "1"
+        // A body that opens with `[` or `{` is JSON whatever its content type says; anything else
+        // is read for a `data=` field, in the form or the query.
         let payload: JSONValue
         let first = request.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) })
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {
@@ -42,6 +51,7 @@ enum MixpanelFormat {
                 }
                 events.append(IncomingEvent(name: name, params: params, raw: item))
             case .engage:
+                // The update's own fields (`$token`, `$distinct_id`, …) are not operations.
                 let operations = object.keys.filter {
                     $0.hasPrefix("$")
                         && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$ignore_alias", "$device_id", "$user_id"].contains($0)
@@ -54,6 +64,7 @@ enum MixpanelFormat {
                 }
             }
         }
+        // `/import` counts the records it took; `/track` and `/engage` answer `1` for success.
         switch endpoint {
         case .import:
             return IngestResult(events: events, answer: .json("{\"code\":200,\"num_records_imported\":\(items.count),\"status\":1}"))

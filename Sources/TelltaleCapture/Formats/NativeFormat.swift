@@ -3,6 +3,11 @@ import TelltaleModel
 
 /// Telltale's own `POST /events`: one object, an array, or `{"events": [...]}`;
 /// each `{"name", "params"?, "timestamp"?, "test"?}` (`test`: the id of the test that sent it).
+///
+///     POST /s/worker-1/events
+///     {"name":"signup","params":{"plan":"pro"},"test":"Shop.CartTests/testAdd"}
+///
+/// `TelltaleTracker` sends this format. Answers `{"accepted":N}`.
 enum NativeFormat {
     static func decode(_ request: IngestRequest) throws(CaptureError) -> IngestResult {
         let body = try JSONParser.parse(request.body)
@@ -32,9 +37,12 @@ enum NativeFormat {
                 guard let members = given.objectValue else { throw .badRequest("\(context).params must be an object, got \(given.typeName)") }
                 params = members
             }
+            // The sender's timestamp is only checked for its type and kept in `raw`: the store stamps
+            // each event with its arrival.
             if let timestamp = object["timestamp"], timestamp != .null, timestamp.stringValue == nil, timestamp.doubleValue == nil {
                 throw .badRequest("\(context).timestamp must be an ISO 8601 string or a number, got \(timestamp.typeName)")
             }
+            // The event's own test, which wins over the test the session is running (`tests/begin`).
             var test: TestID?
             if let tag = object["test"], tag != .null {
                 guard case .string(let id) = tag, !id.isEmpty else {

@@ -14,11 +14,15 @@ import TelltaleModel
 /// Names: `event`. Params: the event's `properties` as sent (the SDKs' `$lib`, `$os`… included),
 /// plus a top-level `$set`/`$set_once`, which PostHog folds into the properties too. Each event
 /// needs a `distinct_id` (top-level, or `distinct_id`/`$distinct_id` in its properties).
+///
+///     POST /batch/
+///     {"api_key":"phc_…","batch":[{"event":"signed up","distinct_id":"u1","properties":{"plan":"pro","$lib":"posthog-python"}}]}
 enum PostHogFormat {
     static func decode(_ request: IngestRequest) throws(CaptureError) -> IngestResult {
         let fields = request.formFields
         let payload = try self.payload(request, fields: fields)
         let items: [JSONValue]
+        // The body's top-level members, where the server SDKs put `api_key`; empty for an array.
         var top: [String: JSONValue] = [:]
         switch payload {
         case .array(let elements): items = elements
@@ -70,6 +74,8 @@ enum PostHogFormat {
         }
     }
 
+    /// Whether the request names a project key anywhere an SDK puts it: one per request, so the
+    /// first event stands for a batch.
     private static func hasProjectKey(top: [String: JSONValue], first: JSONValue, fields: [String: String]) -> Bool {
         let candidates = [top["api_key"], top["token"], first["properties"]?["token"], first["api_key"], first["token"]]
         let given = candidates.contains { $0?.stringValue.map { !$0.isEmpty } ?? false }
@@ -92,6 +98,7 @@ enum PostHogFormat {
         guard distinctID != nil else {
             throw .badRequest("\(context) needs a \"distinct_id\" (on the event or in its properties)")
         }
+        // A `$set` already in the properties is kept over the top-level one.
         for key in ["$set", "$set_once"] where params[key] == nil {
             if let value = object[key], value != .null { params[key] = value }
         }

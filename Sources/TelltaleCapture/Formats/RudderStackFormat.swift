@@ -16,6 +16,7 @@ import TelltaleModel
 /// As RudderStack's gateway does, it wants the write key as the HTTP Basic user (not in the
 /// body) and answers `OK`.
 enum RudderStackFormat {
+    /// `callType`: the path's call type, or nil for `/rudderstack/v1/batch`.
     static func decode(_ request: IngestRequest, callType: String?) throws(CaptureError) -> IngestResult {
         guard let writeKey = request.basicAuthUser, !writeKey.isEmpty else {
             throw .rejected(status: 401, reason: "Failed to read writeKey from header: send the write key as the HTTP Basic user")

@@ -8,7 +8,13 @@ import TelltaleModel
 /// Params: a track/page/screen call's `properties` (page and screen add their `name`),
 /// identify/group's `traits` (group adds `groupId`; RudderStack's identify also `context.traits`),
 /// alias's `previousId` and `userId`.
+///
+///     POST /v1/track   Authorization: Basic d2tfdGVzdDo=   (`wk_test:`)
+///     {"userId":"u1","event":"Order Completed","properties":{"revenue":39.95,"currency":"USD"}}
+///
+/// and answers `{"success":true}`, as Segment's API does.
 enum SegmentFormat {
+    /// The call types a path (`/v1/track`) or a batch item's `type` may name.
     static let callTypes: Set<String> = ["track", "identify", "page", "screen", "group", "alias"]
 
     /// `rudderStack`: RudderStack's calls, whose identify also carries `context.traits`.
@@ -19,6 +25,7 @@ enum SegmentFormat {
         guard let writeKey, !writeKey.isEmpty else {
             throw .rejected(status: 401, reason: "no write key: send it as the HTTP Basic user or as \"writeKey\" in the body")
         }
+        // Each call with its type: the path's for a single call, each item's own `type` in a batch.
         let calls: [(JSONValue, String)]
         if let callType {
             calls = [(body, callType)]
@@ -42,8 +49,11 @@ enum SegmentFormat {
         return IngestResult(events: events, answer: .json("{\"success\":true}"))
     }
 
+    /// One call as an event. `context` names it in an error (`body`, `batch[2]`), so a bad batch
+    /// says which item was wrong.
     private static func event(_ call: JSONValue, type: String, context: String, rudderStack: Bool) throws(CaptureError) -> IncomingEvent {
         guard let object = call.objectValue else { throw .badRequest("\(context) must be an object") }
+        // Segment refuses a call that names no user; an alias names two in its own fields.
         if type != "alias" && object["userId"] == nil && object["anonymousId"] == nil {
             throw .badRequest("\(context) needs \"userId\" or \"anonymousId\"")
         }
@@ -67,6 +77,7 @@ enum SegmentFormat {
         case "identify":
             params = try members("traits")
             // RudderStack's SDKs send an identify's traits in `context.traits`.
+            // Where both have a trait, the top-level `traits` wins.
             if rudderStack, let traits = object["context"]?["traits"]?.objectValue {
                 params = traits.merging(params) { $1 }
             }

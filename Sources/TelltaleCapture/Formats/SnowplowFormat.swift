@@ -12,7 +12,13 @@ import TelltaleModel
 ///   (base64, standard or URL-safe, padded or not);
 /// - `pv` page view → `page_view` with `url`, `title`, `referrer`; `pp` → `page_ping`;
 ///   `tr`/`ti` → `transaction`/`transaction_item` with their fields.
+///
+///     {"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":[
+///       {"e":"se","se_ca":"shop","se_ac":"add-to-basket","se_la":"sku-1","se_va":"2","p":"web","tv":"py-1.0.0"}]}
+///
+/// is one event `add-to-basket` with params `category`, `action`, `label` and `value` 2.
 enum SnowplowFormat {
+    /// `pixel`: the request is `GET /i`, its one event the query's fields.
     static func decode(_ request: IngestRequest, pixel: Bool) throws(CaptureError) -> IngestResult {
         let payloads: [JSONValue]
         if pixel {
@@ -31,6 +37,8 @@ enum SnowplowFormat {
         for (offset, payload) in payloads.enumerated() {
             let context = pixel ? "query" : "data[\(offset)]"
             guard let fields = payload.objectValue else { throw .badRequest("\(context) must be an object, got \(payload.typeName)") }
+            // The tracker protocol sends every field as a string, numbers included (`"se_va":"2"`),
+            // as a pixel's query must; any other type is refused.
             var strings: [String: String] = [:]
             for (key, value) in fields {
                 guard let text = value.stringValue else { throw .badRequest("\(context).\(key) must be a string, got \(value.typeName)") }
@@ -45,6 +53,8 @@ enum SnowplowFormat {
         return IngestResult(events: events, answer: .text("ok"))
     }
 
+    /// The event's name and params from its fields, by its type `e`; the fields every event has
+    /// (`p`, `tv`, `eid`, …) are left to `raw`.
     private static func normalise(_ fields: [String: String], context: String) throws(CaptureError) -> (String, [String: JSONValue]) {
         guard let type = fields["e"] else { throw .badRequest("\(context) has no event type \"e\"") }
         switch type {
@@ -61,6 +71,8 @@ enum SnowplowFormat {
             }
             return (action, params)
         case "ue":
+            // The envelope is `unstruct_event`'s: `{"schema":"iglu:…/unstruct_event/…","data":{"schema":
+            // "iglu:com.acme/link_click/jsonschema/1-0-0","data":{"target":"https://x.test"}}}`.
             let envelope: JSONValue
             if let json = fields["ue_pr"] {
                 envelope = try JSONParser.parse(json)
@@ -91,6 +103,7 @@ enum SnowplowFormat {
         case "tr", "ti":
             let prefix = type + "_"
             var params: [String: JSONValue] = [:]
+            // `tr_id`, `tr_tt`, … become `id`, `tt`, …; a value that reads as a number is one.
             for (key, value) in fields where key.hasPrefix(prefix) {
                 params[String(key.dropFirst(prefix.count))] = Double(value).map(JSONValue.number) ?? .string(value)
             }

@@ -21,6 +21,8 @@ struct CaptureHTTPChannel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            // The order matters: inbound bytes reach `IngestChannelHandler` first, and what it hands
+            // on is converted for Hummingbird by the handlers after it.
             let handlers = channel.pipeline.syncOperations
             // Outbound only: Hummingbird's answers; inbound bytes pass it by.
             try handlers.addHandler(HTTPResponseEncoder(configuration: .init()))

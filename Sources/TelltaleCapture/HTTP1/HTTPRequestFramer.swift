@@ -20,6 +20,7 @@ import NIOHTTP1
 /// before a field's colon, folded lines, and any transfer coding but `chunked`. Bare LF line
 /// ends are accepted, as nginx and llhttp do.
 struct HTTPRequestFramer {
+    /// What `next` hands on, in order per request: one `head`, any number of `body` pieces, one `end`.
     enum Part {
         case head(RequestHead)
         /// A piece of the body: a slice of the bytes received, not a copy.
@@ -29,6 +30,7 @@ struct HTTPRequestFramer {
 
     /// Largest head (request line and fields), as NIO's decoder allows by default.
     static let maxHeadSize = 80 * 1024
+    /// More header fields than this is a 431.
     static let maxFields = 256
     /// A chunk-size line with extensions; nobody sends more.
     static let maxChunkLine = 4096
@@ -38,12 +40,15 @@ struct HTTPRequestFramer {
         case head(scanned: Int)
         /// The body has `remaining` bytes to come; at 0 the end is next.
         case fixed(remaining: Int)
+        /// Waiting for a chunk's size line (`1a;ext=1`).
         case chunkSize
+        /// The chunk has `remaining` bytes of data to come.
         case chunkData(remaining: Int)
         /// The line end after a chunk's data.
         case chunkDataEnd
         /// After the last chunk: trailer fields (ignored) up to the blank line.
         case trailers(size: Int)
+        /// An error was thrown: nothing more is read on this connection.
         case failed
     }
 
@@ -60,6 +65,12 @@ struct HTTPRequestFramer {
         }
     }
 
+    /// One move of the state machine. A chunk's size line or line end yields no part of its own,
+    /// so those states go on to the next at once.
+    ///
+    ///     11\r\n                   chunkSize → chunkData(remaining: 17)
+    ///     {"name":"signup"}\r\n    chunkData → chunkDataEnd → chunkSize
+    ///     0\r\n\r\n                chunkSize → trailers → end
     private mutating func step(_ buffer: inout ByteBuffer) throws(HTTPFramingError) -> Part? {
         switch state {
         case .head(let scanned):
@@ -84,6 +95,7 @@ struct HTTPRequestFramer {
             state = count == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - count)
             return .body(buffer.readSlice(length: count)!)
         case .chunkDataEnd:
+            // `\r\n` and nothing before it: data past the chunk's size is a broken (or smuggled) body.
             guard let line = try Self.takeLine(from: &buffer, limit: 2, what: "chunk end") else { return nil }
             guard line.readableBytes == 0 else { throw HTTPFramingError(status: 400, reason: "a chunk is longer than its size says") }
             state = .chunkSize
@@ -116,6 +128,8 @@ struct HTTPRequestFramer {
                 break
             }
         }
+        // The scan resumes where the last one stopped, so a head arriving a few bytes at a time is
+        // not rescanned from its start each time.
         let end = buffer.withUnsafeReadableBytes { Self.headEnd(in: $0, from: scanned) }
         switch end {
         case .found(let length):

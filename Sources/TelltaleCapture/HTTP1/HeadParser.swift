@@ -9,14 +9,26 @@ import NIOHTTP1
 
 /// Splits one complete request head (request line, fields, blank line) into a `RequestHead`,
 /// checking the grammar of RFC 9112 that framing depends on. Used by `HTTPRequestFramer`.
+///
+///     POST /s/worker-1/v1/track HTTP/1.1
+///     Host: 127.0.0.1:41234
+///     Content-Type: application/json
+///     Content-Length: 74
+///
+/// A head that breaks a rule framing relies on is refused with the status RFC 9112 gives it
+/// (400, or 431, 501, 505), never guessed at: that is where request smuggling starts.
 struct HeadParser {
+    /// The head's bytes, up to and including its blank line; `buffer` in `parse` holds the same.
     private let bytes: UnsafeRawBufferPointer
+    /// Where the next line starts.
     private var position = 0
 
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
+    /// The head, its fields kept as ranges into `buffer` rather than as strings; the framing,
+    /// keep-alive and `100-continue` decided from them here, once.
     mutating func parse(_ buffer: ByteBuffer) throws(HTTPFramingError) -> RequestHead {
         let requestLine = try nextLine()
         let (method, target, version) = try Self.requestLine(bytes[requestLine])
@@ -59,6 +71,8 @@ struct HeadParser {
             }
         }
 
+        // RFC 9112 §6.1–6.3: a Transfer-Encoding beside a Content-Length is refused rather than one
+        // of them believed, and `chunked` is the only coding served; without either there is no body.
         let framing: RequestHead.BodyFraming
         if hasTransferEncoding {
             guard contentLength == nil else { throw Self.bad(400, "the request has both Content-Length and Transfer-Encoding") }
@@ -71,6 +85,7 @@ struct HeadParser {
         } else {
             framing = .length(contentLength ?? 0)
         }
+        // HTTP/1.1 keeps the connection unless told `close`; HTTP/1.0 closes it unless told `keep-alive`.
         let keepAlive = version.minor >= 1 ? !connectionClose : connectionKeepAlive && !connectionClose
         let hasBody = framing != .length(0)
         return RequestHead(
@@ -87,6 +102,7 @@ struct HeadParser {
         }
         let lineFeed = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
         position = lineFeed + 1
+        // CRLF, or a bare LF, which RFC 9112 lets a server accept as a line's end.
         let end = lineFeed > start && bytes[lineFeed - 1] == 0x0D ? lineFeed - 1 : lineFeed
         return start..<end
     }
@@ -107,6 +123,7 @@ struct HeadParser {
         let target = rest[..<secondSpace]
         guard target.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else { throw bad(400, "the request target holds spaces or control characters") }
         let version = rest[(secondSpace + 1)...]
+        // Exactly `HTTP/D.D`: the grammar has one digit on each side of the dot.
         guard version.count == 8, version.starts(with: "HTTP/".utf8), version[version.startIndex + 6] == UInt8(ascii: "."),
             let major = digit(version[version.startIndex + 5]), let minor = digit(version[version.startIndex + 7])
         else {
@@ -130,6 +147,7 @@ struct HeadParser {
         }
         var start = colon + 1
         var end = line.upperBound
+        // OWS around the value is not part of it.
         while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
         while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
         guard bytes[start..<end].allSatisfy({ $0 >= 0x20 && $0 != 0x7F || $0 == 0x09 || $0 >= 0x80 }) else {
@@ -150,6 +168,7 @@ struct HeadParser {
             number = 0
             digits = 0
         }
+        // Set by white space after an item's digits: `5 5` is not a number, `5 , 5` is a list.
         var spaceAfterDigits = false
         for byte in value {
             if let digit = digit(byte) {
@@ -176,6 +195,7 @@ struct HeadParser {
             .split(separator: ",").map { $0.trimmingCharacters(in: " \t") }.filter { !$0.isEmpty }
     }
 
+    /// Whether the field's name is `lowercase`, in any case, compared without making a string.
     private static func named(_ name: Slice<UnsafeRawBufferPointer>, _ lowercase: StaticString) -> Bool {
         RequestHead.equalIgnoringCase(name, UnsafeRawBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount))
     }

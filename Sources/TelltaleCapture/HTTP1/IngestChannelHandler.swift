@@ -35,10 +35,15 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
     private var state = State.idle
     /// Bytes received and not yet framed.
     private var unread = ByteBuffer()
+    /// A `read` was held back while requests waited in `unread`; `resume` makes it once they are taken.
     private var readHeld = false
+    /// A graceful shutdown came mid-request: that request's answer closes the connection.
     private var closeWhenAnswered = false
+    /// `frame` is on the stack, so a nested call returns and leaves the work to it.
     private var framing = false
+    /// Parts went to Hummingbird since its last read-complete, which it needs to act on them.
     private var forwardedSinceReadComplete = false
+    /// The connection's encoder of answers, which reuses the last one's bytes.
     private var responses = ResponseBytes()
     /// The context of NIO's `HTTPResponseEncoder`: answers written from it skip the encoder
     /// (`ResponseBytes` has encoded them), while Hummingbird's answers still go through it.
@@ -105,6 +110,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
     private func take(_ part: HTTPRequestFramer.Part, context: ChannelHandlerContext) {
         switch (state, part) {
         case (.idle, .head(let request)):
+            // A client that sent its body without waiting needs no `100 Continue`.
             if request.expectsContinue && unread.readableBytes == 0 {
                 encoderContext?.writeAndFlush(NIOAny(ResponseBytes.continue), promise: nil)
             }
@@ -147,6 +153,8 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
         }
     }
 
+    /// The store's notice for the request being answered: its answer once its events are in the
+    /// log, or a 503 when they could not be written.
     func eventsAreDurable(_ result: Result<Void, any Error>) {
         guard let context, case .answering(let answer, let version, let keepAlive) = state else { return }
         switch result {
@@ -175,6 +183,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
         }
     }
 
+    /// Writes a capture answer past NIO's encoder, then takes the requests that waited for it.
     private func respond(_ answer: IngestAnswer, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
         let close = !keepAlive || closeWhenAnswered
         let bytes = NIOAny(responses.bytes(for: answer, version: version, close: close))
@@ -191,6 +200,7 @@ final class IngestChannelHandler: ChannelDuplexHandler, RemovableChannelHandler,
         resume(context: context)
     }
 
+    /// Hands a part of a request that is not a capture's to Hummingbird, which is further in.
     private func forward(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         forwardedSinceReadComplete = true
         context.fireChannelRead(Self.wrapInboundOut(part))

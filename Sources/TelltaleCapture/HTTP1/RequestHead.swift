@@ -6,8 +6,10 @@ import NIOHTTP1
 /// request reads three or four fields by name; keeping the rest as ranges means they cost no
 /// allocation unless the request goes on to Hummingbird (`httpRequestHead`).
 struct RequestHead {
+    /// One header field, as offsets into `bytes`.
     struct Field {
         var name: Range<Int>
+        /// Without the white space around it.
         var value: Range<Int>
     }
 
@@ -18,6 +20,7 @@ struct RequestHead {
     }
 
     var method: String
+    /// The request target as sent: `/s/worker-1/v1/track?x=1`, or an absolute URI.
     var target: String
     var version: HTTPVersion
     var framing: BodyFraming
@@ -55,6 +58,7 @@ struct RequestHead {
         return HTTPRequestHead(version: version, method: HTTPMethod(rawValue: method), uri: target, headers: headers)
     }
 
+    /// Whether `bytes` spell `lowercase` (ASCII, already lowercased) in any case.
     static func equalIgnoringCase(_ bytes: Slice<UnsafeRawBufferPointer>, _ lowercase: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count == lowercase.count else { return false }
         for (byte, wanted) in zip(bytes, lowercase) where byte != wanted {

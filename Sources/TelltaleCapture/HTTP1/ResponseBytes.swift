@@ -7,6 +7,13 @@ import NIOHTTP1
 struct ResponseBytes {
     private var last: (answer: IngestAnswer, version: HTTPVersion, close: Bool, bytes: ByteBuffer)?
 
+    /// The wire bytes of `answer`, the last ones again when nothing differs:
+    ///
+    ///     HTTP/1.1 200 OK
+    ///     Content-Type: application/json
+    ///     Content-Length: 14
+    ///
+    ///     {"accepted":1}
     mutating func bytes(for answer: IngestAnswer, version: HTTPVersion, close: Bool) -> ByteBuffer {
         if let last, last.version == version, last.close == close, last.answer.status == answer.status,
             last.answer.contentType == answer.contentType, last.answer.body == answer.body

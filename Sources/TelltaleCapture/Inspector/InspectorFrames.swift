@@ -13,15 +13,20 @@ enum InspectorFrames {
         return ByteBuffer(bytes: bytes)
     }
 
+    /// `event: bad` with the bad capture, as `GET /_telltale/bad` lists it.
     static func bad(_ capture: BadCapture) -> ByteBuffer {
         frame("bad", json: (try? EventCoding.encode(capture)) ?? Array("{}".utf8))
     }
 
+    /// `event: reset` / `data: {"removed":3,"session":"worker-1"}`; `session` null when every
+    /// session was reset.
     static func reset(removed: Int, session: String?) -> ByteBuffer {
         let object: [String: JSONValue] = ["removed": .number(Double(removed)), "session": session.map(JSONValue.string) ?? .null]
         return frame("reset", json: Array(JSONValue.object(object).compactText.utf8))
     }
 
+    /// `event: dropped` / `data: {"before":"00000042"}`: events older than that left memory
+    /// (`--max-events`), and a page may drop them too.
     static func dropped(before id: String) -> ByteBuffer {
         frame("dropped", json: Array(JSONValue.object(["before": .string(id)]).compactText.utf8))
     }
@@ -38,8 +43,10 @@ enum InspectorFrames {
         return buffer
     }
 
+    /// A comment line: EventSource ignores it, but it keeps the connection from looking idle.
     static let keepalive = ByteBuffer(string: ": keepalive\n\n")
 
+    /// `event: NAME` and one `data:` line. Compact JSON holds no raw line break, so one line suffices.
     private static func frame(_ name: String, json: [UInt8]) -> ByteBuffer {
         ByteBuffer(bytes: Array("event: \(name)\ndata: ".utf8) + json + [0x0A, 0x0A])
     }
@@ -60,6 +67,7 @@ enum InspectorFrames {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// `{"valid":false,"violations":[{"kind","path","expected","actual","message"}]}`.
     static func check(_ violations: [CatalogViolation]) -> JSONValue {
         .object([
             "valid": .bool(violations.isEmpty),

@@ -6,6 +6,9 @@ import TelltaleModel
 /// capture server unchanged. With the `/s/{session}` prefix a route sees that session only;
 /// without it, every session.
 extension CaptureResponder {
+    /// Answers one `/micro/…` route. Filters come as Micro takes them, in the query or as a POST's
+    /// JSON body (`{"event_type":"ue","schema":"iglu:com.acme/link_click/jsonschema/1-0-0","limit":10}`),
+    /// the body's winning where both name one.
     func micro(_ request: Request, session: String?, path: String) async -> Response {
         let method = request.method.rawValue
         var filters = Self.query(request.uri.query).mapValues(JSONValue.string)
@@ -23,6 +26,8 @@ extension CaptureResponder {
         case ("GET", "/micro/all"), ("POST", "/micro/all"):
             return Self.micro(view(session: session).summary)
         case ("GET", "/micro/good"), ("POST", "/micro/good"):
+            // `contexts` is a JSON list in a body, a comma-separated list in a query; an event must
+            // carry every one named.
             let contexts = filters["contexts"].map { value in
                 value.arrayValue?.compactMap(\.stringValue) ?? (value.stringValue?.split(separator: ",").map(String.init) ?? [])
             }
@@ -49,6 +54,8 @@ extension CaptureResponder {
         }
     }
 
+    /// Micro's view of the session's Snowplow events (or every session's), checked against the
+    /// tracking plan when there is one, with the bad captures beside them.
     private func view(session: String?) -> MicroView {
         let events = store.checked(store.query(EventFilter(session: session, source: .snowplow)))
         return MicroView(events: events, badCaptures: store.bad(session: session), plan: store.trackingPlan)
@@ -66,6 +73,7 @@ extension CaptureResponder {
         return Self.micro(document)
     }
 
+    /// `limit` as a number or a query's string; no limit when absent or unreadable.
     private static func limit(_ filters: [String: JSONValue]) -> Int {
         switch filters["limit"] {
         case .number(let number)?: max(0, Int(number))

@@ -10,16 +10,25 @@ import TelltaleVerify
 /// breaks the plan (or the plan has no schema for it); a context is checked when the plan has
 /// its schema. Without a plan no schema is checked.
 struct MicroView {
+    /// An event that kept the protocol and its schemas, with what `/micro/good` filters on.
     struct Good {
+        /// `page_view`, `struct`, `unstruct`, … (`event_type`).
         var eventType: String?
+        /// The event's Iglu URI (`schema`).
         var schema: String?
+        /// The attached contexts' Iglu URIs (`contexts`).
         var contexts: [String]
+        /// Micro's `GoodEvent`: `rawEvent`, `eventType`, `schema`, `contexts` and the canonical `event`.
         var json: JSONValue
     }
 
+    /// A bad event or bad request, with what `/micro/bad` filters on.
     struct Bad {
         var vendor: String
+        /// `tp2` for a POST's events, `tp1` for the pixel `GET /i`.
         var version: String
+        /// Micro's `BadEvent`: the `collectorPayload`, the `rawEvent` (null when none could be
+        /// read) and the bad row among its `errors`.
         var json: JSONValue
     }
 
@@ -29,6 +38,7 @@ struct MicroView {
     static let vendor = "com.snowplowanalytics.snowplow"
 
     init(events: [(event: Event, violations: [CatalogViolation]?)], badCaptures: [BadCapture], plan: TrackingPlanCheck?) {
+        // Bad events and bad captures are merged by time; good ones are already newest first.
         var bad: [(Date, Bad)] = []
         for (event, violations) in events.reversed() {
             let payload = MicroPayload(raw: event.raw)
@@ -65,6 +75,7 @@ struct MicroView {
                         ])
                 ))
         }
+        // A Snowplow request that could not be read at all is an adapter failure: it has no raw event.
         for capture in badCaptures where IngestRoute.match(path: capture.path)?.source == .snowplow {
             let version = capture.path == "/i" ? "tp1" : "tp2"
             let collectorPayload: JSONValue = [
@@ -95,6 +106,7 @@ struct MicroView {
     /// violations (for a self-describing event, being unplanned too), and its contexts'.
     private static func schemaReports(_ payload: MicroPayload, violations: [CatalogViolation]?, plan: TrackingPlanCheck?) -> [JSONValue] {
         var reports: [JSONValue] = []
+        // An unplanned page view or structured event is not bad: only a self-describing event needs a schema.
         let relevant = (violations ?? []).filter { $0.kind != .unplannedEvent || payload.eventType == "unstruct" }
         if !relevant.isEmpty {
             reports.append(
@@ -128,6 +140,7 @@ struct MicroView {
         ]
     }
 
+    /// The JSON Schema keyword a data report names for each kind of violation.
     private static func keyword(_ kind: CatalogViolation.Kind) -> String {
         switch kind {
         case .unplannedEvent: "$ref"
@@ -163,8 +176,11 @@ struct MicroView {
 
     private static func api(_ version: String) -> JSONValue { ["vendor": .string(vendor), "version": .string(version)] }
 
+    /// The collector Micro would name; here the capture server.
     private static let source: JSONValue = ["name": "telltale", "encoding": "UTF-8", "hostname": .null]
 
+    /// The collector's record of the request: its time and user agent; what the capture server
+    /// does not keep (IP address, headers) is null or empty.
     private static func context(_ time: Date, userAgent: String?) -> JSONValue {
         [
             "timestamp": .string(ISO8601Timestamp.string(from: time)), "ipAddress": .null, "useragent": userAgent.map(JSONValue.string) ?? .null,

@@ -2,8 +2,10 @@ import Foundation
 
 /// How a capture server listens and where it keeps events.
 package struct CaptureConfiguration: Sendable {
+    /// 1 MiB, `--max-body-size`'s default.
     package static let defaultMaxBodySize = 1 << 20
 
+    /// `127.0.0.1` by default; anything but loopback needs `allowRemote` and `accessToken`.
     package var host: String
     /// 0 picks a free port; the real one is announced by `CaptureServer.listening()`.
     package var port: Int
@@ -36,10 +38,13 @@ package struct CaptureConfiguration: Sendable {
         self.accessToken = accessToken
     }
 
+    /// Loopback by its spelling (`localhost`, `::1`, `127.x`); a name that resolves to loopback
+    /// does not count, so it needs the opt-in.
     package static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
+    /// Refuses a host beyond loopback without `allowRemote`, or without a token.
     func validate() throws {
         guard !Self.isLoopback(host) else { return }
         if !allowRemote { throw CaptureError.nonLoopbackHost(host) }

@@ -16,6 +16,8 @@ package enum CaptureRunner {
         announce: @escaping @Sendable (CaptureAddress) -> Void
     ) async throws -> EventStore {
         let server = try CaptureServer(configuration: configuration, observer: observer, trackingPlan: trackingPlan, onNote: onNote)
+        // Warnings and worse only: the group's routine lines (a service starting, stopping) are
+        // not for the person watching events.
         var logger = Logger(label: "telltale.capture")
         logger.logLevel = .warning
         let group = ServiceGroup(

@@ -11,6 +11,7 @@ import TelltaleVerify
 /// which the event log is synced and closed.
 package struct CaptureServer: Service {
     package let configuration: CaptureConfiguration
+    /// The events, made (and the log opened) when the server is, so a bad log path fails `init`.
     package let store: EventStore
     private let signal = ListeningSignal()
     private let logger: Logger
@@ -35,8 +36,11 @@ package struct CaptureServer: Service {
         try await signal.wait()
     }
 
+    /// Serves until the group's graceful shutdown, then closes the store; a server that fails to
+    /// start resolves `listening()` with the failure before throwing it.
     package func run() async throws {
         let signal = signal
+        // `[::1]` as a URL writes it; the bind wants the bare address.
         let host = configuration.host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         // Capture routes are answered by `IngestChannelHandler` on the event loops; the rest goes
         // on to the responder.
@@ -67,6 +71,7 @@ package struct CaptureServer: Service {
             await store.close()
             throw failure
         }
+        // A no-op when the server did listen; else it was shut down before it could, and a waiter must not hang.
         await signal.resolve(.failure(CaptureError.server(host: host, port: configuration.port, reason: "stopped before it started")))
         await store.close()
     }

@@ -10,6 +10,7 @@ struct CaptureTarget: Sendable, Equatable {
     var session: String?
     /// The path without the prefix.
     var path: String
+    /// The raw query string, after `?` and before any `#`; nil when there is none.
     var query: String?
 
     /// `/s/{session}/rest` → (session, `/rest`); without the prefix the session is nil.
@@ -18,6 +19,7 @@ struct CaptureTarget: Sendable, Equatable {
         guard bytes.starts(with: "/s/".utf8) else { return (nil, path) }
         let start = bytes.index(bytes.startIndex, offsetBy: 3)
         let slash = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+        // `/s/worker%201/…` is the session `worker 1`; `/s//events` the default session.
         var session = String(path[start..<slash])
         if session.utf8.contains(UInt8(ascii: "%")) { session = session.removingPercentEncoding ?? session }
         return (session.isEmpty ? defaultSession : session, slash == bytes.endIndex ? "/" : String(path[slash...]))

@@ -16,6 +16,7 @@ package struct XCResultCounts: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Counts one test case's result as the summary does (`unknown` counts as failed: it fails the run).
+    /// An `Arguments` case is not counted on its own: a parameterized test is one test case.
     mutating func add(_ result: XCResultOutcome) {
         total += 1
         switch result {

@@ -13,6 +13,8 @@ package struct XCResultFiles: Sendable {
     package static let summaryFileName = "summary.json"
 
     package var tests: XCResultTests
+    /// Absent when a folder has no `summary.json` and none was given: the run's times and totals
+    /// are then unknown, and the record says so.
     package var summary: XCResultSummary?
     /// What the tests came from, for the record's plan path.
     package var source: String
@@ -32,6 +34,7 @@ package struct XCResultFiles: Sendable {
         if isFolder.boolValue, isBundle(path) {
             return try await readBundle(path, summaryPath: summaryPath)
         }
+        // A folder's `summary.json` is read when it is there; a `--summary` given wins over it.
         let testsPath = isFolder.boolValue ? "\(path)/\(testsFileName)" : path
         let besideSummary = isFolder.boolValue ? "\(path)/\(summaryFileName)" : nil
         let summaryFile = summaryPath ?? besideSummary.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
@@ -53,6 +56,7 @@ package struct XCResultFiles: Sendable {
 
     private static func readBundle(_ bundle: String, summaryPath: String?) async throws(XCResultImportError) -> XCResultFiles {
         #if os(macOS)
+            // A `--summary` file given beside a bundle is read instead of asking xcresulttool for one.
             let tests = try decode(
                 XCResultTests.self, from: try await xcresulttool("tests", bundle), at: bundle, what: "`xcresulttool get test-results tests`")
             let summary =
@@ -73,6 +77,8 @@ package struct XCResultFiles: Sendable {
     #if os(macOS)
         /// `xcrun xcresulttool get test-results KIND --path BUNDLE`, its stdout alone (stderr may warn).
         private static func xcresulttool(_ kind: String, _ bundle: String) async throws(XCResultImportError) -> Data {
+            // Through a file, so a warning on stderr cannot interleave with the JSON; `result.lines`
+            // then holds stderr alone, whose last lines explain a failure.
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("telltale-xcresult-\(kind)-\(UUID().uuidString).json").path
             defer { try? FileManager.default.removeItem(atPath: output) }
             var process = ChildProcess(executable: "xcrun", arguments: ["xcresulttool", "get", "test-results", kind, "--path", bundle])
@@ -96,6 +102,9 @@ package struct XCResultFiles: Sendable {
         return try decode(type, from: data, at: path, what: what)
     }
 
+    /// Decodes `data`, turning a decoding error into one that names the missing or mistyped key
+    /// and where it is (`at .testNodes[0].children[2]`): the usual cause is `--legacy` output or
+    /// another file given by mistake.
     private static func decode<T: Decodable>(_ type: T.Type, from data: Data, at path: String, what: String) throws(XCResultImportError) -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
@@ -112,6 +121,7 @@ package struct XCResultFiles: Sendable {
         }
     }
 
+    /// A coding path as JSON's own navigation: ` at .testNodes[0].name`; empty at the top.
     private static func `where`(_ path: [any CodingKey]) -> String {
         path.isEmpty ? "" : " at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
     }

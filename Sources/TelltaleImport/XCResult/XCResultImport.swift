@@ -11,6 +11,7 @@ import TelltaleModel
 /// becomes a note in the record rather than a guess.
 package struct XCResultImport: Sendable {
     package var tests: XCResultTests
+    /// Only `countNotes` reads it; the results come from `tests` alone.
     package var summary: XCResultSummary?
 
     package init(tests: XCResultTests, summary: XCResultSummary?) {
@@ -21,6 +22,7 @@ package struct XCResultImport: Sendable {
     /// What the import found, before the quarantine and the history see it.
     package struct Output: Sendable {
         package var results: [TestResult]
+        /// What the JSON left unsaid or could not be read as given, for the record's notes.
         package var notes: [String]
         /// The totals as the summary counts them, from the tree, to check against the summary's own.
         package var counts: XCResultCounts
@@ -28,6 +30,7 @@ package struct XCResultImport: Sendable {
         package var planName: String?
     }
 
+    /// Walks the whole tree once; every note is about the files, none about a test's outcome.
     package func read() -> Output {
         var walk = Walk(devices: tests.devices)
         for node in tests.testNodes { walk.visit(node, bundle: nil, suites: []) }
@@ -78,8 +81,10 @@ package struct XCResultImport: Sendable {
         var results: [TestResult] = []
         var counts = XCResultCounts()
         var planName: String?
+        /// Set once any test case is read: every framework here is a guess (`XCResultFramework`).
         var inferredFrameworks = false
         var missingDurations = 0
+        /// Attachments named across every result, none of them copied.
         var attachments = 0
         var unknownTypes: Set<String> = []
 
@@ -93,6 +98,7 @@ package struct XCResultImport: Sendable {
                 planName = planName ?? node.name
                 for child in node.kids { visit(child, bundle: bundle, suites: suites) }
             case XCResultTests.NodeType.unitTestBundle, XCResultTests.NodeType.uiTestBundle:
+                // `ShopAppTests.xctest` or `ShopAppTests`: the module name starts each id below it.
                 let name = node.name.hasSuffix(".xctest") ? String(node.name.dropLast(".xctest".count)) : node.name
                 for child in node.kids { visit(child, bundle: name, suites: []) }
             case XCResultTests.NodeType.testSuite:
@@ -115,6 +121,7 @@ package struct XCResultImport: Sendable {
             inferredFrameworks = true
             // XCTest ids are `Module.Class/testMethod`, as `swift test` lists them.
             let name = framework == .xctest && function.hasSuffix("()") ? String(function.dropLast(2)) : function
+            // `ShopAppTests.LocalizationTests/testCheckoutButtonTitle`; `Tests` for a test case outside any bundle.
             let base = "\(bundle ?? "Tests")." + (pathSuites + [name]).joined(separator: "/")
             var testCase = XCResultTestCase(node, devices: devices)
             for run in testCase.runs() {
@@ -129,6 +136,7 @@ package struct XCResultImport: Sendable {
                         output: run.attachments.map { "attachment: \($0) (in the .xcresult bundle, not copied)\n" }.joined(),
                         caseCount: run.cases?.count, previousAttempts: run.previousAttempts,
                         displayName: framework == .swiftTesting && node.name != function ? node.name : nil,
+                        // A tag spelt with its leading dot (`.critical`) is kept without it, as Telltale names tags.
                         tags: (node.tags ?? []).map { $0.hasPrefix(".") ? String($0.dropFirst()) : $0 },
                         cases: run.cases
                     ))

@@ -2,8 +2,11 @@ import Foundation
 
 /// Input the import cannot use: which file, what is wrong with it, and what to do (exit 2).
 package struct XCResultImportError: Error, LocalizedError, Sendable {
+    /// The bundle, folder or file the import was given, or the one it failed to read.
     package var path: String
+    /// What is wrong, in a clause that follows the path: `the tests JSON has no `testNodes``.
     package var reason: String
+    /// What to do about it, after the reason.
     package var remedy: String
 
     package init(path: String, reason: String, remedy: String) {

@@ -26,11 +26,14 @@ enum XCResultMessageText {
         if parts.count == 4, let column = Int(parts[2]) {
             return (SourceLocation(file: String(file), line: line, column: column), trimmed(parts[3]))
         }
+        // Only a space or nothing may follow the line: `File.swift:42:x` is not a place.
         let rest = parts.dropFirst(2).joined(separator: ":")
         guard rest.isEmpty || rest.hasPrefix(" ") else { return nil }
         return (SourceLocation(file: String(file), line: line), trimmed(Substring(rest)))
     }
 
+    /// `Cart.swift`, not `Expectation failed` or ` File.swift`: a name, a dot and an extension of
+    /// letters and digits, so prose with a colon in it keeps its text whole.
     private static func isFileName(_ text: Substring) -> Bool {
         guard !text.isEmpty, !text.contains("\n"), !text.hasPrefix(" "), let dot = text.lastIndex(of: ".") else { return false }
         let ext = text[text.index(after: dot)...]

@@ -12,6 +12,7 @@ enum XCResultOutcome: Sendable, Hashable {
     /// on its own terms, as far as the JSON says.
     case unknown
 
+    /// The schema's spellings; anything else (a newer Xcode's value) is `unknown`.
     init(_ result: String?) {
         switch result {
         case "Passed": self = .passed
@@ -22,6 +23,8 @@ enum XCResultOutcome: Sendable, Hashable {
         }
     }
 
+    /// An expected failure passes; a test that did not end on its own terms is an `error`, as a
+    /// crash is in a run of Telltale's own.
     var outcome: TestOutcome {
         switch self {
         case .passed, .expectedFailure: .passed

@@ -9,7 +9,9 @@ package struct XCResultRecord: Sendable {
     /// What the command knows that the JSON does not.
     package struct Options: Sendable {
         package var toolVersion: String
+        /// The package the tests belong to, relative to where the command ran; `.` by default.
         package var package: String
+        /// Entries whose failures are recorded as quarantined, as in a run of Telltale's own.
         package var quarantine: [QuarantineEntry]
         package var gitCommit: String?
         package var gitBranch: String?
@@ -29,6 +31,8 @@ package struct XCResultRecord: Sendable {
         }
     }
 
+    /// The record for `files`: the results, the notes of the import and of the count check, then
+    /// the notes on dates and destinations. `now` is the builder's `today` (quarantine expiry).
     package static func make(_ files: XCResultFiles, options: Options, now: Date = Date()) -> RunRecord {
         let reader = XCResultImport(tests: files.tests, summary: files.summary)
         let output = reader.read()

@@ -4,7 +4,9 @@ import Foundation
 /// times and totals. Everything is optional here so a missing field becomes a note in the
 /// run, never a failed import.
 package struct XCResultSummary: Decodable, Sendable, Hashable {
+    /// `Test - ShopApp`: the plan's name when the tests JSON has no `Test Plan` node.
     package var title: String?
+    /// `ShopApp-Localized · Built with macOS 15.4`.
     package var environmentDescription: String?
     /// `Passed`, `Failed`, `Skipped`, `Expected Failure` or `unknown`.
     package var result: String?
@@ -15,6 +17,7 @@ package struct XCResultSummary: Decodable, Sendable, Hashable {
     package var expectedFailures: Int?
     /// Seconds since 1970 (the schema: "Date as a UNIX timestamp").
     package var startTime: Double?
+    /// Seconds since 1970, as `startTime`: the run's duration is their difference.
     package var finishTime: Double?
 
     package init(

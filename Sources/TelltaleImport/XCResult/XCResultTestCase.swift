@@ -26,10 +26,13 @@ struct XCResultTestCase {
     struct Run {
         var destination: Destination
         var outcome: XCResultOutcome
+        /// Nil when neither the holder nor (for a retried test) its last attempt gives one.
         var duration: Double?
         var messages: [TestMessage]
         var previousAttempts: [TestAttempt]
+        /// A parameterized test's argument cases, in the JSON's order; nil for any other test.
         var cases: [TestCaseResult]?
+        /// The attachments' names, which the record lists in the test's output.
         var attachments: [String]
         /// Durations recorded as 0 because the JSON gives none (the result's, its earlier
         /// attempts', its argument cases'), for the import's note.
@@ -75,12 +78,16 @@ struct XCResultTestCase {
         return layer.details.map { "\(layer.name) (\($0))" } ?? layer.name
     }
 
+    /// The result of one destination. A destination layer without a `result` of its own takes the
+    /// test case's.
     private mutating func run(_ holder: XCResultTests.Node, destination: Destination) -> Run {
         let outcome = XCResultOutcome(holder.result ?? (holder == node ? nil : node.result))
         let argumentNodes = holder.kids.filter { $0.nodeType == XCResultTests.NodeType.arguments }
         if !argumentNodes.isEmpty {
             return parameterized(holder, arguments: argumentNodes, outcome: outcome, destination: destination)
         }
+        // Retried (`First Run`, `Retry 1`) or repeated: the holder's result is the verdict, the
+        // last attempt's messages say why, and every earlier attempt is a `TestAttempt`.
         let attempts = attemptNodes(of: holder)
         guard let last = attempts.last else {
             let found = contents(of: holder, result: outcome, testCase: nil)

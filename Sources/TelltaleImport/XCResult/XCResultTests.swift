@@ -4,6 +4,12 @@
 ///
 /// Only the fields the import reads are declared; unknown fields are ignored, and node types
 /// and results stay strings so a newer Xcode's values reach a note rather than a decode error.
+///
+///     {
+///       "devices" : [ { "deviceId" : "0F3B8D2A-…", "deviceName" : "iPhone 16", "osVersion" : "18.4", … } ],
+///       "testNodes" : [ { "children" : [ … ], "name" : "ShopApp-Localized", "nodeType" : "Test Plan" } ],
+///       "testPlanConfigurations" : [ { "configurationId" : "1", "configurationName" : "English" }, … ]
+///     }
 package struct XCResultTests: Decodable, Sendable, Hashable {
     package var testPlanConfigurations: [Configuration]
     package var devices: [Device]
@@ -15,6 +21,7 @@ package struct XCResultTests: Decodable, Sendable, Hashable {
     }
 
     package struct Device: Decodable, Sendable, Hashable {
+        /// The device's UUID, which a `Device` node's `nodeIdentifier` repeats.
         package var deviceId: String?
         package var deviceName: String
         package var architecture: String?
@@ -34,16 +41,25 @@ package struct XCResultTests: Decodable, Sendable, Hashable {
     /// One node of the tree: a plan, bundle, suite, test case, or what a test case holds
     /// (devices, configurations, argument cases, repetitions, messages, attachments).
     package struct Node: Decodable, Sendable, Hashable {
+        /// One of `NodeType`'s strings, or a newer Xcode's.
         package var nodeType: String
+        /// A test's display name, a device's name, or a message's whole text
+        /// (`LocalizationTests.swift:15: XCTAssertLessThanOrEqual failed: …`).
         package var name: String
+        /// `LocalizationTests/testCheckoutButtonTitle()` on a test case; a device's UUID, a
+        /// configuration's or repetition's number (`1`, `2`) below it.
         package var nodeIdentifier: String?
         package var nodeIdentifierURL: String?
+        /// `Passed`, `Failed`, `Skipped`, `Expected Failure` or `unknown` (`XCResultOutcome`).
         package var result: String?
         /// Seconds (Xcode 16.3 and later).
         package var durationInSeconds: Double?
         /// The same, localized (`0,75s`, `1m 2s`): all Xcode 16.0 to 16.2 write.
         package var duration: String?
+        /// Read only on a `Device` node, whose system it gives (`iOS 18.2`): shown beside the
+        /// name when the `devices` list does not describe the device.
         package var details: String?
+        /// A Swift Testing test's tags.
         package var tags: [String]?
         package var children: [Node]?
 

@@ -1,8 +1,10 @@
 /// An Iglu schema's identity: `iglu:com.acme/checkout_started/jsonschema/1-0-0`, as a
 /// self-describing schema's `self` declares it and a Snowplow event names its data's schema.
 package struct IgluSchemaKey: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Reverse domain name: `com.acme`.
     package var vendor: String
     package var name: String
+    /// The schema's format: `jsonschema`.
     package var format: String
     /// `MODEL-REVISION-ADDITION`, each a number: `1-0-2`.
     package var version: String
@@ -18,6 +20,8 @@ package struct IgluSchemaKey: Sendable, Hashable, Comparable, CustomStringConver
     package init?(uri: String) {
         guard uri.hasPrefix("iglu:") else { return nil }
         let parts = uri.dropFirst(5).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // Four non-empty parts, the last a version of three numbers: `iglu:com.acme/checkout/jsonschema/1-0`
+        // is not a key.
         guard parts.count == 4, parts.allSatisfy({ !$0.isEmpty }) else { return nil }
         self.init(vendor: parts[0], name: parts[1], format: parts[2], version: parts[3])
         guard versionNumbers != nil else { return nil }

@@ -16,11 +16,13 @@ enum JSONPointer {
     /// inside `root`, with its path; nil when it points at nothing.
     static func resolve(fragment: String, in root: JSONValue) -> (value: JSONValue, path: [ParamPath.Component])? {
         let decoded = fragment.removingPercentEncoding ?? fragment
+        // `common.json#`: an empty fragment is the whole document.
         guard !decoded.isEmpty else { return (root, []) }
         guard decoded.hasPrefix("/") else { return nil }
         var value = root
         var path: [ParamPath.Component] = []
         for token in decoded.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            // `~1` before `~0`, as RFC 6901 orders it: `~01` is the key `~1`, not `/`.
             let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             switch value {
             case .object(let members):
@@ -28,6 +30,7 @@ enum JSONPointer {
                 value = member
                 path.append(.key(key))
             case .array(let elements):
+                // An array step is an index within the array; `-`, RFC 6901's past-the-end, points at nothing.
                 guard let index = Int(key), elements.indices.contains(index) else { return nil }
                 value = elements[index]
                 path.append(.index(index))

@@ -21,13 +21,19 @@ package struct JSONSchema: Sendable, Hashable {
     package var pattern: String?
     /// As written; only `checkedFormat`s are checked.
     package var format: String?
+    /// `minimum`: the number must be at least this.
     package var minimum: Double?
+    /// `maximum`: at most this.
     package var maximum: Double?
+    /// `exclusiveMinimum` as a bound (draft-06 on): the number must be greater. Draft-04's boolean
+    /// form ends up here too (`applyDraft4ExclusiveFlags`).
     package var exclusiveMinimum: Double?
+    /// `exclusiveMaximum`: the number must be less.
     package var exclusiveMaximum: Double?
     /// String length in Unicode code points.
     package var minLength: Int?
     package var maxLength: Int?
+    /// `minItems` and `maxItems`: bounds on an array's number of elements.
     package var minItems: Int?
     package var maxItems: Int?
     /// For objects: the members the schema names, in the order written.
@@ -36,11 +42,15 @@ package struct JSONSchema: Sendable, Hashable {
     package var required: [String]
     /// For arrays: the schemas of the first elements, in order (draft-07's list-form `items`).
     package var prefixItems: [JSONSchema]
+    /// `allOf`: every one of these must take the value.
     package var allOf: [JSONSchema]
+    /// `anyOf`: at least one.
     package var anyOf: [JSONSchema]
+    /// `oneOf`: exactly one.
     package var oneOf: [JSONSchema]
     /// `$ref`, resolved: the absolute URI of its target (`file:///…/common.json#/definitions/sku`).
     package var reference: String?
+    /// Annotations: generated code carries them as documentation; they change nothing that passes.
     package var title: String?
     package var description: String?
     // Optional schemas held in arrays: a struct cannot contain itself directly.
@@ -120,6 +130,7 @@ package struct JSONSchemaLocation: Sendable, Hashable, CustomStringConvertible {
     /// The document's URI (`file:///…/order_completed.json`, `iglu:com.acme/…`); `#` and a
     /// JSON pointer to the schema make the schema's own URI.
     package var document: String
+    /// The path from the document's root, written as a JSON pointer in `uri`.
     package var pointer: [ParamPath.Component]
 
     package init(document: String, pointer: [ParamPath.Component]) {

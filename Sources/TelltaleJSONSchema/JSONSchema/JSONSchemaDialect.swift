@@ -18,16 +18,20 @@ package enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, Custom
 
     /// The dialect a `$schema` URI names, or nil for one Telltale does not know.
     package init?(metaSchema uri: String) {
+        // `https://json-schema.org/draft/2020-12/schema#`, with or without the `#`, over either scheme
+        // and in any case, names the same draft.
         var text = uri.lowercased()
         while text.hasSuffix("#") { text.removeLast() }
         if text.hasPrefix("https://") { text = "http://" + text.dropFirst("https://".count) }
         switch text {
+        // The unversioned `http://json-schema.org/schema` is read as draft-04.
         case "http://json-schema.org/draft-04/schema", "http://json-schema.org/schema": self = .draft4
         case "http://json-schema.org/draft-06/schema": self = .draft6
         case "http://json-schema.org/draft-07/schema": self = .draft7
         case "http://json-schema.org/draft/2019-09/schema": self = .draft2019
         case "http://json-schema.org/draft/2020-12/schema": self = .draft2020
         default:
+            // Any 1-x-x version of Iglu's self-describing meta-schema: its bodies are draft-04.
             guard text.hasPrefix("http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-") else { return nil }
             self = .draft4
         }
@@ -42,6 +46,7 @@ package enum JSONSchemaDialect: String, Sendable, Hashable, CaseIterable, Custom
 }
 
 extension JSONSchemaDialect: Comparable {
+    /// By age, in the order of the cases: `draft4` is the oldest.
     package static func < (lhs: JSONSchemaDialect, rhs: JSONSchemaDialect) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

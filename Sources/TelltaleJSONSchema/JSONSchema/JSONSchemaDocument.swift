@@ -7,6 +7,8 @@ package struct JSONSchemaDocument: Sendable, Hashable {
     /// The file problems name (a path, as the user wrote it or as found in a folder).
     package var file: String
     package var value: JSONValue
+    /// Where its values and keys are, and each object's key order: for problems' positions and
+    /// for reading properties in the order written.
     package var sourceMap: JSONSourceMap
     /// How its schemas are read: from its `$schema`, else the loader's default.
     package var dialect: JSONSchemaDialect
@@ -41,6 +43,7 @@ package struct JSONSchemaDocument: Sendable, Hashable {
 
     /// The keys of the object at `path` in the order written (sorted when the order is unknown).
     func keys(at path: [ParamPath.Component], of members: [String: JSONValue]) -> [String] {
+        // A repeated key makes the written order longer than the members: then it is sorted.
         if let order = sourceMap.keyOrder[ParamPath(pathInFile + path)], order.count == members.count { return order }
         return members.keys.sorted()
     }

@@ -35,6 +35,8 @@ enum JSONSchemaKeywords {
     /// harmless, and common in exported plans.
     static func suggestion(for keyword: String) -> String? {
         guard keyword.count >= 4, !keyword.hasPrefix("x-") else { return nil }
+        // Sorted, so a tie goes to the alphabetically first keyword on every run, not to whichever
+        // a set's order put first; compared case-insensitively, so `MaxLength` finds `maxLength`.
         let candidates = supported.union(unsupported).sorted()
         let ranked = candidates.map { ($0, EditDistance.between(keyword.lowercased(), $0.lowercased())) }
         guard let best = ranked.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }

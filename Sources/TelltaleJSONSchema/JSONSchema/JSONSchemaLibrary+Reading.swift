@@ -1,5 +1,7 @@
 /// Reading one schema object: each keyword into the model, every problem reported.
 extension JSONSchemaLibrary {
+    /// The schema `value` is, at `location`, resolving its `$ref`s against `base`: `true` and `{}`
+    /// allow any value, `false` none; anything else is a problem and allows any value.
     mutating func read(_ value: JSONValue, at location: JSONSchemaLocation, base: String) -> JSONSchema {
         switch value {
         case .bool(true): return JSONSchema(location: location)
@@ -17,6 +19,7 @@ extension JSONSchemaLibrary {
         guard let document = documents[location.document] else { return JSONSchema(location: location) }
         var schema = JSONSchema(location: location)
         var base = base
+        // A document root's `$id` is in `base` already (`base(of:in:)` starts with it).
         if !location.pointer.isEmpty, let id = Self.identifier(of: .object(members), in: document), let resolved = Self.resolve(id, against: base) {
             base = resolved
         }
@@ -31,6 +34,7 @@ extension JSONSchemaLibrary {
         var additionalItems: JSONSchema?
         var tupleItems = false
         var nullable = false
+        // In the order written, so problems come in the file's order.
         for key in document.keys(at: location.pointer, of: members) {
             let value = members[key]!
             let here = location.appending(.key(key))
@@ -45,6 +49,7 @@ extension JSONSchemaLibrary {
             case "minimum": schema.minimum = number(value, at: here)
             case "maximum": schema.maximum = number(value, at: here)
             case "exclusiveMinimum", "exclusiveMaximum":
+                // Draft-04 writes `"exclusiveMinimum": true` beside `minimum`; later drafts give the bound.
                 if case .bool(let flag) = value {
                     guard document.dialect == .draft4 else {
                         report(
@@ -68,6 +73,8 @@ extension JSONSchemaLibrary {
             case "required": schema.required = required(value, at: here)
             case "additionalProperties": schema.additionalProperties = read(value, at: here, base: base)
             case "items":
+                // Up to 2019-09, `"items": [ … ]` is a tuple: its schemas are `prefixItems` here, and
+                // `additionalItems` becomes `items` once every keyword is read.
                 if case .array(let elements) = value {
                     guard document.dialect.hasTupleItems else {
                         report(
@@ -111,6 +118,7 @@ extension JSONSchemaLibrary {
         schema.applyDraft4ExclusiveFlags(minimum: exclusiveFlags.minimum, maximum: exclusiveFlags.maximum)
         // Draft-07's `additionalItems` applies only after a list-form `items`.
         if tupleItems { schema.items = additionalItems }
+        // Without `type`, `nullable` adds nothing: any value, null too, is allowed already.
         if nullable, !schema.types.isEmpty, !schema.types.contains(.null) { schema.types.append(.null) }
         return schema
     }
@@ -168,6 +176,7 @@ extension JSONSchemaLibrary {
         return names.compactMap { name, location in
             if let type = JSONType(rawValue: name) { return type }
             let all = JSONType.allCases.map(\.rawValue)
+            // A near miss (`interger`) is named, then every type.
             let suggestion =
                 all.min { EditDistance.between($0, name) < EditDistance.between($1, name) }
                 .flatMap { EditDistance.between($0, name) <= 2 ? "did you mean `\($0)`? " : nil } ?? ""
@@ -182,6 +191,8 @@ extension JSONSchemaLibrary {
             return nil
         }
         do {
+            // Compiled here only to report a bad pattern where it is written; the validator compiles it
+            // again (`RegexCache`).
             _ = try Regex(text)
             return text
         } catch {
@@ -195,6 +206,8 @@ extension JSONSchemaLibrary {
             expected("a format name", value, at: here)
             return nil
         }
+        // A standard format left unchecked would pass anything, so it is a problem; a format of
+        // anyone's own naming is an annotation, as JSON Schema has it.
         if ValueFormat(rawValue: name) == nil, JSONSchemaKeywords.uncheckedStandardFormats.contains(name) {
             report(
                 "format '\(name)' is not checked by Telltale", at: here, atKey: false,
@@ -211,6 +224,8 @@ extension JSONSchemaLibrary {
         return number
     }
 
+    /// A count keyword's value (`minLength`, `maxItems`): a whole number of 0 or more, `2.0` as much
+    /// as `2`, below 10^15 so it fits `Int`.
     private mutating func count(_ value: JSONValue, at here: JSONSchemaLocation) -> Int? {
         guard case .number(let number) = value, number >= 0, number == number.rounded(), number < 1e15 else {
             expected("a whole number of 0 or more", value, at: here)
@@ -231,6 +246,7 @@ extension JSONSchemaLibrary {
 
     private mutating func required(_ value: JSONValue, at here: JSONSchemaLocation) -> [String] {
         guard case .array(let elements) = value, elements.allSatisfy({ $0.stringValue != nil }) else {
+            // Draft-03 wrote `"required": true` on the property itself: say so, and what to write.
             if case .bool = value {
                 report(
                     "`required: true` on a property is draft-03's", at: here, atKey: false,
@@ -243,6 +259,8 @@ extension JSONSchemaLibrary {
         return elements.compactMap(\.stringValue)
     }
 
+    /// The schemas of `allOf`, `anyOf`, `oneOf` or `prefixItems`: a non-empty list, as the
+    /// specification requires.
     private mutating func schemas(_ value: JSONValue, at here: JSONSchemaLocation, base: String) -> [JSONSchema] {
         guard case .array(let elements) = value, !elements.isEmpty else {
             expected("a non-empty list of schemas", value, at: here)
@@ -253,6 +271,7 @@ extension JSONSchemaLibrary {
 }
 
 extension JSONValue {
+    /// The members of an object; nil for any other kind.
     var objectMembers: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil

@@ -11,16 +11,24 @@ package struct JSONSchemaLibrary {
     /// Fetches the document with this URI (without fragment), or nil when there is none.
     package typealias DocumentLoader = (String) -> JSONSchemaDocument?
 
+    /// Every document added or fetched, by URI (without fragment).
     package private(set) var documents: [String: JSONSchemaDocument] = [:]
     /// `$ref` targets, read, by the absolute URI a `JSONSchema.reference` holds.
     package private(set) var definitions: [String: JSONSchema] = [:]
+    /// Every problem found so far, each once, in the order found.
     package private(set) var problems: [LocatedProblem] = []
     /// For each document, the other documents whose `$ref`s point into it.
+    /// The catalog loader reads a file that others point into as definitions, not as an event.
     package private(set) var referrers: [String: Set<String>] = [:]
     /// Resolved `$id`s and where they are.
     private var identifiers: [String: JSONSchemaLocation] = [:]
+    /// A schema can be read more than once (where it is written, and again as a `$ref`'s target):
+    /// its problems are reported once.
     private var reported: Set<LocatedProblem> = []
+    /// `$ref`s read but not followed yet: `followPending()` reads their targets after the schema
+    /// that names them.
     private var pending: [PendingReference] = []
+    /// Fetches a document a `$ref` names that was not added.
     private let loader: DocumentLoader?
 
     /// A `$ref` read but not yet followed.
@@ -77,10 +85,13 @@ package struct JSONSchemaLibrary {
     /// `reference` resolved against `base`: an absolute URI with its fragment.
     static func resolve(_ reference: String, against base: String) -> String? {
         let baseDocument = base.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? base
+        // `#/definitions/sku`: a fragment alone stays in the base's document.
         if reference.hasPrefix("#") { return baseDocument + reference }
+        // A scheme (a colon before any `/`) makes it absolute already: `iglu:com.acme/…`, `https://…`.
         if let colon = reference.firstIndex(of: ":"), !reference[..<colon].contains("/"), !reference[..<colon].isEmpty {
             return reference
         }
+        // An Iglu URI has no path to be relative to: from an Iglu schema, only an `iglu:` URI resolves.
         guard let baseURL = URL(string: baseDocument), baseURL.scheme != "iglu" else { return nil }
         return URL(string: reference, relativeTo: baseURL)?.absoluteURL.absoluteString
     }
@@ -102,6 +113,7 @@ package struct JSONSchemaLibrary {
                 )
                 continue
             }
+            // Noted for every `$ref`, even to a target read already: each referring document counts.
             if document.uri != next.from.document { referrers[document.uri, default: []].insert(next.from.document) }
             guard definitions[next.target] == nil else { continue }
             let location = JSONSchemaLocation(document: document.uri, pointer: path)
@@ -120,6 +132,7 @@ package struct JSONSchemaLibrary {
         let fragment = parts.count > 1 ? String(parts[1]) : ""
         var prefix: [ParamPath.Component] = []
         var document = documents[documentURI]
+        // A URI no document has may be an `$id` inside one: the fragment then starts from that schema.
         if document == nil, let identified = identifiers[documentURI] {
             document = documents[identified.document]
             prefix = identified.pointer
@@ -140,6 +153,7 @@ package struct JSONSchemaLibrary {
     /// A loop of `$ref`s (through `allOf`, `anyOf` or `oneOf`) that never goes into a member
     /// or element would make checking recurse forever: it is a problem, found here once.
     private mutating func checkLoops(from start: String) {
+        // Depth first through the `$ref`s applied at the same value; reaching `start` again is a loop.
         var stack: [String] = [start]
         var seen: Set<String> = []
         while let target = stack.popLast() {
@@ -194,6 +208,7 @@ package struct JSONSchemaLibrary {
         var base = base
         if let id = Self.identifier(of: value, in: document), let resolved = Self.resolve(id, against: base) {
             base = resolved.split(separator: "#", maxSplits: 1).first.map(String.init) ?? resolved
+            // The first schema to claim a URI keeps it, and the document's own URI stays the document's.
             if identifiers[base] == nil, base != document.uri { identifiers[base] = JSONSchemaLocation(document: document.uri, pointer: path) }
         }
         switch value {

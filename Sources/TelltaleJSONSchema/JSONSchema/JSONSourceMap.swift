@@ -41,6 +41,7 @@ package struct JSONSourceMap: Sendable, Hashable {
         var components = path
         if atKey, !components.isEmpty, let position = keys[ParamPath(components)] { return position }
         while true {
+            // Up the path until a position is known; the start of the text when none is.
             if let position = values[ParamPath(components)] { return position }
             guard !components.isEmpty else { return .start }
             components.removeLast()
@@ -75,6 +76,7 @@ private struct JSONSourceScanner {
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
+            // Only `\n` starts a line, so `\r\n` counts once.
             case UInt8(ascii: "\n"):
                 line += 1
                 index += 1
@@ -101,6 +103,7 @@ private struct JSONSourceScanner {
         }
     }
 
+    /// What may follow a number or literal: the structural characters that end one, and whitespace.
     static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"),
@@ -120,6 +123,8 @@ private struct JSONSourceScanner {
                 index += 1
                 break
             }
+            // Commas are skipped wherever they are: the parser has judged the text, the scan only notes
+            // where things are.
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
                 continue
@@ -154,6 +159,7 @@ private struct JSONSourceScanner {
             let before = index
             scanValue(path: path + [.index(element)])
             element += 1
+            // A value that took no bytes (invalid text) would loop forever: stop the scan here.
             if index == before { return }
         }
     }
@@ -168,6 +174,8 @@ private struct JSONSourceScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\") {
                 escaped = true
+                // An escape is two bytes at least, so `\"` does not end the string; `\u00e9`'s other four are
+                // ordinary bytes.
                 index += 2
                 continue
             }
@@ -175,6 +183,7 @@ private struct JSONSourceScanner {
             if byte == UInt8(ascii: "\"") {
                 let literal = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 if !escaped { return String(decoding: literal.dropFirst().dropLast(), as: UTF8.self) }
+                // A key with escapes is unescaped by the parser itself: `"caf\u00e9"` is `café`.
                 return (try? JSONValue(parsing: literal))?.stringValue
             }
         }

@@ -8,6 +8,7 @@ package enum EditDistance {
         let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        // Two rows of the table, swapped after each character of `a`: memory in `b`'s length alone.
         var previous = Array(0...b.count)
         var current = previous
         for i in 1...a.count {

@@ -14,6 +14,7 @@ package struct LocatedProblem: Sendable, Hashable, CustomStringConvertible {
     /// the whole file.
     package var keyPath: String
     package var message: String
+    /// What to do about it, printed on its own line after `hint:`.
     package var hint: String?
     package var severity: Severity
 
@@ -29,6 +30,7 @@ package struct LocatedProblem: Sendable, Hashable, CustomStringConvertible {
         self.severity = severity
     }
 
+    /// `order.json:5:12: error: properties.sku.$ref: message`, then `  hint: …` on its own line.
     package var description: String {
         let subject = keyPath.isEmpty ? "" : "\(keyPath): "
         let first = "\(file):\(line):\(column): \(severity.rawValue): \(subject)\(message)"

@@ -18,6 +18,8 @@ package struct CompiledRegex: @unchecked Sendable {
         self.slot = slot
     }
 
+    /// Whether the pattern matches anywhere in `text`: `pattern` is not anchored, so a schema writes
+    /// `^…$` to match the whole string.
     package func matches(_ text: String) -> Bool {
         (try? regex.firstMatch(in: text)) != nil
     }
@@ -45,6 +47,7 @@ package struct RegexCache {
 /// (ids) cost a lookup and nothing more.
 package struct RegexMemo {
     static let limit = 4096
+    /// For each slot, results by text, at most `limit` texts each.
     private var results: [[String: Bool]]
 
     package init(slots: Int) {

@@ -11,6 +11,7 @@ extension CompiledSchema {
     /// What validating many events reuses.
     package struct State {
         package var found: [Finding] = []
+        /// Pattern results by text, shared by every value this state validates.
         var memo: RegexMemo
         /// The `$ref` targets, by the index a schema's `reference` holds.
         let references: [CompiledSchema]
@@ -32,11 +33,15 @@ extension CompiledSchema {
     }
 
     package func validate(_ value: JSONValue, path: inout [ParamPath.Component], state: inout State) {
+        // The `false` schema: nothing passes.
         if rejectsEverything {
             state.add(.typeMismatch, path, "no value (the schema allows none)", value)
             return
         }
+        // The `$ref` target first; from 2019-09 the schema's own keywords apply beside it (up to
+        // draft-07 the reader kept none).
         if let reference { state.references[reference].validate(value, path: &path, state: &state) }
+        // A value of the wrong type is one finding: its other checks would only repeat it.
         if !typeMask.isEmpty, typeMask.isDisjoint(with: .of(value)) {
             state.add(.typeMismatch, path, typeText, value)
             return
@@ -57,6 +62,7 @@ extension CompiledSchema {
         case .object(let members): validate(object: members, path: &path, state: &state)
         case .bool, .null: break
         }
+        // `allOf` adds each member's findings; `anyOf` and `oneOf` add one verdict each.
         if composes {
             for member in allOf { member.validate(value, path: &path, state: &state) }
             if !anyOf.isEmpty { validate(value, against: anyOf, exactlyOne: false, path: &path, state: &state) }
@@ -90,6 +96,7 @@ extension CompiledSchema {
         if let maximum = itemCount.maximum, elements.count > maximum {
             state.add(.outOfRange, path, "array of at most \(maximum) items", value)
         }
+        // `prefixItems` by position, then `items` for the rest; an element with neither is not checked.
         guard items != nil || !prefixItems.isEmpty else { return }
         for (index, element) in elements.enumerated() {
             guard let schema = index < prefixItems.count ? prefixItems[index] : items else { continue }
@@ -155,6 +162,7 @@ extension CompiledSchema {
             alternative.validate(value, path: &path, state: &state)
             let failures = state.failures - before
             if failures == 0 {
+                // `anyOf` stops at its first match, `oneOf` at its second.
                 if matched.first == nil {
                     matched.first = index
                     if exactlyOne { continue }
@@ -181,6 +189,7 @@ extension CompiledSchema {
             } else if keeping {
                 alternatives[nearest.index].validate(value, path: &path, state: &state)
             } else {
+                // Inside an outer alternative only the verdict matters: one failure, no findings.
                 state.failures += 1
             }
         }

@@ -13,23 +13,31 @@ package final class CompiledSchema: Sendable {
     /// Whether `allOf`, `anyOf` or `oneOf` has members: most schemas have none, and checking
     /// one flag is cheaper than three arrays for every value.
     let composes: Bool
+    /// `enum`, hashed: one lookup however many values it lists.
     let allowed: Set<JSONValue>?
+    /// `const`.
     let constant: JSONValue?
     let pattern: CompiledRegex?
     let format: ValueFormat?
     let numberBounds: NumberBounds?
+    /// `minLength` and `maxLength`, in code points.
     let length: (minimum: Int?, maximum: Int?)
+    /// `minItems` and `maxItems`.
     let itemCount: (minimum: Int?, maximum: Int?)
+    /// `properties` by name, which tells a described member from an extra one.
     let properties: [String: CompiledSchema]
     /// Properties in plan order, then required names the schema does not describe: members
     /// are checked in this order (one lookup each), and messages list it.
     let members: [Member]
     let additional: Additional
+    /// The schemas of the first elements, by position: `prefixItems`, or draft-07's list `items`.
     let prefixItems: [CompiledSchema]
+    /// The schema of every element after `prefixItems`.
     let items: CompiledSchema?
     let allOf: [CompiledSchema]
     let anyOf: [CompiledSchema]
     let oneOf: [CompiledSchema]
+    /// Messages' expected texts, written once: `string or null`, `one of "USD", "EUR"`.
     let typeText: String
     let allowedText: String
     let constantText: String
@@ -51,6 +59,7 @@ package final class CompiledSchema: Sendable {
 
         init(_ types: [JSONType]) {
             self = []
+            // One bit per `JSONType`, by its position in `allCases`.
             for type in types { insert(TypeMask(rawValue: 1 << UInt8(JSONType.allCases.firstIndex(of: type)!))) }
         }
 
@@ -107,6 +116,7 @@ package final class CompiledSchema: Sendable {
         let required = Set(schema.required)
         var properties: [String: CompiledSchema] = [:]
         var members: [Member] = []
+        // The first of a repeated property name wins.
         for property in schema.properties where properties[property.name] == nil {
             let compiled = try CompiledSchema(property.schema, compiler: &compiler)
             properties[property.name] = compiled
@@ -115,6 +125,7 @@ package final class CompiledSchema: Sendable {
                     name: property.name, schema: compiled, required: required.contains(property.name),
                     typeText: compiler.typeText(of: property.schema)))
         }
+        // Required names `properties` does not describe: checked for presence only.
         for name in schema.required where properties[name] == nil && !members.contains(where: { $0.name == name }) {
             members.append(Member(name: name, schema: nil, required: true, typeText: "any value"))
         }
@@ -122,6 +133,7 @@ package final class CompiledSchema: Sendable {
         self.members = members
         switch schema.additionalProperties {
         case nil: additional = .any
+        // `additionalProperties: false`: the message lists what the schema plans.
         case let extra? where extra.rejectsEverything:
             additional = .none(planned: members.isEmpty ? "no properties" : members.map(\.name).joined(separator: ", "))
         case let extra?: additional = .schema(try CompiledSchema(extra, compiler: &compiler))
@@ -131,6 +143,8 @@ package final class CompiledSchema: Sendable {
         allOf = try schema.allOf.map { (member) throws(VerificationError) in try CompiledSchema(member, compiler: &compiler) }
         anyOf = try schema.anyOf.map { (member) throws(VerificationError) in try CompiledSchema(member, compiler: &compiler) }
         oneOf = try schema.oneOf.map { (member) throws(VerificationError) in try CompiledSchema(member, compiler: &compiler) }
+        // Numbered now and compiled by `referenceTable()`: compiling the target here would never end
+        // for a recursive schema.
         reference = schema.reference.map { compiler.index(of: $0) }
         composes = !allOf.isEmpty || !anyOf.isEmpty || !oneOf.isEmpty
         typeText = compiler.typeText(of: schema)

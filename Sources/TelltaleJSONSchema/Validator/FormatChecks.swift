@@ -18,12 +18,14 @@ package enum FormatChecks {
     static func isDateTime(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            // `2026-11-21T05:20:00` is 19 bytes; a zone must follow, so 20 at least.
             guard bytes.count >= 20, isFullDate(bytes, at: 0), bytes[10] | 0x20 == UInt8(ascii: "t"),
                 let hour = number(bytes, 11, 2), hour < 24, bytes[13] == UInt8(ascii: ":"),
                 let minute = number(bytes, 14, 2), minute < 60, bytes[16] == UInt8(ascii: ":"),
                 let second = number(bytes, 17, 2), second < 60
             else { return false }
             var index = 19
+            // `.125`: one digit or more, and a zone after them.
             if bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 let digits = index
@@ -31,6 +33,7 @@ package enum FormatChecks {
                 guard index > digits, index < bytes.count else { return false }
             }
             if bytes[index] | 0x20 == UInt8(ascii: "z") { return index + 1 == bytes.count }
+            // `+01:00`: exactly six bytes to the end, the colon required (RFC 3339's `time-numoffset`).
             guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"), bytes.count - index == 6,
                 let offsetHour = number(bytes, index + 1, 2), offsetHour < 24, bytes[index + 3] == UInt8(ascii: ":"),
                 let offsetMinute = number(bytes, index + 4, 2), offsetMinute < 60
@@ -66,6 +69,7 @@ package enum FormatChecks {
             let year = number(bytes, start, 4), let month = number(bytes, start + 5, 2), let day = number(bytes, start + 8, 2)
         else { return false }
         guard year > 0, (1...12).contains(month), day >= 1 else { return false }
+        // Gregorian leap years: every fourth, but a century only when divisible by 400 (2000, not 1900).
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = month == 2 ? (leap ? 29 : 28) : (month == 4 || month == 6 || month == 9 || month == 11 ? 30 : 31)
         return day <= days
@@ -81,6 +85,7 @@ package enum FormatChecks {
         return value
     }
 
+    /// `0` to `9`, by one wrapping comparison: bytes below `0` wrap round past 200.
     static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
     private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- UInt8(ascii: "a") < 6 }
 }

@@ -9,7 +9,9 @@
 ///     validator.violations(of: value)                              // [] when it is valid
 package struct JSONSchemaValidator: Sendable {
     private let root: CompiledSchema
+    /// The `$ref` targets, by the index a compiled schema's `reference` holds.
     private let references: [CompiledSchema]
+    /// How many distinct patterns there are: each validation's `RegexMemo` has a slot for each.
     private let regexCount: Int
 
     /// `definitions` holds the targets of the schema's `$ref`s (a library's, or a catalog's).
@@ -61,7 +63,9 @@ package struct JSONSchemaViolation: Sendable, Hashable, CustomStringConvertible 
     package var kind: Kind
     /// Where in the value: `items[0].sku`; empty for the value itself.
     package var path: String
+    /// What the rule allows, in words: `string matching /^SKU-[0-9]+$/`, `number >= 0`.
     package var expected: String
+    /// The value found, with its type (`"9.99" (string)`); nil for a missing property.
     package var actual: String?
 
     package init(_ finding: CompiledSchema.Finding) {

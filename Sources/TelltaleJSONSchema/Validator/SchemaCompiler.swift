@@ -5,6 +5,7 @@ package struct SchemaCompiler {
     /// What compile errors say the schemas belong to (`tracking plan`).
     let subject: String
     private let definitions: [String: JSONSchema]
+    /// `$ref` targets by URI, numbered in the order first referred to, which `targets` keeps.
     private var indexes: [String: Int] = [:]
     private var targets: [String] = []
 
@@ -25,6 +26,8 @@ package struct SchemaCompiler {
     /// Every target referred to so far, and those they refer to, by index.
     package mutating func referenceTable() throws(VerificationError) -> [CompiledSchema] {
         var table: [CompiledSchema] = []
+        // Until the table catches up: compiling a target can refer to new ones, which `index(of:)`
+        // appends to `targets`.
         while table.count < targets.count {
             let uri = targets[table.count]
             guard let target = definitions[uri] else { throw .unresolvedReference(uri, context: subject) }
@@ -43,6 +46,7 @@ package struct SchemaCompiler {
     func typeText(of schema: JSONSchema) -> String {
         var current = schema
         var seen: Set<String> = []
+        // `seen` stops a `$ref` loop; the reader reports one as a problem.
         while current.types.isEmpty, let reference = current.reference, seen.insert(reference).inserted, let target = definitions[reference] {
             current = target
         }

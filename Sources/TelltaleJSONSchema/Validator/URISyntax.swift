@@ -3,8 +3,10 @@
 enum URISyntax {
     static func isURI(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
+        // `https:`, `urn:`, `mailto:` first: without a scheme the text is a relative reference.
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), isScheme(bytes[..<colon]) else { return false }
         bytes = bytes[(colon + 1)...]
+        // The fragment is split off before the query, so a `?` inside the fragment stays in it.
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
             guard allQueryOrFragment(bytes[(hash + 1)...]) else { return false }
             bytes = bytes[..<hash]
@@ -22,6 +24,7 @@ enum URISyntax {
         return allPath(bytes)
     }
 
+    /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
     private static func isScheme(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = bytes.first, isAlpha(first) else { return false }
         return bytes.allSatisfy { isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
@@ -35,6 +38,7 @@ enum URISyntax {
             host = bytes[(at + 1)...]
         }
         var port: ArraySlice<UInt8> = []
+        // `[::1]:8080`, `[v1.x]`: an IP literal in brackets, then an optional port.
         if host.first == UInt8(ascii: "[") {
             guard let close = host.firstIndex(of: UInt8(ascii: "]")), isIPLiteral(host[(host.startIndex + 1)..<close]) else { return false }
             let after = host[(close + 1)...]
@@ -51,6 +55,7 @@ enum URISyntax {
         return port.allSatisfy(isDigit)
     }
 
+    /// `v`, hex digits, `.` and more (IPvFuture), or an IPv6 address.
     private static func isIPLiteral(_ bytes: ArraySlice<UInt8>) -> Bool {
         if bytes.first == UInt8(ascii: "v") {
             guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), dot > bytes.startIndex + 1 else { return false }
@@ -110,10 +115,12 @@ enum URISyntax {
         return text.count >= pattern.count && (0...(text.count - pattern.count)).contains { Array(text[$0..<($0 + pattern.count)]) == pattern }
     }
 
+    /// Path segments of `pchar` between slashes; the path may be empty.
     private static func allPath(_ bytes: ArraySlice<UInt8>) -> Bool {
         all(bytes) { isPathCharacter($0) || $0 == UInt8(ascii: "/") }
     }
 
+    /// RFC 3986's `query` and `fragment`: `pchar`, `/` and `?`.
     private static func allQueryOrFragment(_ bytes: ArraySlice<UInt8>) -> Bool {
         all(bytes) { isPathCharacter($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }
     }
@@ -133,15 +140,18 @@ enum URISyntax {
         return true
     }
 
+    /// RFC 3986's `pchar`, less `pct-encoded`, which `all(_:allowing:)` checks.
     private static func isPathCharacter(_ byte: UInt8) -> Bool {
         isUnreserved(byte) || isSubDelimiter(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
     }
 
+    /// RFC 3986's `unreserved`: letters, digits and `-._~`.
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         isAlpha(byte) || isDigit(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
             || byte == UInt8(ascii: "~")
     }
 
+    /// RFC 3986's `sub-delims`: `!$&'()*+,;=`.
     private static func isSubDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),

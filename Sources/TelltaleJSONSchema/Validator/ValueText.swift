@@ -1,6 +1,7 @@
 /// How messages show a captured value: its JSON, shortened, with its type, so `"9.99"`
 /// (a string) and `9.99` (a number) cannot be mistaken for each other.
 package enum ValueText {
+    /// Characters of JSON shown, the `…` included.
     static let limit = 80
 
     /// `"9.99" (string)`, `3 (number)`, `null`.

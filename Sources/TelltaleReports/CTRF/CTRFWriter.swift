@@ -22,8 +22,17 @@ package struct CTRFWriter: Sendable {
 
     package init() {}
 
+    /// The document, pretty and with sorted keys but `reportFormat` and `specVersion` first:
+    ///
+    ///     {
+    ///       "reportFormat" : "CTRF",
+    ///       "specVersion" : "0.0.0",
+    ///       "generatedBy" : "telltale 9.9.9",
+    ///       "results" : { "environment" : {…}, "summary" : {…}, "tests" : […], "tool" : {…} },
+    ///       …
     package func write(_ record: RunRecord, context: ReportContext) -> Data {
         let tests = record.tests.map { test($0, comparison: record.comparison, context: context) }
+        // The statuses as written, so the summary agrees with the entries (a quarantined failure a skip).
         let counts = Dictionary(grouping: tests, by: { $0["status"]?.stringValue ?? "" }).mapValues(\.count)
         let start = Self.milliseconds(record.startedAt)
         let totals = record.totals
@@ -45,6 +54,7 @@ package struct CTRFWriter: Sendable {
         }
         if let comparison = record.comparison { summaryExtra["telltale.comparison"] = Self.comparisonSummary(comparison) }
         if !summaryExtra.isEmpty { summary["extra"] = .object(summaryExtra) }
+        // CTRF's own environment fields first; what it has no field for goes under `extra`.
         var environment: [String: JSONValue] = [
             "reportName": .string(PlainText.clean(record.plan.name)), "osVersion": .string(record.environment.operatingSystem),
             "healthy": .bool(!record.failed),
@@ -73,6 +83,11 @@ package struct CTRFWriter: Sendable {
         return Data(document.serialized(JSONFormatting(pretty: true, leadingKeys: ["reportFormat", "specVersion"])) + [0x0A])
     }
 
+    /// One entry of `results.tests` (here compact, some fields left out):
+    ///
+    ///     {"duration":400,"filePath":"Tests/SampleTests/Retry.swift",…,"name":"testAlwaysFails","retries":1,
+    ///      "retryAttempts":[{"attempt":1,"status":"failed",…}],"status":"failed","suite":["SampleTests","Retry"],
+    ///      "testId":"SampleTests.Retry/testAlwaysFails",…}
     private func test(_ test: TestResult, comparison: BaselineComparison?, context: ReportContext) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [
             "name": .string(test.id.listedName),
@@ -81,6 +96,7 @@ package struct CTRFWriter: Sendable {
             "status": .string(Self.status(test.outcome, quarantined: test.quarantine != nil)),
             "duration": .number(Double(Self.milliseconds(seconds: test.duration))),
         ]
+        // `rawStatus` keeps what `status` had to fold: an error, or a quarantined failure's real outcome.
         if test.outcome == .error || (test.quarantine != nil && test.outcome.isFailure) { fields["rawStatus"] = .string(test.outcome.rawValue) }
         if let startedAt = test.startedAt {
             fields["start"] = .number(Double(Self.milliseconds(startedAt)))
@@ -102,6 +118,7 @@ package struct CTRFWriter: Sendable {
             fields["retries"] = .number(Double(test.previousAttempts.count))
             fields["retryAttempts"] = .array(test.previousAttempts.enumerated().map { attempt($0.element, number: $0.offset + 1, context: context) })
         }
+        // Flaky on arrival is flaky whether or not the plan lets it pass the run.
         if test.isFlaky || test.stress?.verdict == .flakyOnArrival { fields["flaky"] = true }
         if !test.attachments.isEmpty { fields["attachments"] = .array(test.attachments.map(Self.attachment)) }
         if let cases = test.cases, !cases.isEmpty {
@@ -128,6 +145,8 @@ package struct CTRFWriter: Sendable {
         return fields
     }
 
+    /// A `retryAttempts` entry, `number` 1 for the first run; CTRF's attempt has no `rawStatus`,
+    /// so a crashed attempt says `error` in its `extra`.
     private func attempt(_ attempt: TestAttempt, number: Int, context: ReportContext) -> JSONValue {
         var fields: [String: JSONValue] = [
             "attempt": .number(Double(number)), "status": .string(Self.status(attempt.outcome, quarantined: false)),
@@ -170,6 +189,7 @@ package struct CTRFWriter: Sendable {
         return fields
     }
 
+    /// A warning or known issue for `extra["telltale.issues"]`: `{"kind","text","location"?,"case"?}`.
     private static func message(_ message: TestMessage, context: ReportContext) -> JSONValue {
         var fields: [String: JSONValue] = ["kind": .string(message.kind.rawValue), "text": .string(PlainText.clean(message.text))]
         if let location = message.location { fields["location"] = .string(context.relativeLocation(location)) }
@@ -177,6 +197,8 @@ package struct CTRFWriter: Sendable {
         return .object(fields)
     }
 
+    /// An `attachments` entry: `path` inside the report folder (`attachments/<test>/<name>`), its
+    /// size and the argument case that recorded it in `extra`.
     private static func attachment(_ attachment: TestAttachment) -> JSONValue {
         var fields: [String: JSONValue] = [
             "name": .string(PlainText.clean(attachment.name)), "contentType": .string(contentType(attachment.name)),
@@ -219,6 +241,7 @@ package struct CTRFWriter: Sendable {
         }
     }
 
+    /// Milliseconds since 1970, CTRF's `start` and `stop`.
     static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }

@@ -9,6 +9,7 @@ extension ReportFormat {
             HTMLReportWriter(attachmentsRoot: folder, coverageSources: try CoverageReportData.sourceViews(record, folder: folder))
                 .write(record, context: context)
         },
+        // Written first: how it was split or cut becomes a run note the other reports show.
         ReportFormat(
             name: "junit", fileName: JUnitFiles.fileName(0),
             summary: "JUnit XML (junit-2.xml, … for a run larger than GitLab reads in one file)", writesFirst: true,
@@ -21,6 +22,7 @@ extension ReportFormat {
         ReportFormat(name: "markdown", fileName: "summary.md", summary: "the summary, for a CI job's page or a pull request") { record, context, _ in
             Data(MarkdownSummaryWriter().write(record, context: context).utf8)
         },
+        // The record itself, and `coverage.lcov`/`coverage.xml` (`ReportFormat+Coverage.swift`).
         runRecord,
         coverage,
         ReportFormat(name: "events", fileName: "events.jsonl", summary: "every captured event, one JSON object a line") { record, context, _ in
@@ -29,6 +31,7 @@ extension ReportFormat {
         ReportFormat(name: "ctrf", fileName: "ctrf.json", summary: "the Common Test Report Format, for CTRF's reporters") { record, context, _ in
             CTRFWriter().write(record, context: context)
         },
+        // Only on request (`--format harbormaster`): two files, both rewritten together.
         ReportFormat(
             name: "harbormaster", fileName: "harbormaster.json",
             summary: "Conduit's harbormaster.sendmessage parameters (without buildTargetPHID) and summary.remarkup, for Phabricator",

@@ -9,6 +9,7 @@ import TelltaleRecord
 /// its offset is counted from that attempt's start; so a retried test's analytics checks, which
 /// see its last attempt's events only, and its events agree.
 struct EventLayout {
+    /// Consecutive events of the page's `events` array: `[start, count]` in the data.
     struct Range: Equatable {
         var start: Int
         var count: Int
@@ -18,9 +19,11 @@ struct EventLayout {
     private(set) var order: [(index: Int, origin: Date)] = []
     /// For each test in list order, a range for each of its attempts, its last (the result's own) last.
     private(set) var attempts: [[Range]] = []
+    /// The events of no test in the list, last; their offsets count from the run's start.
     private(set) var unattributed = Range(start: 0, count: 0)
 
     init(_ record: RunRecord, tests: [TestResult], position: [TestID: Int]) {
+        // One bucket per test in list order, and a last one for events of no test in the list.
         var buckets = [[Int]](repeating: [], count: tests.count + 1)
         for (index, event) in record.events.enumerated() {
             buckets[event.test.flatMap { position[$0] } ?? tests.count].append(index)
@@ -33,6 +36,7 @@ struct EventLayout {
             for index in buckets[testIndex] {
                 let event = record.events[index]
                 let attempt = event.attempt.map { $0 - 1 } ?? EventAttempts.index(sentAt: event.receivedAt, starts: starts)
+                // An `attempt` outside the test's own attempts goes with the nearest one.
                 groups[min(max(attempt, 0), starts.count - 1)].append(index)
             }
             var ranges: [Range] = []

@@ -16,8 +16,11 @@ struct HTMLAttachmentEmbedder {
     /// Everything inlined into one page, together.
     static let maxPageBytes = 48 * 1024 * 1024
 
+    /// How the page shows one attachment.
     enum Shown {
+        /// `data:image/png;base64,…`.
         case image(dataURI: String)
+        /// The text, cleaned of control characters; `cut` when it passed `maxTextBytes`.
         case text(String, cut: Bool)
         /// Not inlined: the reason, if it is one the reader should know.
         case link(note: String?)
@@ -25,12 +28,14 @@ struct HTMLAttachmentEmbedder {
 
     /// The report folder the attachments' paths are relative to; nil inlines nothing.
     let root: String?
+    /// What is left of `maxPageBytes`, shared by every attachment of the page in the order shown.
     private(set) var remaining = maxPageBytes
 
     init(root: String?) {
         self.root = root
     }
 
+    /// Reads the attachment if it is an image or text within the budgets, charging what it read.
     mutating func show(_ attachment: TestAttachment) -> Shown {
         let kind = attachment.kind
         guard kind != .other, let root else { return .link(note: nil) }
@@ -43,6 +48,7 @@ struct HTMLAttachmentEmbedder {
             return .link(note: "not found in the report folder")
         }
         defer { try? handle.close() }
+        // One byte past the limit tells a cut text from one that just fits.
         guard let data = try? handle.read(upToCount: kind == .image ? Self.maxImageBytes + 1 : Self.maxTextBytes + 1) else {
             return .link(note: "could not be read")
         }
@@ -57,6 +63,7 @@ struct HTMLAttachmentEmbedder {
         }
     }
 
+    /// The `data:` URI's type, from the name's extension; PNG when it names none known.
     static func imageType(_ name: String) -> String {
         switch name.split(separator: ".").last.map({ $0.lowercased() }) {
         case "jpg", "jpeg": "image/jpeg"

@@ -27,6 +27,7 @@ extension HTMLReportWriter {
                     }
                 }
             }
+            // A file's index into `sources`, or -1 when the page lists its figures only.
             let shown = Dictionary(coverageSources.enumerated().map { ($0.element.path, $0.offset) }) { first, _ in first }
             json.array("files") { json in
                 for file in coverage.files {
@@ -47,6 +48,7 @@ extension HTMLReportWriter {
             }
             json.field("diffGate", coverage.thresholds.diffMinimum != nil)
             json.array("trend") { json in
+                // Runs of the history that did not measure coverage are left out of the trend.
                 for run in history?.runs ?? [] {
                     guard let measured = run.coverage else { continue }
                     json.array { json in
@@ -64,6 +66,7 @@ extension HTMLReportWriter {
         }
     }
 
+    /// `diff: {base: "origin/main", lines: [covered, total, percent], files: [[path, c, t, [[12, 14]]]]}`.
     private func diff(_ diff: DiffCoverage, into json: inout ScriptJSON) {
         json.object("diff") { json in
             json.field("base", diff.base)
@@ -82,6 +85,8 @@ extension HTMLReportWriter {
         }
     }
 
+    /// A file's source for the line-by-line view: its lines, each line's execution count (-1 where
+    /// nothing is executable), and the changed ranges.
     private func source(_ view: CoverageSourceView, into json: inout ScriptJSON) {
         json.object { json in
             json.field("p", view.path)
@@ -89,6 +94,7 @@ extension HTMLReportWriter {
                 for line in view.lines { json.string(PlainText.clean(line)) }
             }
             json.array("c") { json in
+                // `counts` is keyed by line number, from 1; `lines` is indexed from 0.
                 for index in view.lines.indices {
                     json.int(view.marks[index] == CoverageSourceView.Mark.none ? -1 : view.counts[index + 1] ?? 0)
                 }
@@ -122,6 +128,7 @@ extension HTMLReportWriter {
         json.int(functions.total)
     }
 
+    /// `[[start, end]…]`, both ends included.
     private func ranges(_ ranges: [LineRange], into json: inout ScriptJSON) {
         json.array { json in
             for range in ranges {

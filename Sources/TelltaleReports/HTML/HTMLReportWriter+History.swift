@@ -25,6 +25,7 @@ extension HTMLReportWriter {
     /// and rate `fr`, usual duration `u`, `slow` when it took more than twice that, and `fc`
     /// (`{k: kind, l: label, e: evidence}`) why it was flaky across those runs.
     func testHistory(_ history: TestHistory, into json: inout ScriptJSON) {
+        // `ppfp`: one letter a run, oldest first, as the outcome strip draws them.
         let letters: [TestOutcome: Character] = [.passed: "p", .failed: "f", .error: "e", .skipped: "s"]
         json.object { json in
             json.field("s", String(history.outcomes.map { letters[$0] ?? "e" }))

@@ -53,6 +53,8 @@ extension HTMLReportWriter {
         }
     }
 
+    /// One attachment: inlined as an image or text when the embedder allows it, else a link to
+    /// its copy with the reason (`note`) it was not inlined.
     private func attachment(_ attachment: TestAttachment, embedder: inout HTMLAttachmentEmbedder, into json: inout ScriptJSON) {
         json.object { json in
             json.field("n", PlainText.clean(attachment.name))

@@ -23,6 +23,8 @@ extension HTMLReportWriter {
     /// At most this many event ids per failure or violation go into the page.
     static let maxEventIDs = 20
 
+    /// `"verification":{…}`; `position` is each test's index in the page's `tests`, which
+    /// `failed` lists (each once, in list order).
     func verificationSummary(
         _ report: VerificationReport, position: [TestID: Int], context: ReportContext, into json: inout ScriptJSON
     ) {
@@ -95,6 +97,8 @@ extension HTMLReportWriter {
         }
     }
 
+    /// A failed expectation; `t` is left out when one of the test's messages already holds it, so
+    /// the details do not say it twice.
     private func failure(
         _ failure: VerificationFailure, origin: Date?, messages: [TestMessage], context: ReportContext,
         into json: inout ScriptJSON
@@ -114,6 +118,8 @@ extension HTMLReportWriter {
         }
     }
 
+    /// A near miss: `other` when its name differs from the expected event's, `m` of `p` params
+    /// matched, and each differing param (`≠ value "9.99" (string) · expected number > 0` in the page).
     private func closest(_ event: ClosestEvent, origin: Date?, into json: inout ScriptJSON) {
         json.object { json in
             json.field("id", event.eventID)
@@ -136,6 +142,7 @@ extension HTMLReportWriter {
         }
     }
 
+    /// Tracking-plan violations, each `n` times over the events in `ids`.
     private func violations(_ violations: [CatalogViolation], into json: inout ScriptJSON) {
         json.array { json in
             for violation in violations {

@@ -28,6 +28,8 @@ package struct HTMLReportWriter: Sendable {
         self.coverageSources = coverageSources
     }
 
+    /// The page: its opening (head, styles, scripts), the data element, then its closing, so the
+    /// data, by far the largest part, is appended once rather than interpolated into a string.
     package func write(_ record: RunRecord, context: ReportContext) -> Data {
         let features = Self.features(of: record)
         let page = WebPage(
@@ -35,6 +37,7 @@ package struct HTMLReportWriter: Sendable {
             generator: "telltale \(XMLText.escapeAttribute(context.toolVersion))",
             noscript: "This report needs JavaScript. The same results are in junit.xml and summary.md beside it.",
             styles: WebAssets.sharedStyles + WebAssets.Report.styles + features.flatMap(\.styles),
+            // The features' scripts before `report.js`, which calls the hooks they register.
             scripts: WebAssets.sharedScripts + features.flatMap(\.scripts) + [WebAssets.Report.script]
         )
         var data = Data(page.opening.utf8)
@@ -64,14 +67,22 @@ package struct HTMLReportWriter: Sendable {
     }
 
     /// The report's data, as the page's script reads it.
+    ///
+    ///     {"run":{…},"totals":{…},"tests":[{"id":"SampleTests.Retry/testAlwaysFails","o":"failed","d":0.4,…}],
+    ///      "events":[[12,"purchase","segment",{"value":9.99}],…],"unattributed":[40,2]}
+    ///
+    /// A test's keys are short (`o` outcome, `d` seconds, `m` messages, `a` earlier attempts, `e`
+    /// its events' range): they repeat once per test, 10,000 times in a large run.
     func payload(_ record: RunRecord, context: ReportContext) -> [UInt8] {
         let tests = Self.ordered(record.tests)
+        // A test's place in the page's list, which the analytics summary links to.
         var position: [TestID: Int] = [:]
         position.reserveCapacity(tests.count)
         for (index, test) in tests.enumerated() { position[test.id] = index }
         var verifications: [TestID: TestVerification] = [:]
         if let report = record.verification {
             verifications.reserveCapacity(report.tests.count)
+            // A test listed twice keeps its first verification.
             for verification in report.tests where verifications[verification.test] == nil {
                 verifications[verification.test] = verification
             }
@@ -81,6 +92,7 @@ package struct HTMLReportWriter: Sendable {
         let placements = Self.features(of: record).contains(.order)
         var embedder = HTMLAttachmentEmbedder(root: attachmentsRoot)
 
+        // Sized from the record, in bytes, so a large page is not copied as it grows.
         var json = ScriptJSON(capacity: record.events.count * 160 + tests.count * 400 + 4096)
         json.object { json in
             run(record, context: context, into: &json)
@@ -254,6 +266,7 @@ package struct HTMLReportWriter: Sendable {
         }
     }
 
+    /// The output without terminal codes, cut at `maxOutputBytes` with a pointer to `tests.log`.
     private func output(_ text: String, context: ReportContext) -> String {
         PlainText.capped(
             PlainText.clean(text), bytes: Self.maxOutputBytes,
@@ -266,6 +279,7 @@ package struct HTMLReportWriter: Sendable {
         (seconds * 1000).rounded() / 1000
     }
 
+    /// `2026-11-21T05:20:00Z`, which the page's `Date` parses.
     static func iso8601(_ date: Date) -> String {
         date.formatted(.iso8601)
     }

@@ -18,10 +18,12 @@ import TelltaleModel
 ///         json.array("tags") { json in for tag in tags { json.string(tag) } }
 ///     }
 struct ScriptJSON {
+    /// The JSON so far, UTF-8; complete once the outermost container is closed.
     private(set) var bytes: [UInt8] = []
     /// Whether the next value follows another in its container, and so needs a comma first.
     private var followsValue = false
 
+    /// `capacity`: the bytes to reserve, so a large page is not copied as it grows.
     init(capacity: Int = 1 << 16) {
         bytes.reserveCapacity(capacity)
     }
@@ -66,6 +68,7 @@ struct ScriptJSON {
 
     // MARK: Fields
 
+    /// `"name":value` in the current object, for each kind of value below.
     mutating func field(_ name: StaticString, _ text: String) {
         key(name)
         string(text)
@@ -102,6 +105,7 @@ struct ScriptJSON {
 
     mutating func number(_ value: Double) {
         separate()
+        // JSON has no NaN or infinity; whole numbers are written without `.0`, as JavaScript does.
         if !value.isFinite {
             append("null")
         } else if value == value.rounded(), abs(value) < 1e15 {
@@ -167,6 +171,8 @@ struct ScriptJSON {
         followsValue = true
     }
 
+    /// `text` as a JSON string literal, scanned byte by byte: every character that matters here
+    /// is ASCII, bar U+2028 and U+2029, which are matched by their three UTF-8 bytes.
     private mutating func escaped(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
@@ -185,6 +191,7 @@ struct ScriptJSON {
                 case UInt8(ascii: ">"): append("\\u003e")
                 case UInt8(ascii: "&"): append("\\u0026")
                 case 0x00..<0x20, 0x7F: appendUnicodeEscape(byte)
+                // U+2028 and U+2029, which JavaScript before ES2019 did not allow in a string literal.
                 case 0xE2 where index + 2 < count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                     append(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
                     index += 2

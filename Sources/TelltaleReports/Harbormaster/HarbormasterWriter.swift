@@ -22,14 +22,24 @@ package struct HarbormasterWriter: Sendable {
 
     package init() {}
 
+    /// One entry of `unit`, in the keys Harbormaster's unit results take:
+    ///
+    ///     {"details":"…","duration":0.4,"engine":"telltale/XCTest","format":"remarkup","name":"testAlwaysFails",
+    ///      "namespace":"SampleTests.Retry","path":"Tests/SampleTests/Retry.swift","result":"fail"}
     package struct Unit: Codable, Sendable, Hashable {
+        /// The test's listed name, or an argument case's (`isSmall(_:) [3]`).
         package var name: String
+        /// The suite, JUnit's `classname`.
         package var namespace: String
         package var engine: String
+        /// The file reviewers should look at, relative to where Telltale ran.
         package var path: String?
+        /// `pass`, `fail`, `broken`, `skip` or `unsound`.
         package var result: String
+        /// Seconds, to the millisecond.
         package var duration: Double
         package var details: String?
+        /// `remarkup` when there are `details`.
         package var format: String?
         /// Per-file coverage strings (`N`, `C`, `U` per line), keyed by the path from the repository's top.
         package var coverage: [String: String]?
@@ -50,6 +60,7 @@ package struct HarbormasterWriter: Sendable {
         }
     }
 
+    /// `harbormaster.json`'s whole content, and what `HarbormasterPublisher` sends.
     package struct Message: Codable, Sendable, Hashable {
         /// `pass` or `fail`, as the run's exit code says.
         package var type: String
@@ -95,6 +106,7 @@ package struct HarbormasterWriter: Sendable {
         )
     }
 
+    /// The unit's result for the test on its own, before any comparison with the base.
     static func result(_ test: TestResult) -> String {
         if test.quarantine != nil && test.outcome.isFailure { return "unsound" }
         switch test.outcome {
@@ -105,6 +117,7 @@ package struct HarbormasterWriter: Sendable {
         }
     }
 
+    /// One unit; `details` open with the test's class against the base when it has one.
     private func unit(name: String, _ test: TestResult, comparison: BaselineComparison?, context: ReportContext) -> Unit {
         let details = ([Self.comparisonLine(test, in: comparison)].compactMap(\.self) + [Self.details(test, context: context)])
             .filter { !$0.isEmpty }.joined(separator: "\n\n")

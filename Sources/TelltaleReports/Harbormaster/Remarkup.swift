@@ -31,6 +31,7 @@ enum Remarkup {
         for character in PlainText.clean(text) {
             switch character {
             case "\n", "\r", "\t": result.append(" ")
+            // Beyond the list above: closing brackets, `<`, `>`, and `=`, which `== headings ==` use.
             case "*", "/", "_", "~", "#", "!", "[", "]", "{", "}", "|", "`", "@", "<", ">", "=":
                 result.append(character)
                 result.append("\u{200B}")
@@ -40,6 +41,7 @@ enum Remarkup {
         return result
     }
 
+    /// The first non-empty line, without its line end.
     static func firstLine(_ text: String) -> String {
         String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
     }

@@ -7,10 +7,18 @@ import TelltaleModel
 /// and location, the quarantined and flaky ones, and where the reports are. Lists stop at
 /// `maxItems` each, with a count of the rest.
 package struct RemarkupSummaryWriter: Sendable {
+    /// Tests listed per section before the rest are only counted.
     package static let maxItems = 50
 
     package init() {}
 
+    /// The comment, opening with a level-2 heading and a table:
+    ///
+    ///     == Telltale: sample FAILED ==
+    ///
+    ///     | tests | passed | failed | errors | skipped | flaky | duration |
+    ///     | ----- | ------ | ------ | ------ | ------- | ----- | -------- |
+    ///     | 8 | 3 | 3 | 1 | 1 | 1 | 12.3 s |
     package func write(_ record: RunRecord, context: ReportContext) -> String {
         let totals = record.totals
         var text = "== Telltale: \(Remarkup.inline(PlainText.clean(record.plan.name))) \(record.failed ? "FAILED" : "passed") ==\n\n"
@@ -39,6 +47,8 @@ package struct RemarkupSummaryWriter: Sendable {
         return text
     }
 
+    /// `=== TITLE (N) ===` and a bullet per test: its id, first message and place; empty when
+    /// there are no tests.
     func section(_ title: String, _ tests: [TestResult], context: ReportContext) -> String {
         guard !tests.isEmpty else { return "" }
         var text = "\n=== \(title) (\(tests.count)) ===\n\n"

@@ -3,12 +3,15 @@ import TelltaleModel
 
 /// One rendered `testcase`, with what packing it into files needs to know.
 struct RenderedCase: Sendable {
+    /// The `<testcase …>…</testcase>` lines, indented for their `testsuite`.
     var xml: String
+    /// Its elements as GitLab counts them (`JUnitWriter.elementCount`), for the files' limit.
     var elements: Int
     /// As published: a quarantined failure counts as skipped.
     var outcome: TestOutcome
     /// The test's duration on its first case, 0 on the others, so a suite's time counts it once.
     var suiteTime: Double
+    /// The test's start, for its suite's `timestamp` (the earliest of its cases').
     var startedAt: Date?
 }
 
@@ -18,6 +21,7 @@ struct RenderedCase: Sendable {
 enum OutputAllowance: Sendable {
     case full, failingOnly, failingShort
 
+    /// The next, smaller allowance to try when the files are still too large; nil after the last.
     var less: OutputAllowance? {
         switch self {
         case .full: .failingOnly
@@ -35,6 +39,7 @@ enum OutputAllowance: Sendable {
         }
     }
 
+    /// The run note saying what was left out of the files, for stderr and `run.json`; nil at `full`.
     func note(limit: Int, logs: String) -> String? {
         let what: String
         switch self {
@@ -49,6 +54,16 @@ enum OutputAllowance: Sendable {
 }
 
 extension JUnitWriter {
+    /// One `testcase`, its children in this order: the outcome's element, the reruns, the
+    /// properties, then `system-out`:
+    ///
+    ///     <testcase classname="SampleTests.Failing" name="testTwoAsserts" time="0.500" file="Tests/SampleTests/Failing.swift" line="12">
+    ///       <failure message="XCTAssertEqual failed: (&quot;1&quot;) is not equal to (&quot;2&quot;)" type="XCTAssertEqual">…</failure>
+    ///       <system-out>log line …</system-out>
+    ///     </testcase>
+    ///
+    /// `name` is the argument case's (`isSmall(_:) [3]`) for a parameterized test's unit; `more`,
+    /// properties to add (the comparison with the base).
     private func testCase(
         _ test: TestResult, context: ReportContext, cap: Int?, name: String? = nil, more: [(name: String, value: String)] = []
     ) -> String {
@@ -73,6 +88,8 @@ extension JUnitWriter {
             children += "      <skipped" + attribute("message", Self.firstLine(reason)) + "/>\n"
         case .failed, .error:
             let element = test.outcome == .failed ? "failure" : "error"
+            // The first line of the message that explains the outcome in `message`, every failure
+            // and error with its place in the element's text.
             let problems = test.messages.filter { $0.kind == .failure || $0.kind == .error }
             let primary = test.primaryMessage
             children += "      <\(element)"
@@ -85,6 +102,7 @@ extension JUnitWriter {
         children += reruns(test, context: context, cap: cap)
         children += properties(tags: test.tags, attachments: test.attachments, more: test.orderProperties + more, context: context)
         children += systemOut(messages: test.messages, attachments: test.attachments, output: test.output, context: context, cap: cap)
+        // A passing test with nothing else to say is one self-closed line.
         if children.isEmpty { return xml + "/>\n" }
         return xml + ">\n" + children + "    </testcase>\n"
     }
@@ -207,6 +225,7 @@ extension JUnitWriter {
         for attempt in test.previousAttempts where attempt.outcome.isFailure {
             let element = prefix + (attempt.outcome == .failed ? "Failure" : "Error")
             let problems = attempt.messages.filter { $0.kind == .failure || $0.kind == .error }
+            // The attempt's own message of its kind: a failure for a `…Failure`, an error for a `…Error`.
             let primary =
                 attempt.outcome == .failed
                 ? problems.first { $0.kind == .failure } ?? problems.first
@@ -229,6 +248,8 @@ extension JUnitWriter {
         return xml
     }
 
+    /// `Tests/SampleTests/Checkout.swift:42: [arguments: "4000"] Expectation failed: …`: the message
+    /// with its place from where Telltale ran, and the argument case it came from.
     private func describe(_ message: TestMessage, context: ReportContext) -> String {
         var text = ""
         if let location = message.location {
@@ -251,6 +272,7 @@ extension JUnitWriter {
         return message.kind.rawValue
     }
 
+    /// The text's first line, at most 1,000 characters, for a `message` attribute.
     static func firstLine(_ text: String) -> String {
         let line = text.prefix { $0 != "\n" }
         return line.count > 1000 ? String(line.prefix(1000)) + "…" : String(line)
@@ -263,6 +285,7 @@ extension JUnitWriter {
                 + "they are in run.json and \(logs)/tests.log]"
         }
         guard output.utf8.count > cap else { return output }
+        // A character the cut splits is replaced, not left as invalid UTF-8.
         let kept = String(decoding: output.utf8.prefix(cap), as: UTF8.self)
         return kept + "\n[output cut at \(cap) bytes; the full output is in \(logs)/tests.log]"
     }

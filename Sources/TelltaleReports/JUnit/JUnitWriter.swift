@@ -47,6 +47,8 @@ package struct JUnitWriter: Sendable {
     /// with notes on what was split or left out. There is always at least one document.
     package func files(_ record: RunRecord, context: ReportContext, limits: JUnitLimits = .gitLab) -> JUnitFiles {
         let suites = Dictionary(grouping: record.tests, by: \.id.suiteName).sorted { $0.key < $1.key }
+        // Render, and render again with less output until the whole fits the byte limit in all (or
+        // there is nothing left to leave out); only then are the files cut.
         var allowance = OutputAllowance.full
         var rendered = render(suites, allowance: allowance, context: context, comparison: record.comparison)
         while Self.bytes(of: rendered) > limits.maxBytesInAll, let less = allowance.less {
@@ -103,6 +105,8 @@ package struct JUnitWriter: Sendable {
         for suite in suites {
             var start = suite.cases.startIndex
             while start < suite.cases.endIndex {
+                // The cases of this suite that still fit in the current document: `end` past the last.
+                // The first case of an empty document is taken whatever its size, so nothing loops.
                 var end = start
                 var portionElements = 1
                 var portionBytes = Self.wrapperBytes
@@ -132,6 +136,7 @@ package struct JUnitWriter: Sendable {
         return documents
     }
 
+    /// A whole file: the root `testsuites`, counting the test cases in this file alone, and `body`.
     private func document(body: String, totals: RunTotals, record: RunRecord) -> Data {
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
         xml += "<testsuites"
@@ -145,6 +150,8 @@ package struct JUnitWriter: Sendable {
         return Data(xml.utf8)
     }
 
+    /// `<testsuite name="SampleTests.Retry" tests="2" failures="1" errors="0" skipped="0" time="0.600"
+    /// timestamp="2026-11-21T05:20:05" hostname="ci-host">`, dated by its earliest case.
     private func testSuite(name: String, cases: ArraySlice<RenderedCase>, record: RunRecord) -> String {
         var totals = RunTotals()
         for testCase in cases { totals.add(testCase.outcome) }
@@ -161,6 +168,7 @@ package struct JUnitWriter: Sendable {
         return xml
     }
 
+    /// `tests`, `failures`, `errors` and `skipped`, as published (a quarantined failure a skip).
     private func counts(_ totals: RunTotals) -> String {
         attribute("tests", String(totals.tests))
             + attribute("failures", String(totals.failed))
@@ -177,6 +185,7 @@ package struct JUnitWriter: Sendable {
         String(format: "%.3f", max(0, value))
     }
 
+    /// `2026-11-21T05:20:05`: whole seconds and no zone, as JUnit's schema has it (in UTC).
     static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon))
     }

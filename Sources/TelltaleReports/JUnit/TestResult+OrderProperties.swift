@@ -9,6 +9,7 @@ extension TestResult {
         if let dependency = orderDependency {
             properties.append(("orderDependency", dependency.kind.rawValue))
             properties.append(("orderDependency.verdict", dependency.verdict.rawValue))
+            // A victim names the tests that polluted it; a brittle test the tests that set up its state.
             let role = dependency.kind == .victim ? "orderDependency.polluter" : "orderDependency.stateSetter"
             properties += dependency.tests.map { (role, $0.rawValue) }
             properties.append(("orderDependency.runs", String(dependency.runs)))

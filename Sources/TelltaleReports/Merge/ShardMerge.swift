@@ -7,10 +7,14 @@ import TelltaleRecord
 /// attachments and their line coverage (`merge(_:into:)`). What a coverage run merges within
 /// itself, the raw profiles of its test processes, is `ProfileMerge` (TelltaleCoverage).
 package enum ShardMerge {
+    /// Why the records are not the shards of one run, each given once.
     package enum MergeError: Error, LocalizedError, Equatable {
         case nothingToMerge
+        /// `found`: the shard indices given (from 1); `count`: how many the run was split into.
         case missingShards(found: [Int], count: Int)
+        /// Records of runs split different ways (`--shard 1/3` beside `2/4`).
         case mixedShardCounts([Int])
+        /// A test id in two records: a shard given twice, or records of different runs.
         case duplicateTest(String)
 
         package var errorDescription: String? {
@@ -43,6 +47,7 @@ package enum ShardMerge {
         for test in records.flatMap(\.tests) where !seen.insert(test.id).inserted {
             throw .duplicateTest(test.id.rawValue)
         }
+        // The merged run spans the shards' wall-clock time: the first start to the last end.
         let start = records.map(\.startedAt).min()!
         let end = records.map { $0.startedAt.addingTimeInterval($0.duration) }.max()!
         let ordered = records.sorted { ($0.shard?.index ?? 0) < ($1.shard?.index ?? 0) }
@@ -61,6 +66,7 @@ package enum ShardMerge {
             events: ordered.flatMap(\.events).sorted { $0.receivedAt < $1.receivedAt },
             notes: ordered.flatMap { record in record.notes.map { note in record.shard.map { "shard \($0): \(note)" } ?? note } }
                 + orderNotes)
+        // Each shard's checkout may sit at its own path; the builder moves their paths to this one.
         var rawRun = raw
         rawRun.otherRoots = ordered.compactMap(\.environment.packageRoot)
         var environment = first.environment
