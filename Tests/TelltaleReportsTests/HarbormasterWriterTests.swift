@@ -30,6 +30,18 @@ struct HarbormasterWriterTests {
         #expect(message.unit[1].details == nil && message.unit[1].format == nil)
     }
 
+    /// A retried test's earlier attempts are headed by how its last attempt ended: "passed on
+    /// attempt 2" for a flaky test, "failed on attempt 3" for one that failed every attempt.
+    @Test func earlierAttemptsSayHowTheLastAttemptEnded() throws {
+        var flaky = Self.test("Rich.Suite/flaky()", .passed)
+        flaky.previousAttempts = [TestAttempt(outcome: .failed, duration: 0.1)]
+        var broken = Self.test("Rich.Suite/broken()", .failed, messages: [TestMessage(kind: .failure, text: "no")])
+        broken.previousAttempts = [TestAttempt(outcome: .failed, duration: 0.1), TestAttempt(outcome: .failed, duration: 0.1)]
+        let units = HarbormasterWriter().message(Self.record([flaky, broken]), context: RichRecord.context).unit
+        #expect(units[0].details?.contains("**Earlier attempts** (passed on attempt 2):") == true, "\(units[0].details ?? "")")
+        #expect(units[1].details?.contains("**Earlier attempts** (failed on attempt 3):") == true, "\(units[1].details ?? "")")
+    }
+
     @Test func aFenceInAMessageCannotCloseItsBlock() throws {
         let text = "expected:\n```\n[[ https://evil | click ]]\n```"
         let failing = Self.test("Rich.Suite/fails()", .failed, messages: [TestMessage(kind: .failure, text: text)])

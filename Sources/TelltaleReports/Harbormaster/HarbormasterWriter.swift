@@ -152,7 +152,9 @@ package struct HarbormasterWriter: Sendable {
                 "  - attempt \(index + 1): \(attempt.outcome.rawValue) in \(String(format: "%.2f", attempt.duration)) s"
                     + (attempt.messages.first.map { ": " + Remarkup.inline(Remarkup.firstLine($0.text)) } ?? "")
             }
-            parts.append("**Earlier attempts** (passed on attempt \(test.previousAttempts.count + 1)):\n" + attempts.joined(separator: "\n"))
+            // The last attempt's own outcome: a test that failed every attempt did not pass on its last.
+            parts.append(
+                "**Earlier attempts** (\(test.outcome.rawValue) on attempt \(test.previousAttempts.count + 1)):\n" + attempts.joined(separator: "\n"))
         }
         // The end of the output, unless a message already quotes it (a crash's report does).
         let lastLine = test.output.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
