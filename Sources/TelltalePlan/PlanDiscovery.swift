@@ -25,6 +25,7 @@ package struct PlanDiscovery: Sendable, Equatable {
     /// Looks beside `package`'s manifest (`package` as the command line gives it, `.` by default).
     package static func find(package: String) -> PlanDiscovery {
         let found = fileNames.map { path(package, $0) }.filter { FileManager.default.fileExists(atPath: $0) }
+        // Both names found: the first is used and the other named in the note, never silently ignored.
         guard found.isEmpty else { return PlanDiscovery(plan: found[0], shadowed: found.dropFirst().first) }
         return PlanDiscovery(candidates: plans(under: path(package, "Plans")))
     }

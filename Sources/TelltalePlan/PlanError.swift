@@ -25,6 +25,8 @@ package struct PlanError: Error, LocalizedError, Sendable {
         }.map(\.element)
     }
 
+    /// Every problem compiler-style, one after another, each with its `hint:` line:
+    /// `Plans/ci.yml:7:22: error: suites[0].timeout.test: '5 minutes' is not a duration`.
     package var errorDescription: String? {
         problems.map(\.description).joined(separator: "\n")
     }

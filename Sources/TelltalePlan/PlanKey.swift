@@ -6,8 +6,11 @@ import Yams
 /// the printer writes exactly these, in this order, so a new key cannot be read and then left
 /// out of `telltale plan print` (whose output must read back as an equal plan).
 struct PlanKey: Sendable {
+    /// Reads the key's value into the plan, reporting problems through the decoder; `key` is
+    /// the key path problems name.
     typealias Decode = @Sendable (_ decoder: inout PlanDecoder, _ value: Node, _ key: String, _ plan: inout Plan) -> Void
 
+    /// The key as a plan writes it (`splitClasses`).
     let name: String
     let decode: Decode
     /// The key's lines in normalised YAML, its default spelled out; none where leaving the key
@@ -33,27 +36,35 @@ extension PlanKey {
     /// In the order `plan print` writes them: what selects the tests, how they run, what runs
     /// beside them, what a run keeps, then the analytics expectations (the longest, last).
     static let all: [PlanKey] = [
+        // Checked, never stored: a plan of another version is a problem, not a plan read as version 1.
         PlanKey("version", printed: { "\($0.version)" }, decode: { decoder, value, _, _ in decoder.version(value) }),
         PlanKey(
             "name", printed: { YAMLScalar.string($0.name) },
             decode: { decoder, value, key, plan in
+                // Nil (a bad or empty value) keeps the name taken from the file:
+                // `Plans/smoke.yml` is `smoke`.
                 plan.name = decoder.nonEmptyString(value, path: key) ?? plan.name
             }),
         PlanKey(
             "package", printed: { YAMLScalar.string($0.package) },
             decode: { decoder, value, key, plan in
+                // Its position is kept: `PlanLoader` checks that it is a Swift package after
+                // decoding, and reports there.
                 decoder.positions[key] = TextPosition(value)
                 plan.package = decoder.nonEmptyString(value, path: key) ?? plan.package
             }),
         PlanKey(
             "xctestplan", printed: { YAMLScalar.optional($0.xctestplan) },
             decode: { decoder, value, key, plan in
+                // Imported once the whole plan is read (`PlanLoader`), so problems of the
+                // import need this position too.
                 decoder.positions[key] = TextPosition(value)
                 plan.xctestplan = decoder.nonEmptyString(value, path: key)
             }),
         PlanKey(
             "filter", lines: { PlanPrinter.list("filter", $0.filter, indent: "") },
             decode: { decoder, value, key, plan in
+                // Each must compile as a Swift regex: checked now, not when the run selects its tests.
                 plan.filter = decoder.patterns(value, path: key)
             }),
         PlanKey(
@@ -64,6 +75,7 @@ extension PlanKey {
         PlanKey(
             "tags", lines: { PlanPrinter.list("tags", $0.tags, indent: "") },
             decode: { decoder, value, key, plan in
+                // `network` or `.network`, kept without the dot.
                 plan.tags = decoder.tagNames(value, path: key)
             }),
         PlanKey(
@@ -79,22 +91,28 @@ extension PlanKey {
         PlanKey(
             "arguments", lines: { PlanPrinter.list("arguments", $0.arguments, indent: "") },
             decode: { decoder, value, key, plan in
+                // Given to the tests as `TELLTALE_TEST_ARGUMENTS`; an
+                // `.xctestplan`'s arguments follow them.
                 plan.arguments = decoder.strings(value, path: key).map(\.value)
             }),
         PlanKey(
             "retries", printed: { "\($0.retries)" },
             decode: { decoder, value, key, plan in
+                // Written at all, even as `retries: 0`, it beats the retries an `.xctestplan` implies.
                 decoder.retriesGiven = !value.isNull
                 plan.retries = decoder.count(value, path: key, minimum: 0) ?? plan.retries
             }),
         PlanKey(
             "workers", printed: { YAMLScalar.optional($0.workers) },
             decode: { decoder, value, key, plan in
+                // Nil (not written) leaves it to the orchestrator: the number of cores.
                 plan.workers = decoder.count(value, path: key, minimum: 1)
             }),
         PlanKey(
             "lifecycle", printed: { YAMLScalar.optional($0.lifecycle?.rawValue) },
             decode: { decoder, value, key, plan in
+                // Nil lets the run choose: `process` with a test-mode service or
+                // expectations, else `none`.
                 plan.lifecycle = decoder.choice(value, path: key, of: PlanLifecycle.self)
             }),
         PlanKey(
@@ -107,6 +125,7 @@ extension PlanKey {
         PlanKey(
             "failOn", printed: { $0.failOn.rawValue },
             decode: { decoder, value, key, plan in
+                // `any`: every failure fails the run; `new`: only those the change's base did not have.
                 plan.failOn = decoder.choice(value, path: key, of: FailOn.self) ?? .any
             }),
         PlanKey(
@@ -132,11 +151,13 @@ extension PlanKey {
         PlanKey(
             "history", printed: { PlanPrinter.history($0.history) },
             decode: { decoder, value, key, plan in
+                // `true`, `false`, a path or a `postgres://` URL; `plan print` hides a URL's password.
                 plan.history = decoder.history(value, path: key)
             }),
         PlanKey(
             "postgresTimeout", printed: { YAMLScalar.optional($0.postgresTimeout?.planFormat) },
             decode: { decoder, value, key, plan in
+                // Nil (not written): two minutes; `--postgres-timeout` overrides either.
                 plan.postgresTimeout = decoder.duration(value, path: key)
             }),
         PlanKey(
@@ -147,6 +168,8 @@ extension PlanKey {
         PlanKey(
             "coverage", lines: { PlanPrinter.coverage($0.coverage) },
             decode: { decoder, value, key, plan in
+                // `true`, `false` or a mapping; a mapping turns coverage on, so `plan print` writes
+                // `false` or the whole mapping.
                 plan.coverage = decoder.coverage(value, path: key)
             }),
         PlanKey(

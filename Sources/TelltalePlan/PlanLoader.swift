@@ -10,6 +10,7 @@ package struct PlanLoader: Sendable {
     /// A plan with its paths resolved (`Plan.resolvingPaths()`) and its tracking plan, loaded.
     package struct Checked: Sendable {
         package var plan: Plan
+        /// The tracking plan `capture.catalog` names, loaded; nil when it names none.
         package var catalog: EventCatalog?
         /// What is worth saying but stops nothing (a forbidden event a typo away from a planned one).
         package var warnings: [LocatedProblem] = []
@@ -22,6 +23,8 @@ package struct PlanLoader: Sendable {
         var problems: [LocatedProblem] = []
         var plan: Plan?
         do {
+            // A plan with problems still gives what could be read of it, so its tracking plan and
+            // expectations are checked too, and `plan validate` lists everything in one pass.
             plan = try load(path: path)
         } catch {
             problems = error.problems
@@ -33,12 +36,15 @@ package struct PlanLoader: Sendable {
             let loader = CatalogLoader()
             do throws(PlanError) {
                 let loaded = try loader.load(path: catalogPath, reference: plan.capture.catalogLocation)
+                // Only against a tracking plan that loaded: against a broken one, every expected
+                // event would look unplanned.
                 problems += loader.problems(in: plan.expectations, against: loaded)
                 catalog = loaded
             } catch {
                 problems += error.problems
             }
         }
+        // Warnings alone (a forbidden event a typo away from a planned one) let the run go on.
         guard !problems.contains(where: { $0.severity == .error }) else { throw PlanError(problems: problems) }
         return Checked(plan: plan, catalog: catalog, warnings: problems)
     }
@@ -50,6 +56,7 @@ package struct PlanLoader: Sendable {
         do {
             yaml = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
+            // Two failures a user fixes differently: a wrong path, or a file that is not UTF-8 text.
             let reason =
                 FileManager.default.fileExists(atPath: path)
                 ? "cannot read the plan file (is it UTF-8 text?)"
@@ -83,10 +90,14 @@ package struct PlanLoader: Sendable {
         return result.plan
     }
 
+    /// What decoding gives `load`: the plan, its problems, where `package` and `xctestplan` are
+    /// written, and whether the file held a plan at all.
     private typealias Decoded = (
         plan: Plan, problems: [LocatedProblem], positions: [String: TextPosition], foundPlan: Bool
     )
 
+    /// Composes the YAML, decodes it, and imports the `.xctestplan` it names. A syntax error stops
+    /// at composing: Yams gives no tree to decode, so that one problem is all there is to report.
     private func decode(yaml: String, file: String) -> Decoded {
         let root: Node?
         do {
@@ -98,11 +109,14 @@ package struct PlanLoader: Sendable {
         var decoder = PlanDecoder(file: file)
         var plan = decoder.decode(root)
         var problems = decoder.problems
+        // After decoding, so the plan's own `environment` and `retries` are known and
+        // win over the test plan's.
         if let xctestplan = plan.xctestplan {
             do {
                 try XCTestPlanImporter.importPlan(
                     at: Plan.resolve(xctestplan, inPlan: file), into: &plan, planSetsRetries: decoder.retriesGiven)
             } catch {
+                // At the plan's `xctestplan:`, not in the .xctestplan file: the plan is what names it.
                 let position = decoder.positions["xctestplan"] ?? .start
                 problems.append(
                     LocatedProblem(
@@ -119,6 +133,8 @@ package struct PlanLoader: Sendable {
     /// `package` must be a Swift package; under `xcode:`, the folder of the Xcode project.
     private func packageProblem(_ package: String, written: String, at position: TextPosition, file: String, xcode: Bool) -> LocatedProblem? {
         var isDirectory: ObjCBool = false
+        // The path as written, and as found from the working directory when that differs:
+        // `'..' (.)` for `package: ..` in `Plans/app.yml`.
         let shown = package == written ? "'\(written)'" : "'\(written)' (\(package))"
         let message: String
         if !FileManager.default.fileExists(atPath: package, isDirectory: &isDirectory) || !isDirectory.boolValue {

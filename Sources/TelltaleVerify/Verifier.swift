@@ -6,14 +6,20 @@ import TelltaleModel
 ///     let verifier = try Verifier(expectations: plan.expectations, catalog: catalog)
 ///     let report = verifier.verify(events: record.events, tests: record.tests.map(\.id))
 package struct Verifier: Sendable {
+    /// The plan's expectation blocks compiled, in plan order; `SelectorIndex`
+    /// hands out indices into it.
     private let blocks: [CompiledExpectations]
+    /// Which blocks select a given test id.
     private let selectors: SelectorIndex
+    /// The tracking plan compiled; nil when the plan names none, and then no
+    /// event is checked against one.
     private let catalog: CatalogChecker?
     /// The plan's expectation blocks as written, in plan order.
     let expectationBlocks: [TestExpectations]
 
     /// Throws when a regular expression does not compile (a loaded plan has been checked already).
     package init(expectations: [TestExpectations], catalog: EventCatalog? = nil) throws(VerificationError) {
+        // One cache for every block and key: 10,000 expectations often repeat a handful of patterns.
         var regexes = RegexCache()
         var blocks: [CompiledExpectations] = []
         blocks.reserveCapacity(expectations.count)
@@ -29,11 +35,14 @@ package struct Verifier: Sendable {
     /// Verifies a whole run. `events` are every captured event (each attributed through its
     /// `test`, or to none); `tests` the tests that ran, so one that sent nothing is still checked.
     package func verify(events: [Event], tests: [TestID] = []) -> VerificationReport {
+        // Events grouped by test once, so each test's checks read only its own. An event without a
+        // test is counted and checked against the tracking plan, but no expectation can be about it.
         var byTest: [TestID: [Event]] = [:]
         var unattributed = 0
         for index in events.indices {
             if let test = events[index].test { byTest[test, default: []].append(events[index]) } else { unattributed += 1 }
         }
+        // A test that sent nothing is still checked: an expected event it never sent is its failure.
         for test in tests where byTest[test] == nil { byTest[test] = [] }
 
         var violations: [TestID?: [CatalogViolation]] = [:]
@@ -41,7 +50,9 @@ package struct Verifier: Sendable {
         if let catalog {
             (violations, coverage) = check(events, against: catalog)
         }
+        // Which blocks selected some test of the run; the others are the report's `unusedSelectors`.
         var used = Array(repeating: false, count: blocks.count)
+        // Sorted by id, so the report does not follow a dictionary's order from one run to the next.
         let results = byTest.keys.sorted().map { test in
             let selected = selectors.blocks(for: test)
             for block in selected { used[block] = true }
@@ -63,6 +74,8 @@ package struct Verifier: Sendable {
         if let catalog {
             var collector = ViolationCollector()
             var scratch = catalog.scratch()
+            // The violations are the test's, whatever the
+            // event's own tag says, as the checks above are.
             for var event in events {
                 event.test = test
                 catalog.check(event, scratch: &scratch, into: &collector)
@@ -77,6 +90,8 @@ package struct Verifier: Sendable {
         selectors.blocks(for: test)
     }
 
+    /// `test`'s events against the blocks at `selected`; a test no block selects has no
+    /// failures, only its event count.
     private func verify(test: TestID, events: [Event], blocks selected: [Int]) -> TestVerification {
         guard !selected.isEmpty else { return TestVerification(test: test, eventCount: events.count) }
         let checker = TestChecker(events: TestEvents(events), blocks: selected.map { blocks[$0] })
@@ -90,6 +105,7 @@ package struct Verifier: Sendable {
         var counts: [String: Int] = [:]
         for index in events.indices {
             catalog.check(events[index], scratch: &scratch, into: &collector)
+            // Every event counts for coverage, attributed or not: coverage is by name, whoever sent it.
             counts[events[index].name, default: 0] += 1
         }
         let byTest = Dictionary(grouping: collector.violations, by: \.test)

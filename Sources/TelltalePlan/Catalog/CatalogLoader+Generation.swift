@@ -10,12 +10,16 @@ extension CatalogLoader {
     package func loadForGeneration(path: String) throws(PlanError) -> (catalog: EventCatalog, path: String) {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        // Whatever reads as a tracking plan is generated from directly; only a YAML file without
+        // top-level `events` is taken as a plan.
         guard exists, !isDirectory.boolValue, !path.hasSuffix(".json"),
             let text = try? String(contentsOfFile: path, encoding: .utf8),
             !Self.isJSONSchema(text, path: path), !Self.hasTopLevelEvents(text)
         else {
             return (try load(path: path), path)
         }
+        // The plan's own problems stop the generation; its tracking plan is
+        // found from the plan's folder.
         let plan = try PlanLoader().load(path: path).resolvingPaths()
         guard let catalogPath = plan.capture.catalog else {
             throw PlanError(problems: [

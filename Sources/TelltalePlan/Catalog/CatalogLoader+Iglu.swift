@@ -7,9 +7,12 @@ import TelltaleModel
 /// `name`; each name's newest version is its planned event, and a Snowplow event is checked
 /// against the version its data names. Bodies are draft-04, as Iglu's meta-schema has them.
 extension CatalogLoader {
+    /// The schemas at `files` in the registry at `root`; a `$ref` to an `iglu:` URI is
+    /// read from the same registry.
     func loadIglu(root: String, files: [String], sourcePath: String) throws(PlanError) -> EventCatalog {
         let reading = DocumentReading(defaultDialect: .draft4)
         let rootURL = URL(fileURLWithPath: root)
+        // A `$ref` to an `iglu:` URI is read from this registry, at the path its key names.
         var library = JSONSchemaLibrary { uri in
             guard let key = IgluSchemaKey(uri: uri) else { return nil }
             let file = rootURL.appendingPathComponent("\(key.vendor)/\(key.name)/\(key.format)/\(key.version)").path
@@ -19,6 +22,8 @@ extension CatalogLoader {
         var layoutProblems: [LocatedProblem] = []
         var loaded: [(key: IgluSchemaKey, document: JSONSchemaDocument)] = []
         for file in files {
+            // The last four parts of the path are the schema's key:
+            // `com.acme/checkout_started/jsonschema/1-0-2`.
             let parts = Array(file.dropFirst(root.count).split(separator: "/").map(String.init).suffix(4))
             guard parts.count == 4, let key = IgluSchemaKey(uri: "iglu:" + parts.joined(separator: "/")), key.format == "jsonschema" else {
                 layoutProblems.append(
@@ -31,6 +36,7 @@ extension CatalogLoader {
             library.add(document)
             if Self.checkSelf(of: document, matches: key, library: &library) { loaded.append((key, document)) }
         }
+        // Every version is kept: a Snowplow event is checked against the version it names.
         var iglu: [IgluSchemaKey: IgluSchema] = [:]
         for (key, document) in loaded {
             guard let schema = library.schema(in: document.uri) else { continue }
@@ -39,6 +45,7 @@ extension CatalogLoader {
         }
         // Each name's newest version is the planned event; one name from two vendors is ambiguous.
         var newest: [String: IgluSchemaKey] = [:]
+        // By vendor, name, then version numbers (`1-0-10` after `1-0-9`): each name ends on its newest.
         for key in iglu.keys.sorted() {
             if let other = newest[key.name], other.vendor != key.vendor {
                 library.report(
@@ -71,6 +78,7 @@ extension CatalogLoader {
         }
         let expected = ["vendor": key.vendor, "name": key.name, "format": key.format, "version": key.version]
         var matches = true
+        // Every field that disagrees is reported, each at its own key.
         for field in ["vendor", "name", "format", "version"] where declared[field]?.stringValue != expected[field] {
             library.report(
                 "`self.\(field)` is \(declared[field].map { $0.jsonText() } ?? "missing"), but the file's path says \"\(expected[field]!)\"",

@@ -11,6 +11,8 @@ import TelltaleModel
 ///   a problem, and so is a titled file that others refer to by `$ref` (unless it names its
 ///   event with `properties.event`): it is taken as definitions.
 extension CatalogLoader {
+    /// Every file of `files` read as a JSON Schema: those that name an event are its plan, the
+    /// others definitions for `$ref`s.
     func loadJSONSchemas(files: [String], sourcePath: String) throws(PlanError) -> EventCatalog {
         let reading = DocumentReading()
         var library = JSONSchemaLibrary(loader: reading.loader)
@@ -21,6 +23,8 @@ extension CatalogLoader {
                 documents.append(document)
             }
         }
+        // Every document that names an event, read before deciding: one that others `$ref` may yet
+        // turn out to be a definition.
         var candidates: [(event: CatalogEvent, document: JSONSchemaDocument, paramsPath: [ParamPath.Component], byTitle: Bool)] = []
         for document in documents {
             guard let (name, byTitle) = Self.eventName(in: document.value) else { continue }
@@ -48,6 +52,8 @@ extension CatalogLoader {
             Self.checkParamsSchema(candidate.event.paramsSchema, in: candidate.document, at: candidate.paramsPath, library: &library)
             events.append(candidate.event)
         }
+        // A file that names nothing and that nothing refers to is a mistake rather than a
+        // definition: such as an event's schema without its `title`.
         let named = Set(candidates.map(\.document.uri))
         for document in documents where !named.contains(document.uri) && !referenced.contains(document.uri) {
             library.report(
@@ -91,6 +97,7 @@ extension CatalogLoader {
 /// `$ref` names. A class: the library's loader closure adds to its problems.
 final class DocumentReading {
     private(set) var problems: [LocatedProblem] = []
+    /// The draft of a schema without `$schema`: 2020-12, or draft-04 for Iglu.
     private let defaultDialect: JSONSchemaDialect
 
     init(defaultDialect: JSONSchemaDialect = .default) {
@@ -105,6 +112,8 @@ final class DocumentReading {
         }
     }
 
+    /// The file read as a schema document, its URI its `file:` URL unless `uri` is given (an
+    /// `iglu:` URI); nil when it cannot be read or parsed, with the problem kept.
     func document(file: String, uri: String? = nil, dialect: JSONSchemaDialect? = nil) -> JSONSchemaDocument? {
         guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
             problems.append(LocatedProblem(file: file, line: 1, column: 1, keyPath: "", message: "cannot read the JSON Schema (is it UTF-8 text?)"))
@@ -124,6 +133,8 @@ final class DocumentReading {
         }
     }
 
+    /// The line and column of the byte at `offset`, both from 1; the column counts characters, so
+    /// UTF-8 continuation bytes are not counted.
     static func lineAndColumn(ofByte offset: Int, in text: String) -> (Int, Int) {
         var line = 1
         var column = 1

@@ -15,11 +15,14 @@ package struct CatalogLoader: Sendable {
     package func load(path: String, reference: SourceLocation? = nil) throws(PlanError) -> EventCatalog {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        // A folder is a plan of schema files; a file is told apart by its content more than its name.
         if exists, isDirectory.boolValue { return try loadFolder(path, reference: reference) }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
+            // At the plan's `capture.catalog:` when a plan names it; at the path itself otherwise
+            // (`telltale capture --catalog`).
             throw PlanError(problems: [
                 LocatedProblem(
                     file: reference?.file ?? path, line: reference?.line ?? 1, column: reference?.column ?? 1,
@@ -50,10 +53,13 @@ package struct CatalogLoader: Sendable {
             // Invalid JSON in a `.json` file is reported as such.
             return path.hasSuffix(".json")
         }
+        // `events` and no schema keyword: the catalog's own form, written as JSON.
         let isCatalog = value["events"] != nil && ["$schema", "self", "properties", "title", "type"].allSatisfy { value[$0] == nil }
         return !isCatalog
     }
 
+    /// A folder: an Iglu registry (holding `schemas/`, or laid out as one at its top), else every
+    /// `.json` file under it, one schema per event.
     private func loadFolder(_ path: String, reference: SourceLocation?) throws(PlanError) -> EventCatalog {
         let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
         let registry = folder + "/schemas"
@@ -61,6 +67,8 @@ package struct CatalogLoader: Sendable {
         if FileManager.default.fileExists(atPath: registry, isDirectory: &isDirectory), isDirectory.boolValue {
             return try loadIglu(root: registry, files: Self.files(in: registry), sourcePath: path)
         }
+        // No `schemas/` in it: the folder may be a registry's `schemas/` itself, laid out as
+        // VENDOR/NAME/jsonschema/VERSION.
         let files = Self.files(in: folder)
         if Self.isIgluLayout(files, root: folder) {
             return try loadIglu(root: folder, files: files, sourcePath: path)
@@ -114,14 +122,17 @@ package struct CatalogLoader: Sendable {
         _ references: [PlanDecoder.SchemaReference], into catalog: inout EventCatalog, file: String, root: Node?
     ) -> [LocatedProblem] {
         var problems: [LocatedProblem] = []
+        // One library for every event's schema: a definitions file several of them `$ref` is read once.
         let reading = DocumentReading()
         var library = JSONSchemaLibrary(loader: reading.loader)
         let catalogURL = URL(fileURLWithPath: file).standardizedFileURL
+        // Positions in the catalog file, so a problem of an inline schema points at its YAML line.
         let sourceMap = root?.sourceMap() ?? JSONSourceMap()
         for reference in references {
             let uri: String
             switch reference.source {
             case .file(let path, let node):
+                // Relative to the catalog's folder, as a plan's paths are to the plan's.
                 let schemaFile = path.hasPrefix("/") ? path : (catalogURL.deletingLastPathComponent().path as NSString).appendingPathComponent(path)
                 guard FileManager.default.isReadableFile(atPath: schemaFile) else {
                     let position = TextPosition(node)
@@ -132,6 +143,7 @@ package struct CatalogLoader: Sendable {
                             hint: "a schema file's path is relative to the tracking plan's folder"))
                     continue
                 }
+                // A file that does not parse was reported by `reading`.
                 guard let document = reading.document(file: schemaFile) else { continue }
                 library.add(document)
                 uri = document.uri
@@ -141,6 +153,7 @@ package struct CatalogLoader: Sendable {
                 let name = catalog.events[reference.event].name
                 // The catalog's own URI, made one per event: `$ref`s resolve against its folder.
                 uri = catalogURL.absoluteString + "?event=" + (name.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? name)
+                // An inline schema may name its draft with `$schema`; without one, 2020-12.
                 let dialect = value["$schema"]?.stringValue.flatMap(JSONSchemaDialect.init(metaSchema:)) ?? .default
                 library.add(
                     JSONSchemaDocument(
@@ -148,9 +161,12 @@ package struct CatalogLoader: Sendable {
                         pathInFile: [.key("events"), .key(name), .key("schema")]))
             }
             guard let schema = library.schema(in: uri) else { continue }
+            // The schema replaces the event's params schema, and its own
+            // `additionalProperties` decides on extras.
             Self.checkParamsSchema(schema, in: library.documents[uri]!, at: [], library: &library)
             catalog.events[reference.event].paramsSchema = schema
         }
+        // The `$ref` targets, which `CatalogChecker` compiles into its reference table.
         catalog.definitions = library.definitions
         return problems + reading.problems + library.problems
     }
@@ -164,6 +180,7 @@ package struct CatalogLoader: Sendable {
         let names = catalog.events.map(\.name)
         var ignored: [Regex<AnyRegexOutput>] = []
         var ignoredNames: Set<String> = []
+        // Names the tracking plan ignores are not unplanned: an expectation may name them.
         for pattern in catalog.ignore {
             switch pattern {
             case .name(let name): ignoredNames.insert(name)
@@ -173,12 +190,16 @@ package struct CatalogLoader: Sendable {
         var problems: [LocatedProblem] = []
         for block in expectations {
             let expected = block.events.map(\.event) + (block.order?.events ?? [])
+            // `events` and `order` entries must be planned; `forbid` entries need not be.
             let specs = expected.map { ($0, false) } + block.forbid.map { ($0, true) }
             for (spec, forbidden) in specs where !planned.contains(spec.name) && !ignoredNames.contains(spec.name) {
                 if ignored.contains(where: { (try? $0.firstMatch(in: spec.name)) != nil }) { continue }
+                // At the event's own line when known, else at the block's key.
                 let location = spec.location ?? block.location
                 let (file, line, column) = (location?.file ?? "", location?.line ?? 1, location?.column ?? 1)
                 if forbidden {
+                    // One or two letters from a planned name: likely a typo, worth
+                    // a warning, never an error.
                     guard let typo = names.first(where: { EditDistance.between(spec.name, $0) <= 2 }) else { continue }
                     problems.append(
                         LocatedProblem(

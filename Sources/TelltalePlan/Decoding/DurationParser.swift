@@ -3,6 +3,7 @@
 /// A bare number is rejected: `timeout: 30` could mean seconds or minutes,
 /// and guessing wrong makes a run hang or fail for no visible reason.
 package struct DurationParser {
+    /// Nanoseconds in each unit a plan may write; `us` and `µs` are both microseconds.
     static let unitNanoseconds: [String: Int64] = [
         "ns": 1,
         "us": 1_000,
@@ -20,11 +21,14 @@ package struct DurationParser {
         var rest = Substring(text.trimmingWhitespace())
         guard !rest.isEmpty else { return nil }
         var total = 0.0
+        // Number-unit pairs until the text ends: `1m30s` is 1 m, then 30 s. A unit the table lacks,
+        // or a number without a unit, is no duration.
         while !rest.isEmpty {
             let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             rest = rest.dropFirst(number.count)
             let unit = rest.prefix { $0.isLetter }
             rest = rest.dropFirst(unit.count)
+            // A number starts and ends with a digit: `.5s` and `5.s` are refused.
             guard number.first?.isNumber == true, number.last?.isNumber == true,
                 let value = Double(number), let scale = unitNanoseconds[String(unit)]
             else { return nil }
@@ -46,6 +50,7 @@ package struct DurationParser {
 }
 
 extension String {
+    /// Without leading and trailing whitespace, newlines included, and without Foundation.
     func trimmingWhitespace() -> String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }

@@ -4,6 +4,8 @@ import Yams
 struct MappingEntries {
     private(set) var ordered: [(key: String, value: Node)] = []
 
+    /// The value of `key`; nil when it is not written (or was not accepted). `key:` with nothing
+    /// after it is a null node, not nil: callers tell "left out" from "written empty".
     subscript(key: String) -> Node? {
         ordered.first { $0.key == key }?.value
     }

@@ -20,6 +20,7 @@ extension Node {
         case .mapping(let mapping):
             var members: [String: JSONValue] = [:]
             for (key, value) in mapping {
+                // JSON keys are strings: a key that is a list, a mapping or null has no JSON form.
                 guard let name = key.plainString else {
                     unsupported = key
                     return nil
@@ -34,13 +35,18 @@ extension Node {
         }
     }
 
+    /// A scalar by the tag YAML resolved for it. Quoted text is always tagged `str`, so
+    /// `"75001"` stays a string.
     private static func json(_ scalar: Node.Scalar, node: Node) -> JSONValue {
         switch node.tag.rawValue {
         case Tag.Name.null.rawValue:
             return .null
+        // The resolver tags YAML 1.1's `yes`, `no`, `on` and `off` as booleans too; JSON has only
+        // `true` and `false`, so the others fall through to strings.
         case Tag.Name.bool.rawValue where ["true", "false"].contains(scalar.string.lowercased()):
             return .bool(scalar.string.lowercased() == "true")
         case Tag.Name.int.rawValue:
+            // An integer too large for `Int` is read as a double; one neither reads stays its text.
             if let int = node.int { return .number(Double(int)) }
             return node.float.map(JSONValue.number) ?? .string(scalar.string)
         case Tag.Name.float.rawValue:

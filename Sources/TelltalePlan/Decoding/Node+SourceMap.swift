@@ -10,6 +10,7 @@ extension Node {
         return map
     }
 
+    /// Records this node's position at `path`, then its members' and elements' below it.
     private func addPositions(to map: inout JSONSourceMap, path: [ParamPath.Component]) {
         let position = TextPosition(self)
         map.values[ParamPath(path)] = JSONSourceMap.Position(line: position.line, column: position.column)
@@ -17,6 +18,8 @@ extension Node {
         case .mapping(let mapping):
             var order: [String] = []
             for (key, value) in mapping {
+                // A key that is no plain scalar has no JSON form: `jsonValue` refuses
+                // it, and here it is skipped.
                 guard let name = key.plainString else { continue }
                 order.append(name)
                 let keyPosition = TextPosition(key)

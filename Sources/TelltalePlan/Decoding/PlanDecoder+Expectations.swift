@@ -3,6 +3,7 @@ import Yams
 
 /// `capture:` and `expectations:`. Shapes and meaning: Docs/Verification.md.
 extension PlanDecoder {
+    // The keys each mapping of the two sections may have; Docs/Verification.md describes them.
     static let captureKeys = ["catalog", "sync"]
     static let expectationKeys = ["events", "forbid", "order", "strict"]
     static let expectedEventKeys = ["name", "params", "count"]
@@ -10,6 +11,8 @@ extension PlanDecoder {
     static let orderKeys = ["events", "gaps"]
     static let countKeys = ["atLeast", "atMost"]
 
+    /// `capture: { catalog: events.yml, sync: true }`. Where `catalog` is written is kept, so a
+    /// tracking plan that cannot be read is reported at that line of the plan.
     mutating func capture(_ node: Node, path: String) -> PlanCapture {
         var capture = PlanCapture()
         guard let mapping = mapping(node, path: path, example: "`capture: { catalog: Plans/events.yml }`") else { return capture }
@@ -46,10 +49,13 @@ extension PlanDecoder {
 
     /// `/…/` is a regex over ids; anything else a test id or an enclosing suite's id.
     private mutating func selector(_ key: String, at node: Node, path: String) -> TestSelector? {
+        // More than `//`: an empty pattern would select every test.
         if key.count > 2, key.hasPrefix("/"), key.hasSuffix("/") {
             let pattern = String(key.dropFirst().dropLast())
             return checkedRegex(pattern, at: node, path: path) ? .pattern(pattern) : nil
         }
+        // Every id starts with its module and a dot (`Shop.CartTests/testAdd`): a key without one
+        // is a test or suite written without its module, which would select nothing.
         guard key.contains(".") else {
             report(
                 "'\(key)' is not a test id", at: node, path: path,
@@ -61,6 +67,8 @@ extension PlanDecoder {
         return .id(key)
     }
 
+    /// One key's block. An empty one (`Shop.Cart/testAdd:` with nothing below) is a
+    /// problem: it would check nothing.
     private mutating func expectationBlock(_ selector: TestSelector, _ node: Node, key: Node, path: String) -> TestExpectations? {
         guard case .mapping(let mapping) = node, !mapping.isEmpty else {
             report(
@@ -70,6 +78,7 @@ extension PlanDecoder {
             )
             return nil
         }
+        // At the key: an unmatched selector, and strict mode's failures, point there.
         var block = TestExpectations(selector, location: key.location(in: file))
         let entries = knownEntries(of: mapping, path: path, allowed: Self.expectationKeys)
         for (entryKey, value) in entries.ordered {
@@ -79,6 +88,7 @@ extension PlanDecoder {
             case "forbid": block.forbid = list(value, path: entryPath) { decoder, item, itemPath in decoder.eventSpec(item, path: itemPath) }
             case "order": block.order = order(value, path: entryPath)
             case "strict": block.strict = bool(value, path: entryPath) ?? false
+            // `knownEntries` let through only `expectationKeys`, so every key has a case above.
             default: assertionFailure("expectationKeys and expectationBlock disagree about `\(entryKey)`")
             }
         }
@@ -90,6 +100,7 @@ extension PlanDecoder {
         _ node: Node, path: String, item: (inout PlanDecoder, Node, String) -> Item?
     ) -> [Item] {
         if node.isNull { return [] }
+        // One item alone is read at the list's own path (`forbid`, not `forbid[0]`).
         guard case .sequence(let items) = node else { return item(&self, node, path).map { [$0] } ?? [] }
         var result: [Item] = []
         for (index, element) in items.enumerated() {
@@ -116,6 +127,7 @@ extension PlanDecoder {
     /// The spec, and the mapping's entries when it was written as one.
     private mutating func eventSpec(_ node: Node, path: String, allowed: [String]) -> (spec: EventSpec, entries: MappingEntries?)? {
         if let name = node.plainString {
+            // `- checkout_started`: a name alone matches the event with any params.
             return (EventSpec(name: name, location: node.location(in: file)), nil)
         }
         guard case .mapping(let mapping) = node else {
@@ -126,6 +138,7 @@ extension PlanDecoder {
             return nil
         }
         let entries = knownEntries(of: mapping, path: path, allowed: allowed)
+        // A bad `name:` value was reported by `nonEmptyString`; a missing or null one is reported here.
         guard let nameNode = entries["name"], let name = nonEmptyString(nameNode, path: path.appendingKey("name")) else {
             if entries["name"] == nil || entries["name"]?.isNull == true {
                 report(
@@ -156,8 +169,10 @@ extension PlanDecoder {
                 report("`atMost` (\(atMost)) is less than `atLeast` (\(atLeast))", at: node, path: path, hint: "no count could satisfy both")
                 return nil
             }
+            // `atMost` alone allows none at all: `{ atMost: 2 }` is 0 to 2.
             return EventCount(minimum: atLeast ?? 0, maximum: atMost)
         }
+        // `count: 0` is allowed: never with these params, a `forbid` that names the block's own event.
         return count(node, path: path, minimum: 0).map(EventCount.exactly)
     }
 
@@ -166,6 +181,7 @@ extension PlanDecoder {
         if node.isNull { return nil }
         var eventsNode = node
         var eventsPath = path
+        // The list alone (`order: [a, b]`) allows gaps; the mapping form says so itself.
         var gaps = true
         if case .mapping(let mapping) = node {
             let entries = knownEntries(of: mapping, path: path, allowed: Self.orderKeys)
@@ -177,6 +193,7 @@ extension PlanDecoder {
             eventsPath = path.appendingKey("events")
             if let gapsNode = entries["gaps"] { gaps = bool(gapsNode, path: path.appendingKey("gaps")) ?? true }
         }
+        // Unlike `events` and `forbid`, one name alone is no order: it must be a list.
         guard case .sequence(let items) = eventsNode else {
             report(
                 "expected a list of at least two events, found \(eventsNode.summary)", at: eventsNode, path: eventsPath,
@@ -184,11 +201,15 @@ extension PlanDecoder {
             )
             return nil
         }
+        // Every entry is decoded before the length is checked, so a bad entry is reported either way.
         let specs = list(eventsNode, path: eventsPath) { decoder, item, itemPath in decoder.eventSpec(item, path: itemPath) }
+        // One event has no order: `events` says it must be sent.
         guard items.count >= 2 else {
             report("an order needs at least two events", at: eventsNode, path: eventsPath, hint: "use `events` to expect a single event")
             return nil
         }
+        // An entry that failed leaves the order out: a shorter sequence would pass
+        // what the plan does not say.
         return specs.count == items.count ? OrderExpectation(specs, gaps: gaps, location: node.location(in: file)) : nil
     }
 
@@ -208,6 +229,7 @@ extension PlanDecoder {
 }
 
 extension Node {
+    /// `{}`: a mapping written with nothing in it, which `isNull` does not cover.
     var mappingIsEmpty: Bool {
         if case .mapping(let mapping) = self { return mapping.isEmpty }
         return false

@@ -3,15 +3,21 @@ import TelltaleModel
 import Yams
 
 extension PlanDecoder {
+    /// Every key of a quarantine entry is required: an entry without an owner or an end date is
+    /// one nobody comes back to.
     static let quarantineKeys = ["test", "reason", "owner", "until"]
 
     /// `history: true | false | PATH | postgres://URL`.
     mutating func history(_ node: Node, path: String) -> PlanHistory {
         if node.isNull { return .beside }
+        // Only a plain `true` or `false` turns it on or off: a quoted `"true"` is a file of that
+        // name. Unlike the other switches, `yes` and `no` are file names here too.
         if case .scalar(let scalar) = node, scalar.style == .plain, ["true", "false"].contains(scalar.string) {
             return scalar.string == "true" ? .beside : .off
         }
         guard let file = nonEmptyString(node, path: path) else { return .beside }
+        // A `postgres://` or `postgresql://` URL is a database, never a path:
+        // `resolvingPaths()` leaves it as written.
         return URLPassword.isPostgresURL(file) ? .database(file) : .file(file)
     }
 
@@ -48,6 +54,7 @@ extension PlanDecoder {
             }
             guard let text = nonEmptyString(value, path: path.appendingKey(key)) else { continue }
             switch key {
+            // `/regex/` over test ids, checked to compile; anything else is an id.
             case "test" where text.count > 1 && text.hasPrefix("/") && text.hasSuffix("/"):
                 do {
                     _ = try Regex(String(text.dropFirst().dropLast()))
@@ -68,6 +75,7 @@ extension PlanDecoder {
             }
             values[key] = text
         }
+        // An entry missing anything, or with a bad value, was reported above, and is left out.
         guard let test = values["test"], let reason = values["reason"], let owner = values["owner"], let until = values["until"]
         else { return nil }
         return QuarantineEntry(test: test, reason: reason, owner: owner, until: until)
@@ -78,6 +86,8 @@ extension PlanDecoder {
         guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
             let year = Int(match.1), let month = Int(match.2), let day = Int(match.3)
         else { return false }
+        // The regex takes `2026-02-30`; the round trip through the calendar does
+        // not, landing on `2026-03-02`.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let components = DateComponents(year: year, month: month, day: day)

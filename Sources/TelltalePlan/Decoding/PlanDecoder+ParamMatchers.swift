@@ -4,6 +4,8 @@ import Yams
 /// `params:` of an expected event: keys are parameter paths, values are literals, placeholders
 /// or matcher mappings. Shapes and meaning: Docs/Verification.md.
 extension PlanDecoder {
+    /// The keys that make a `params:` mapping a matcher; a mapping with none of them is an object's
+    /// members (`address: { city: Paris }`).
     static let matcherKeys = ["equals", "type", "regex", "gt", "gte", "lt", "lte", "present", "oneOf", "contains"]
     static let rangeKeys: Set<String> = ["gt", "gte", "lt", "lte"]
 
@@ -24,6 +26,8 @@ extension PlanDecoder {
                 continue
             }
             let fieldPath = path.appendingKey(key)
+            // `address.city`, `items[0].sku` and `["key.with.dots"]` are paths into nested params;
+            // a plain name is a path of one key.
             guard let paramPath = ParamPath(parsing: key) else {
                 report(
                     "'\(key)' is not a parameter path", at: keyNode, path: fieldPath,
@@ -41,6 +45,8 @@ extension PlanDecoder {
         switch node {
         case .scalar:
             return scalarMatcher(node, path: path)
+        // A list is the whole array, element by element (`[a, { gt: 0 }]`), never "one
+        // of these": that is `oneOf`.
         case .sequence(let items):
             var elements: [ParamMatcher] = []
             for (index, item) in items.enumerated() {
@@ -49,10 +55,14 @@ extension PlanDecoder {
             }
             return .elements(elements)
         case .mapping(let mapping):
+            // Any matcher key makes the mapping a matcher; with none, its keys are an object's
+            // members, each matched as a param.
             let keys = Array(mapping.keys).compactMap(\.plainString)
             let operators = keys.filter(Self.matcherKeys.contains)
             if operators.isEmpty {
                 let fields = paramFields(node, path: path)
+                // A member that failed (reported) leaves the whole object out rather
+                // than check fewer members.
                 return fields.count == mapping.count ? .fields(fields) : nil
             }
             return operatorMatcher(mapping, node: node, path: path, operators: operators)
@@ -66,12 +76,17 @@ extension PlanDecoder {
     private mutating func scalarMatcher(_ node: Node, path: String) -> ParamMatcher? {
         var unsupported: Node?
         guard let value = node.jsonValue(unsupported: &unsupported) else { return nil }
+        // Only text with a `{` can hold a placeholder. Written bare, `{uuid}` is a YAML flow
+        // mapping, so a placeholder is quoted: `order_id: "{uuid}"`.
         guard case .string(let text) = value, text.contains("{") else { return .equals(value) }
         guard let template = template(text, at: node, path: path) else { return nil }
         let placeholders = template.parts.compactMap { part -> Placeholder? in
             if case .placeholder(let placeholder) = part { placeholder } else { nil }
         }
+        // Braces around no placeholder word (`"{}"`, `"a { b"`) are plain text.
         if placeholders.isEmpty { return .equals(value) }
+        // A placeholder alone is a whole value (`"{integer}"` takes the number 3); inside text it
+        // is a pattern over a string (`"{integer} items"`).
         if template.parts.count == 1 { return .placeholder(placeholders[0]) }
         return .template(template)
     }
@@ -85,6 +100,7 @@ extension PlanDecoder {
         while let open = rest.firstIndex(of: "{") {
             literal += rest[..<open]
             let afterOpen = rest.index(after: open)
+            // A `{` that does not open a word and a `}` is text: `"{ }"`, `"{a-b}"`.
             guard let close = rest[afterOpen...].firstIndex(of: "}"),
                 case let word = rest[afterOpen..<close],
                 !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
@@ -103,6 +119,8 @@ extension PlanDecoder {
                 )
                 return nil
             }
+            // Text before it, after it, or earlier parts: the placeholder is inside a longer
+            // string, where `{boolean}` cannot be.
             if !literal.isEmpty || close != rest.index(before: rest.endIndex) || !parts.isEmpty, !placeholder.isEmbeddable {
                 report(
                     "`\(placeholder)` stands for a whole value, not part of a string", at: node, path: path,
@@ -124,6 +142,8 @@ extension PlanDecoder {
     private mutating func operatorMatcher(
         _ mapping: Node.Mapping, node: Node, path: String, operators: [String]
     ) -> ParamMatcher? {
+        // Beside a matcher key, a param name is ambiguous (`{ type: string, city: Paris }`):
+        // refused, with the path that says it plainly (`"address.type": shirt`).
         let others = Array(mapping.keys).filter { key in key.plainString.map { !Self.matcherKeys.contains($0) } ?? true }
         for key in others {
             report(
@@ -135,15 +155,19 @@ extension PlanDecoder {
         }
         guard others.isEmpty else { return nil }
         var matchers: [ParamMatcher] = []
+        // `gt`, `gte`, `lt` and `lte` gather into one range, added after the loop.
         var range = NumberRange()
+        // No early return: every key's problem is reported before the matcher is given up.
         var valid = true
         var absent: Node?
         for (keyNode, value) in mapping {
+            // Every key is a scalar matcher key here: `others` is empty.
             let key = keyNode.plainString!
             let keyPath = path.appendingKey(key)
             switch key {
             case "equals":
                 var unsupported: Node?
+                // The JSON value as written: no placeholders, objects and arrays compared in full.
                 if let literal = value.jsonValue(unsupported: &unsupported) {
                     matchers.append(.equals(literal))
                 } else {
@@ -197,6 +221,8 @@ extension PlanDecoder {
             }
         }
         if !range.isEmpty { matchers.append(.range(range)) }
+        // An absent param has no value for other matchers to check;
+        // "absent or …" is written with `oneOf`.
         if let absent, matchers.count > 1 {
             report(
                 "`present: false` cannot be combined with other matchers", at: absent, path: path.appendingKey("present"),
@@ -223,11 +249,14 @@ extension PlanDecoder {
         }
         var types: [JSONType] = []
         for item in items {
+            // A bare `null` is YAML's null, not text: here it names the JSON type.
             let text = item.node.isNull ? "null" : item.node.plainString
             if let text, let type = JSONType(rawValue: text) {
                 types.append(type)
                 continue
             }
+            // `int`, `bool`, `dict` and other languages' spellings suggest JSON's; any other
+            // word the nearest type name.
             let suggestion = text.flatMap { Self.typeAliases[$0.lowercased()]?.rawValue ?? KeySuggestion.closest(to: $0, in: names) }
             report(
                 text.map { "unknown type '\($0)'" } ?? "expected a type name, found \(item.node.summary)", at: item.node, path: item.path,

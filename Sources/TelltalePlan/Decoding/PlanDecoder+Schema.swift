@@ -6,6 +6,8 @@ import Yams
 /// on the property; objects with `properties` forbid others unless `additionalProperties: true`
 /// (the catalog's default decides).
 extension PlanDecoder {
+    /// The keywords of the catalog's own form: JSON Schema's, with
+    /// `required: true` on the property itself.
     static let nativeSchemaKeys = [
         "type", "description", "enum", "const", "pattern", "format", "minimum", "maximum", "exclusiveMinimum",
         "exclusiveMaximum", "minLength", "maxLength", "minItems", "maxItems", "items", "properties", "additionalProperties",
@@ -27,12 +29,14 @@ extension PlanDecoder {
             }
             let propertyPath = path.appendingKey(name)
             let location = schema.location.appending(.key("properties"), .key(name))
+            // `note: string`: a bare type name is short for `{ type: string }`.
             if value.plainString != nil {
                 if let types = jsonTypes(value, path: propertyPath) {
                     schema.properties.append(JSONSchemaProperty(name, Self.schema(of: types, at: location)))
                 }
                 continue
             }
+            // `note:` with nothing: a property of any type.
             if value.isNull {
                 schema.properties.append(JSONSchemaProperty(name, JSONSchema(location: location)))
                 continue
@@ -49,6 +53,7 @@ extension PlanDecoder {
         allowed ? nil : .never(at: location.appending(.key("additionalProperties")))
     }
 
+    /// A schema that says only `type`.
     private static func schema(of types: [JSONType], at location: JSONSchemaLocation) -> JSONSchema {
         var schema = JSONSchema(location: location)
         schema.types = types
@@ -68,6 +73,8 @@ extension PlanDecoder {
         }
         let entries = knownEntries(of: mapping, path: path, allowed: Self.nativeSchemaKeys)
         var schema = JSONSchema(location: location)
+        // Whether an object allows members besides its `properties`, settled after the loop: the
+        // catalog's default applies only where `additionalProperties` is not written.
         var allowsOthers = true
         var required = false
         var exclusiveFlags: (minimum: Bool, maximum: Bool) = (false, false)
@@ -77,12 +84,14 @@ extension PlanDecoder {
             let keyPath = path.appendingKey(key)
             switch key {
             case "type": schema.types = jsonTypes(value, path: keyPath) ?? []
+            // For people only.
             case "description", "examples":
                 break
             case "enum":
                 schema.enumValues = enumValues(value, path: keyPath)
             case "const":
                 var unsupported: Node?
+                // A one-value `enum`, as the JSON Schema reader reads `const`.
                 if let constant = value.jsonValue(unsupported: &unsupported) { schema.enumValues = [constant] }
             case "pattern":
                 if let pattern = nonEmptyString(value, path: keyPath), checkedRegex(pattern, at: value, path: keyPath) {
@@ -131,6 +140,8 @@ extension PlanDecoder {
                 }
             case "required":
                 required = bool(value, path: keyPath) ?? false
+            // Unreachable while every key of `nativeSchemaKeys` has a case above: `knownEntries`
+            // reports any other as unknown.
             default:
                 report(
                     "`\(key)` is not supported by Telltale's tracking-plan checks", at: mapping.keys.first { $0.plainString == key } ?? value,
@@ -138,15 +149,21 @@ extension PlanDecoder {
                 )
             }
         }
+        // After every key: a boolean `exclusiveMinimum` makes `minimum`
+        // exclusive wherever it is written.
         schema.applyDraft4ExclusiveFlags(minimum: exclusiveFlags.minimum, maximum: exclusiveFlags.maximum)
+        // An object with `properties` follows its event's (or the catalog's) setting unless it sets
+        // its own; one without `properties` allows anything.
         if sawProperties, !sawAdditional {
             allowsOthers = additional
         }
         schema.additionalProperties = Self.additionalProperties(allowsOthers, of: location)
+        // `properties` without `type` means an object: a value of another type is then a mismatch.
         if sawProperties, schema.types.isEmpty { schema.types = [.object] }
         return (schema, required)
     }
 
+    /// `enum: [USD, EUR]`: a non-empty list of values, typed as `jsonValue` types them.
     private mutating func enumValues(_ node: Node, path: String) -> [JSONValue]? {
         var unsupported: Node?
         guard case .sequence(let items) = node, !items.isEmpty, case .array(let values)? = node.jsonValue(unsupported: &unsupported) else {
@@ -156,6 +173,7 @@ extension PlanDecoder {
         return values
     }
 
+    /// A plain number; a quoted `"0"` is text, and refused.
     private mutating func schemaNumber(_ node: Node, path: String) -> Double? {
         guard let number = node.number else {
             report("expected a number, found \(node.summary)", at: node, path: path, hint: "write a number such as `0` or `9.99`")

@@ -1,11 +1,15 @@
 import Yams
 
 extension PlanDecoder {
+    /// The keys a service may have; `command` is required.
     static let serviceKeys = [
         "build", "command", "env", "port", "cwd", "dependsOn", "ready", "scope", "testMode",
         "database", "allowNonTestDatabase", "onCrash",
     ]
+    /// `ready:`: exactly one probe (`http`, `tcp` or `log`), `status` beside
+    /// `http` only, and `timeout`.
     static let readyKeys = ["http", "status", "tcp", "log", "timeout"]
+    /// The test-mode routes a `testMode:` mapping may give other paths.
     static let testModeKeys = ["reset", "setup", "teardown"]
 
     /// The `services` mapping, in file order; `dependsOn` is checked once every name is known.
@@ -14,6 +18,8 @@ extension PlanDecoder {
             return []
         }
         var services: [PlanService] = []
+        // Each service's `dependsOn` items with their nodes, so an unknown name is
+        // reported where it is written.
         var dependencyNodes: [String: [(value: String, node: Node, path: String)]] = [:]
         for (keyNode, value) in mapping {
             guard let name = keyNode.plainString, !name.trimmingWhitespace().isEmpty else {
@@ -32,6 +38,7 @@ extension PlanDecoder {
         return services
     }
 
+    /// One service, and its `dependsOn` items for `checkDependencies`; nil when it is not a mapping.
     private mutating func service(
         named name: String, _ node: Node, path: String
     ) -> (PlanService, [(value: String, node: Node, path: String)])? {
@@ -45,6 +52,7 @@ extension PlanDecoder {
         let entries = knownEntries(of: mapping, path: path, allowed: Self.serviceKeys)
         var service = PlanService(name: name, command: [])
         var dependencies: [(value: String, node: Node, path: String)] = []
+        // At `command:` when it is written empty, else at the service.
         if entries["command"] == nil || entries["command"]?.isNull == true {
             report(
                 "service `\(name)` has no `command`", at: entries["command"] ?? node, path: path.appendingKey("command"),
@@ -68,6 +76,7 @@ extension PlanDecoder {
             case "database": service.database = nonEmptyString(value, path: keyPath)
             case "allowNonTestDatabase": service.allowNonTestDatabase = bool(value, path: keyPath) ?? false
             case "onCrash": service.onCrash = choice(value, path: keyPath, of: PlanService.CrashPolicy.self) ?? service.onCrash
+            // `knownEntries` let through only `serviceKeys`, so every key has a case above.
             default: assertionFailure("serviceKeys and service(named:) disagree about `\(key)`")
             }
         }
@@ -79,6 +88,8 @@ extension PlanDecoder {
     private mutating func argumentList(_ node: Node, path: String) -> [String]? {
         if node.isNull { return nil }
         if let text = node.plainString, text.contains(" ") {
+            // The hint spells the line as the list it was probably meant to be:
+            // `'./backend --test'` as `[./backend, --test]`.
             let words = text.split(separator: " ").map { YAMLScalar.string(String($0)) }.joined(separator: ", ")
             report(
                 "expected a list of arguments, found the command line '\(text)'", at: node, path: path,
@@ -91,6 +102,7 @@ extension PlanDecoder {
             report("must not be empty", at: node, path: path, hint: "give the executable first, then its arguments")
             return nil
         }
+        // Only an empty executable is a problem: an empty argument (`""`) can be meant.
         if let empty = items.first(where: { $0.value.isEmpty }), empty.path == items.first?.path {
             report("the executable must not be empty", at: empty.node, path: empty.path, hint: "name a program or a path to one")
             return nil
@@ -98,6 +110,7 @@ extension PlanDecoder {
         return items.map(\.value)
     }
 
+    /// `auto`, a free port for each instance, or a fixed port from 1 to 65535.
     private mutating func port(_ node: Node, path: String) -> PlanService.Port? {
         if node.isNull { return nil }
         if node.plainString == "auto" { return .auto }
@@ -111,6 +124,7 @@ extension PlanDecoder {
         return .number(number)
     }
 
+    /// One of an enum's raw values (`scope: worker`); the problem lists them all.
     mutating func choice<Choice: RawRepresentable & CaseIterable>(
         _ node: Node, path: String, of type: Choice.Type
     ) -> Choice? where Choice.RawValue == String {
@@ -126,12 +140,15 @@ extension PlanDecoder {
         return value
     }
 
+    /// `ready:`. A missing or second probe is reported, and the first one written is used; without
+    /// a probe it stays `PlanReadiness`'s default, `{ tcp: true, timeout: 30s }`.
     private mutating func readiness(_ node: Node, path: String) -> PlanReadiness {
         var readiness = PlanReadiness()
         guard let mapping = mapping(node, path: path, example: "`ready: { http: /health, timeout: 30s }`") else {
             return readiness
         }
         let entries = knownEntries(of: mapping, path: path, allowed: Self.readyKeys)
+        // In file order: the first probe written is the one used, and a second is reported at its key.
         let probes = entries.ordered.filter { ["http", "tcp", "log"].contains($0.key) }
         if probes.isEmpty {
             report(
@@ -146,8 +163,10 @@ extension PlanDecoder {
                 hint: "keep the check that best shows the service can serve tests"
             )
         }
+        // `status` is read before the probe, which is made with it; it is allowed beside `http` only.
         var status = PlanReadiness.defaultStatus
         if let statusNode = entries["status"] {
+            // From 100 to 599: the range of HTTP status codes.
             if let value = count(statusNode, path: path.appendingKey("status"), minimum: 100) {
                 if value <= 599 {
                     status = value
@@ -166,6 +185,7 @@ extension PlanDecoder {
         if let first = probes.first {
             let probePath = path.appendingKey(first.key)
             switch first.key {
+            // Only a path: the host and port are the service's own, known once it starts.
             case "http":
                 if let route = nonEmptyString(first.value, path: probePath) {
                     if route.hasPrefix("/") {
@@ -177,6 +197,7 @@ extension PlanDecoder {
                     }
                 }
             case "tcp":
+                // `tcp: false` is reported, but the probe is still TCP: a service needs one.
                 if bool(first.value, path: probePath) == false {
                     report(
                         "`tcp: false` checks nothing", at: first.value, path: probePath,
@@ -184,6 +205,8 @@ extension PlanDecoder {
                 }
                 readiness.probe = .tcp
             default:
+                // `log:`, a regex over the service's output lines, compiled now so a bad one is
+                // found before anything starts.
                 if let pattern = nonEmptyString(first.value, path: probePath) {
                     do {
                         _ = try Regex(pattern)
@@ -203,8 +226,10 @@ extension PlanDecoder {
     }
 
     /// `true` for the default paths, `false` or nothing for none, or a mapping of paths.
+    /// A route a mapping leaves out keeps its default path.
     private mutating func testMode(_ node: Node, path: String) -> PlanTestMode? {
         if node.isNull { return nil }
+        // `testMode: true` means the default routes; `false`, none, as if the key were left out.
         if let flag = node.bool { return flag ? PlanTestMode() : nil }
         guard case .mapping(let mapping) = node else {
             report(
@@ -246,8 +271,11 @@ extension PlanDecoder {
                 report("`\(item.value)` is not a service of this plan", at: item.node, path: item.path, hint: hint)
             }
         }
+        // Only known names are edges: an unknown one was reported above and cannot close a cycle.
         let edges = Dictionary(uniqueKeysWithValues: services.map { ($0.name, $0.dependsOn.filter(names.contains)) })
         var reported: Set<String> = []
+        // Every service of a cycle found is marked, so the cycle is reported once, from its
+        // first service in file order.
         for service in services where !reported.contains(service.name) {
             guard let cycle = Self.cycle(from: service.name, edges: edges) else { continue }
             reported.formUnion(cycle)
@@ -262,6 +290,8 @@ extension PlanDecoder {
 
     /// A cycle through `start`, as the services along it, or nil.
     static func cycle(from start: String, edges: [String: [String]]) -> [String]? {
+        // Depth first from `start`: a name is explored once, and an edge back to `start` closes the
+        // cycle (checked before `visited`, since `start` is the first name visited).
         var trail: [String] = []
         var visited: Set<String> = []
         func visit(_ name: String) -> [String]? {

@@ -1,6 +1,7 @@
 import Yams
 
 extension PlanDecoder {
+    /// The keys of `stress:`; both have defaults (`new: 0`, `onFlaky: fail`).
     static let stressKeys = ["new", "onFlaky"]
 
     /// `stress: { new: 3, onFlaky: fail | report }`.

@@ -1,11 +1,15 @@
 import Yams
 
 extension PlanDecoder {
+    /// The keys a suite may have; `name` is required.
     static let suiteKeys = [
         "name", "filter", "skip", "tags", "skipTags", "retries", "timeout", "serial", "environment", "arguments", "variants",
     ]
+    /// `timeout:` of the plan and of a suite: `test` limits each test, `run` all of them.
     static let timeoutKeys = ["test", "run"]
 
+    /// `suites:`, a list of mappings. An item that is not a mapping is left out; a suite with a
+    /// missing or duplicate name is reported, and kept.
     mutating func suites(_ node: Node, path: String) -> [PlanSuite] {
         if node.isNull { return [] }
         guard case .sequence(let items) = node else {
@@ -16,6 +20,7 @@ extension PlanDecoder {
             return []
         }
         var suites: [PlanSuite] = []
+        // The line each name was first used on, for the duplicate's message.
         var firstLine: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             let itemPath = path.appendingIndex(index)
@@ -78,6 +83,7 @@ extension PlanDecoder {
         return (suite, validName)
     }
 
+    /// `{ test: 60s, run: 10m }`; a key left out, or null, is no limit of that kind.
     mutating func timeouts(_ node: Node, path: String) -> PlanTimeouts {
         var timeouts = PlanTimeouts()
         guard case .mapping(let mapping) = node else {

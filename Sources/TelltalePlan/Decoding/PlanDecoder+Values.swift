@@ -33,6 +33,7 @@ extension PlanDecoder {
     mutating func count(_ node: Node, path: String, minimum: Int?) -> Int? {
         if node.isNull { return nil }
         let atLeast = minimum.map { " of at least \($0)" } ?? ""
+        // `Int(text)`, not YAML's int: `3.0`, `1e3` and `0x10` are refused, a quoted `"3"` is taken.
         guard let text = node.plainString, let value = Int(text) else {
             report(
                 "expected a whole number\(atLeast), found \(node.summary)", at: node, path: path,
@@ -48,6 +49,8 @@ extension PlanDecoder {
         return value
     }
 
+    /// `true` or `false`, and YAML 1.1's `yes`, `no`, `on` and `off`, as Yams reads them. A quoted
+    /// `"true"` is a string, and a problem.
     mutating func bool(_ node: Node, path: String) -> Bool? {
         if node.isNull { return nil }
         guard let value = node.bool else {
@@ -70,6 +73,7 @@ extension PlanDecoder {
             )
             return []
         }
+        // Each item on its own: a bad one is reported and the others kept.
         var result: [(value: String, node: Node, path: String)] = []
         for (index, item) in items.enumerated() {
             let itemPath = path.appendingIndex(index)
@@ -107,6 +111,8 @@ extension PlanDecoder {
         var names: [String] = []
         for item in items {
             let name = item.value.hasPrefix(".") ? String(item.value.dropFirst()) : item.value
+            // What a Swift identifier, or a dotted path of them, holds:
+            // anything else cannot name a tag.
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
                 report(
                     "'\(item.value)' is not a tag name", at: item.node, path: item.path,
@@ -134,6 +140,8 @@ extension PlanDecoder {
                 continue
             }
             let entryPath = path.appendingKey(key)
+            // `KEY:` with nothing after it is reported rather than read as "": a value forgotten is
+            // more likely than an empty one meant, which `KEY: ""` says.
             if let value = valueNode.plainString {
                 result[key] = value
             } else if valueNode.isNull {
@@ -162,6 +170,7 @@ extension PlanDecoder {
             report("'\(text)' is not a duration", at: node, path: path, hint: DurationParser.hint(for: text))
             return nil
         }
+        // Zero would be a limit nothing meets; no limit is written by leaving the key out.
         guard duration > .zero else {
             report("a timeout must be longer than zero", at: node, path: path, hint: "remove the key for no limit")
             return nil

@@ -1,6 +1,7 @@
 import Yams
 
 extension PlanDecoder {
+    /// The keys a variant may have; `name` is required.
     static let variantKeys = ["name", "environment", "arguments"]
 
     /// `variants:` of a suite: a list of `{ name, environment, arguments }`, names unique.
@@ -18,6 +19,7 @@ extension PlanDecoder {
         for (index, item) in items.enumerated() {
             let itemPath = path.appendingIndex(index)
             guard let mapping = mapping(item, path: itemPath, example: "`- { name: loggedOut, environment: { SESSION: none } }`") else {
+                // `mapping(_:)` says nothing of a null item (`- ` alone), so that one is reported here.
                 if item.isNull { report("empty variant", at: item, path: itemPath, hint: "give it at least a `name`") }
                 continue
             }
@@ -32,6 +34,7 @@ extension PlanDecoder {
                 default: break
                 }
             }
+            // A bad `name:` was reported by `variantName`; only a missing one is reported here.
             if entries["name"] == nil {
                 report("variant has no `name`", at: item, path: itemPath.appendingKey("name"), hint: "every variant needs a unique `name`")
             }
@@ -40,8 +43,11 @@ extension PlanDecoder {
         return variants
     }
 
+    /// A valid name not used before in the suite, or nil (reported). `firstLine` holds the line
+    /// each name was first used on.
     private mutating func variantName(_ node: Node, path: String, firstLine: inout [String: Int]) -> String? {
         guard let name = nonEmptyString(node, path: path) else { return nil }
+        // The hint shows the name with its letters and digits alone, as a spelling that would do.
         guard PlanVariant.isValidName(name) else {
             report(
                 "'\(name)' is not a variant name", at: node, path: path,

@@ -2,6 +2,8 @@ import TelltaleModel
 import Yams
 
 extension PlanDecoder {
+    /// The keys of `xcode:`: `scheme` and `destination` are required, `project` and `workspace`
+    /// exclude each other, and `configurations` needs `testPlan`.
     static let xcodeKeys = ["project", "workspace", "scheme", "testPlan", "configurations", "destination", "derivedData", "buildArguments"]
 
     /// `xcode:`: the project or workspace, the scheme and test plan, the destination.
@@ -10,6 +12,8 @@ extension PlanDecoder {
         let example = #"`xcode: { project: App.xcodeproj, scheme: App, destination: "platform=iOS Simulator,name=iPhone 16" }`"#
         guard let mapping = mapping(node, path: path, example: example) else { return nil }
         let entries = knownEntries(of: mapping, path: path, allowed: Self.xcodeKeys)
+        // Neither `project` nor `workspace`: the container stays `.found`, the one project
+        // xcodebuild finds in its working directory.
         var xcode = XcodeProject(scheme: "", destination: "")
         for (key, value) in entries.ordered {
             let keyPath = path.appendingKey(key)
@@ -25,6 +29,7 @@ extension PlanDecoder {
             default: break
             }
         }
+        // Reported at `xcode:` itself: a missing key has no line of its own to point at.
         for (key, hint) in [
             ("scheme", "name the scheme whose tests run: `scheme: App`"),
             (
@@ -39,6 +44,7 @@ extension PlanDecoder {
                 "`project` and `workspace` both given", at: project, path: path.appendingKey("project"),
                 hint: "name one: xcodebuild takes `-project` or `-workspace`, not both")
         }
+        // `-only-test-configuration` picks configurations of a test plan, so the plan must be named.
         if xcode.testPlan == nil, let configurations = entries["configurations"] {
             report(
                 "`configurations` needs a `testPlan`", at: configurations, path: path.appendingKey("configurations"),

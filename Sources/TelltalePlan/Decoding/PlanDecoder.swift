@@ -11,7 +11,9 @@ struct PlanDecoder {
     /// a run that silently drops a service or an expectation looks green.
     static let laterVersionKeys: [String] = []
 
+    /// The plan file's path as given: every problem names it, and the default plan name comes from it.
     let file: String
+    /// Every problem so far, in the order found; `PlanError` sorts them by position.
     private(set) var problems: [LocatedProblem] = []
     /// Where values the loader checks afterwards (`package`, `xctestplan`) were written.
     var positions: [String: TextPosition] = [:]
@@ -24,6 +26,8 @@ struct PlanDecoder {
         self.file = file
     }
 
+    /// The plan in `root` (nil: an empty file), with the default of every key that is missing or
+    /// wrong; what was wrong is in `problems`.
     mutating func decode(_ root: Node?) -> Plan {
         var plan = Plan(name: Plan.nameFromFile(file), sourcePath: file)
         guard let root, !root.isNull else {
@@ -38,6 +42,7 @@ struct PlanDecoder {
             return plan
         }
         foundPlan = true
+        // Unknown keys are reported here, once, at the key; known ones are decoded in file order.
         let entries = knownEntries(
             of: mapping, path: "", allowed: Self.planKeys, laterVersion: Self.laterVersionKeys
         )
@@ -53,13 +58,17 @@ struct PlanDecoder {
         return plan
     }
 
+    /// `PlanKey.all` by name, to decode each entry with its key's reader.
     private static let topLevelByName = Dictionary(uniqueKeysWithValues: PlanKey.all.map { ($0.name, $0) })
 
+    /// Checks `version:`, which must be `Plan.supportedVersion`. The value is not stored: a plan of
+    /// any other version is a problem, not a plan read as version 1.
     mutating func version(_ node: Node) {
         guard !node.isNull else {
             report("`version` has no value", at: TextPosition(node), path: "version", hint: "write `version: 1`")
             return
         }
+        // Not a whole number was reported by `count`; version 1 needs nothing more.
         guard let version = count(node, path: "version", minimum: nil), version != Plan.supportedVersion else {
             return
         }
@@ -70,6 +79,7 @@ struct PlanDecoder {
         )
     }
 
+    /// `reports: { dir: Reports }`, the folder relative to the plan's.
     mutating func reports(_ node: Node, path: String) -> PlanReports {
         var reports = PlanReports()
         guard let mapping = mapping(node, path: path, example: "`reports: { dir: Reports }`") else { return reports }
@@ -89,16 +99,20 @@ struct PlanDecoder {
             ))
     }
 
+    /// At the node's own place in the file.
     mutating func report(_ message: String, at node: Node, path: String, hint: String) {
         report(message, at: TextPosition(node), path: path, hint: hint)
     }
 }
 
 extension String {
+    /// Key paths as problems name them: `suites[0]` and `name` give `suites[0].name`; from the top
+    /// (an empty path), the key alone.
     func appendingKey(_ key: String) -> String {
         isEmpty ? key : "\(self).\(key)"
     }
 
+    /// `suites` and 0 give `suites[0]`.
     func appendingIndex(_ index: Int) -> String {
         "\(self)[\(index)]"
     }

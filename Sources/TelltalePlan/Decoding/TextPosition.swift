@@ -5,6 +5,7 @@ import Yams
 /// Yams's `Mark` has no public initializer, and problems without a node
 /// (an empty file, a missing key) still need a place.
 struct TextPosition: Sendable, Equatable {
+    /// Line 1, column 1: where problems of the whole file go.
     static let start = TextPosition(line: 1, column: 1)
 
     var line: Int

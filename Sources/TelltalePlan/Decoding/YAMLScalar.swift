@@ -4,6 +4,7 @@ import Yams
 /// unambiguous, single-quoted (no escapes, good for regexes) otherwise, and
 /// double-quoted only for control characters such as newlines.
 enum YAMLScalar {
+    /// `~`, YAML's null, for nil: it reads back as a key left out.
     static func optional(_ value: String?) -> String {
         value.map(string) ?? "~"
     }
@@ -13,6 +14,8 @@ enum YAMLScalar {
         value.map(String.init) ?? "~"
     }
 
+    /// `value` spelled so YAML reads it back as the same string: `Reports`, `'^Checkout\.'`,
+    /// `'true'`, `'2026-12-31'`, `"line\nbreak"`.
     static func string(_ value: String) -> String {
         if isPlainSafe(value) { return value }
         if value.unicodeScalars.allSatisfy({ !isControl($0) }) {
@@ -34,6 +37,8 @@ enum YAMLScalar {
         let safeStart =
             first.properties.isAlphabetic || ("0"..."9").contains(first)
             || "_./".unicodeScalars.contains(first) || (first == "-" && value.unicodeScalars.count > 1)
+        // And Yams must resolve it to a string: `true`, `no`, `null`, `12`, `1.5` and `2026-12-31`
+        // are not, so they are quoted.
         return allowed && safeStart && Resolver.default.resolveTag(of: Node(value)) == .str
     }
 
@@ -41,6 +46,7 @@ enum YAMLScalar {
         scalar.properties.generalCategory == .control
     }
 
+    /// The one style with escapes, for text with control characters: `\n`, `\t`, `\r`, or `\uXXXX`.
     private static func doubleQuoted(_ value: String) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
@@ -50,6 +56,8 @@ enum YAMLScalar {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            // Any other control character as `\u` and four hex digits, which the
+            // double-quoted style reads.
             case _ where isControl(scalar):
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -8,8 +8,8 @@ import Foundation
 /// A `Plan` keeps its paths as written (so `plan print` shows them back); code that opens them
 /// works on `resolvingPaths()`.
 extension Plan {
-    /// The plan with every path made usable from the working directory: relative to it where
-    /// the path stays beneath it, else absolute.
+    /// The plan with every path made usable from the working directory: relative to it (`../x`
+    /// where the path climbs above it), or absolute where the plan wrote it so.
     package func resolvingPaths() -> Plan {
         guard let sourcePath else { return self }
         var plan = self
@@ -37,6 +37,8 @@ extension Plan {
         return plan
     }
 
+    /// `command` with its executable resolved when it names a path (`./backend`,
+    /// `.build/debug/shop-backend`); a bare name (`swift`) is left for `PATH` to find.
     private static func resolvingExecutable(_ command: [String], _ resolve: (String) -> String) -> [String] {
         guard let first = command.first, first.contains("/") else { return command }
         return [resolve(first)] + command.dropFirst()
@@ -44,6 +46,7 @@ extension Plan {
 
     /// `path`, written in the plan at `planFile`, as a path from the working directory.
     package static func resolve(_ path: String, inPlan planFile: String) -> String {
+        // Absolute, or under the home folder (`~/x`, expanded here): the plan's folder does not matter.
         if path.hasPrefix("/") || path.hasPrefix("~") { return (path as NSString).expandingTildeInPath }
         let folder = (planFile as NSString).deletingLastPathComponent
         return normalized(folder.isEmpty ? path : "\(folder)/\(path)")

@@ -3,11 +3,15 @@ import TelltaleModel
 
 /// A test plan: what to run, how, and where reports go.
 ///
-/// Paths stay as written (relative to the working directory), so a printed
-/// plan reads like the one the user wrote.
+/// Paths stay as written (relative to the plan file's folder), so a printed
+/// plan reads like the one the user wrote; `resolvingPaths()` makes them usable.
 package struct Plan: Sendable, Equatable {
+    /// `version:`; once loaded, always `supportedVersion`: any other is a problem.
     package var version: Int
+    /// `name:`, else the plan file's name without its extension (`Plans/smoke.yml` is `smoke`).
     package var name: String
+    /// The Swift package to test (a folder with `Package.swift`), or under `xcode:` the Xcode
+    /// project's folder; `.`, the plan's own folder, by default.
     package var package: String
     /// An Xcode `.xctestplan` whose selection, environment and arguments were
     /// imported into this plan when it was loaded.
@@ -20,16 +24,23 @@ package struct Plan: Sendable, Equatable {
     package var tags: [String] = []
     /// Swift Testing tags whose tests never run.
     package var skipTags: [String] = []
+    /// Variables for every test process; an `.xctestplan`'s enabled entries join them, the
+    /// plan's own values winning.
     package var environment: [String: String]
+    /// Launch arguments, given to the tests as `TELLTALE_TEST_ARGUMENTS`.
     package var arguments: [String]
+    /// How many more times a failing test runs; a suite's own `retries` wins.
     package var retries: Int
     /// Parallel test processes; nil leaves the choice to the orchestrator.
     package var workers: Int?
     /// Limits for every test (`test`) and for the whole run (`run`); a suite's own win.
     package var timeout: PlanTimeouts
+    /// Named slices of the tests with settings of their own; a test belongs to the
+    /// first suite that selects it.
     package var suites: [PlanSuite]
     /// Processes the tests need (a backend in test mode), in file order.
     package var services: [PlanService]
+    /// Where the run's reports go (`reports.dir`).
     package var reports: PlanReports
     /// Capture settings: the tracking plan events are checked against.
     package var capture: PlanCapture
@@ -114,6 +125,7 @@ package struct Plan: Sendable, Equatable {
 
     /// The only plan format version this Telltale reads.
     package static let supportedVersion = 1
+    /// The plan file's folder, or the working directory for a plan without a file.
     package static let defaultPackage = "."
 
     /// The plan used when no plan file is given: run every test of `package`.

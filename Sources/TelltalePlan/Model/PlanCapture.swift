@@ -2,8 +2,8 @@ import TelltaleModel
 
 /// The plan's `capture` section.
 package struct PlanCapture: Sendable, Equatable {
-    /// The tracking plan (a catalog YAML file) every captured event is checked against,
-    /// relative to the working directory; `CatalogLoader` reads it.
+    /// The tracking plan every captured event is checked against (a YAML catalog, JSON Schemas or
+    /// an Iglu folder), relative to the plan file's folder as written; `CatalogLoader` reads it.
     package var catalog: String?
     /// Where the plan names the catalog, so a catalog that cannot be read is reported there.
     package var catalogLocation: SourceLocation?

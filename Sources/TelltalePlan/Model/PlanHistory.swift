@@ -4,7 +4,7 @@ package enum PlanHistory: Sendable, Equatable {
     case beside
     /// `history: false`: the run neither reads nor records history.
     case off
-    /// `history: path/to/file.sqlite`, relative to the working directory.
+    /// `history: path/to/file.sqlite`, relative to the plan file's folder as written.
     case file(String)
     /// `history: postgres://…` (or `postgresql://`): a PostgreSQL database a team shares.
     case database(String)

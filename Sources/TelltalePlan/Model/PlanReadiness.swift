@@ -10,9 +10,11 @@ package struct PlanReadiness: Sendable, Equatable {
     }
 
     package static let defaultTimeout = Duration.seconds(30)
+    /// What an `http` probe expects unless `status` says otherwise.
     package static let defaultStatus = 200
 
     package var probe: Probe
+    /// How long the probe may keep failing before the service counts as not started.
     package var timeout: Duration
 
     package init(probe: Probe = .tcp, timeout: Duration = PlanReadiness.defaultTimeout) {

@@ -2,7 +2,7 @@
 package struct PlanReports: Sendable, Equatable {
     package static let defaultDirectory = "Reports"
 
-    /// Relative to the working directory.
+    /// Relative to the plan file's folder, as written; `Plan.resolvingPaths()` resolves it.
     package var dir: String
 
     package init(dir: String = PlanReports.defaultDirectory) {

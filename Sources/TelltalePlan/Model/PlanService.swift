@@ -3,6 +3,7 @@ package struct PlanService: Sendable, Equatable {
     package enum Port: Sendable, Equatable {
         /// A free loopback port, picked at start and passed as `$PORT` and `{port}`.
         case auto
+        /// A fixed port: instances of a `scope: worker` service would clash on it.
         case number(Int)
     }
 
@@ -20,6 +21,8 @@ package struct PlanService: Sendable, Equatable {
         case stop
     }
 
+    /// The key under `services:`; tests reach the service through `TELLTALE_SERVICE_<NAME>_URL`,
+    /// other services' `env` and `command` through `{service.NAME.url}`.
     package var name: String
     /// Run once before the first instance starts; nil for none.
     package var build: [String]?
@@ -28,11 +31,13 @@ package struct PlanService: Sendable, Equatable {
     /// Extra variables; values may use `{port}`, `{run_dir}`, `{worker}` and `{service.NAME.url}`.
     package var env: [String: String]
     package var port: Port
-    /// Working directory, relative to Telltale's.
+    /// Working directory, relative to the plan file's folder as written; nil: that folder.
     package var cwd: String?
     /// Services that must be ready before this one starts.
     package var dependsOn: [String]
+    /// When the service counts as started; `{ tcp: true, timeout: 30s }` by default.
     package var ready: PlanReadiness
+    /// `run` by default; a `run` service with a test mode means one worker.
     package var scope: Scope
     /// The test-mode protocol's paths; nil when the service has none.
     package var testMode: PlanTestMode?

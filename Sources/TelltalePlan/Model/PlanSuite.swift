@@ -1,8 +1,10 @@
 /// A named slice of the plan's tests with its own selection and limits.
 package struct PlanSuite: Sendable, Equatable {
+    /// Unique in the plan: reports and retries are keyed by it.
     package var name: String
     /// Regexes over test ids; empty selects every test the plan selects.
     package var filter: [String]
+    /// Regexes over test ids the suite leaves out.
     package var skip: [String]
     /// Swift Testing tags: the suite takes only tests with one of them.
     package var tags: [String] = []
@@ -10,6 +12,7 @@ package struct PlanSuite: Sendable, Equatable {
     package var skipTags: [String] = []
     /// nil inherits the plan's `retries`.
     package var retries: Int?
+    /// For this suite's tests, over the plan's `timeout`.
     package var timeout: PlanTimeouts
     /// Run this suite's tests one at a time, for tests that share state.
     package var serial: Bool

@@ -3,15 +3,19 @@ import TelltaleModel
 /// The `capture` and `expectations` sections of a printed plan, every default spelled out:
 /// each event as `{ name, params, count }`, each order as `{ events, gaps }`.
 enum ExpectationsPrinter {
+    /// `capture:` with both keys, `catalog: ~` when there is none.
     static func lines(_ capture: PlanCapture) -> [String] {
         ["capture:", "  catalog: \(YAMLScalar.optional(capture.catalog))", "  sync: \(capture.sync)"]
     }
 
+    /// `expectations: {}` when there are none, else each block under its key, in plan order.
     static func lines(_ expectations: [TestExpectations]) -> [String] {
         guard !expectations.isEmpty else { return ["expectations: {}"] }
         return ["expectations:"] + expectations.flatMap(block)
     }
 
+    /// One key's block with all four keys written: `events: []`, `forbid: []` and
+    /// `order: ~` where the plan has none.
     private static func block(_ block: TestExpectations) -> [String] {
         let indent = "    "
         var lines = ["  \(YAMLScalar.string(block.selector.description)):"]
@@ -20,6 +24,7 @@ enum ExpectationsPrinter {
         } else {
             lines.append(indent + "events:")
             lines += block.events.flatMap { expectation in
+                // `count` joins the spec's mapping, under its `- name:`.
                 spec(expectation.event, indent: indent + "  ") + [indent + "    count: \(count(expectation.count))"]
             }
         }
@@ -35,6 +40,7 @@ enum ExpectationsPrinter {
         return lines
     }
 
+    /// `key:` and one spec a list item, or `key: []`.
     private static func specs(_ key: String, _ specs: [EventSpec], indent: String) -> [String] {
         guard !specs.isEmpty else { return [indent + "\(key): []"] }
         return [indent + "\(key):"] + specs.flatMap { spec($0, indent: indent + "  ") }

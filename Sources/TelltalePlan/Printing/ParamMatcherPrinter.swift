@@ -6,8 +6,10 @@ enum ParamMatcherPrinter {
     /// The value of one `params:` entry, or an element inside one.
     static func flow(_ matcher: ParamMatcher) -> String {
         switch matcher {
+        // `USD`, `39.95`, `true`: a bare literal reads back as `equals`.
         case .equals(let value) where isBareLiteral(value):
             return json(value)
+        // Quoted by `YAMLScalar` (`'{uuid}'`): bare, it would read as a flow mapping.
         case .placeholder(let placeholder):
             return YAMLScalar.string(placeholder.description)
         case .template(let template):
@@ -80,6 +82,8 @@ enum ParamMatcherPrinter {
     static func number(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.inf" : ".inf" }
+        // Below 2^53 every whole double is an exact `Int64`; beyond it, `description`'s
+        // exponent form keeps the value.
         if value == value.rounded(.towardZero), abs(value) < 9_007_199_254_740_992 { return String(Int64(value)) }
         return value.description
     }

@@ -4,10 +4,12 @@ import TelltaleModel
 /// with its default spelled out, so `telltale plan print` shows what a run will do, and
 /// reading the output back gives an equal plan (source locations aside).
 package struct PlanPrinter {
+    /// The whole plan, each key's lines in `PlanKey.all`'s order, ending with a newline.
     package static func yaml(_ plan: Plan) -> String {
         PlanKey.all.flatMap { $0.print(plan) }.joined(separator: "\n") + "\n"
     }
 
+    /// `false`, `true` (a fresh seed each run) or the seed.
     static func shuffle(_ shuffle: PlanShuffle) -> String {
         switch shuffle {
         case .off: "false"
@@ -16,6 +18,7 @@ package struct PlanPrinter {
         }
     }
 
+    /// `true` (beside the package), `false`, a path, or a database URL.
     static func history(_ history: PlanHistory) -> String {
         switch history {
         case .beside: "true"
@@ -31,6 +34,7 @@ package struct PlanPrinter {
         quarantine(entries).joined(separator: "\n") + "\n"
     }
 
+    /// The `quarantine:` block, each entry with its four keys, or `quarantine: []`.
     static func quarantine(_ entries: [QuarantineEntry]) -> [String] {
         guard !entries.isEmpty else { return ["quarantine: []"] }
         return ["quarantine:"]
@@ -49,6 +53,7 @@ package struct PlanPrinter {
         guard coverage.enabled else { return ["coverage: false"] }
         func percent(_ value: Double?) -> String {
             guard let value else { return "null" }
+            // `80`, not `80.0`, as a plan writes it.
             return value.rounded() == value ? String(Int(value)) : String(value)
         }
         return ["coverage:"] + list("include", coverage.include, indent: "  ") + list("exclude", coverage.exclude, indent: "  ")
@@ -70,6 +75,7 @@ package struct PlanPrinter {
             + list("buildArguments", xcode.buildArguments, indent: "  ")
     }
 
+    /// One suite as a list item with every key written; `retries: ~` when the plan's apply.
     static func suite(_ suite: PlanSuite) -> [String] {
         let indent = "    "
         var lines = ["  - name: \(YAMLScalar.string(suite.name))"]
@@ -86,12 +92,14 @@ package struct PlanPrinter {
         return lines
     }
 
+    /// One variant as a list item under its suite's `variants:`.
     static func variant(_ variant: PlanVariant) -> [String] {
         let indent = "        "
         return ["      - name: \(YAMLScalar.string(variant.name))"] + environment(variant.environment, indent: indent)
             + list("arguments", variant.arguments, indent: indent)
     }
 
+    /// `timeout:` with both keys, `~` for no limit.
     static func timeouts(_ timeouts: PlanTimeouts, indent: String) -> [String] {
         [
             indent + "timeout:",
@@ -100,6 +108,7 @@ package struct PlanPrinter {
         ]
     }
 
+    /// `key:` and one `- item` a line, or `key: []`.
     static func list(_ key: String, _ values: [String], indent: String) -> [String] {
         guard !values.isEmpty else { return ["\(indent)\(key): []"] }
         return ["\(indent)\(key):"] + values.map { "\(indent)  - \(YAMLScalar.string($0))" }

@@ -5,6 +5,8 @@ enum PlanServicePrinter {
         return ["services:"] + services.flatMap(service)
     }
 
+    /// One service under its name, every key written with its default (`build: ~`,
+    /// `port: auto`, `testMode: false`).
     private static func service(_ service: PlanService) -> [String] {
         let indent = "    "
         var lines = ["  \(YAMLScalar.string(service.name)):"]
@@ -22,6 +24,7 @@ enum PlanServicePrinter {
         lines.append(indent + "cwd: \(YAMLScalar.optional(service.cwd))")
         lines += PlanPrinter.list("dependsOn", service.dependsOn, indent: indent)
         lines.append(indent + "ready:")
+        // The one probe, then its timeout; `status` goes only with `http`, as the decoder wants it.
         switch service.ready.probe {
         case .http(let path, let status):
             lines += [indent + "  http: \(YAMLScalar.string(path))", indent + "  status: \(status)"]

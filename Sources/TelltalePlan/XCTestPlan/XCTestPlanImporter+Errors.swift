@@ -19,6 +19,7 @@ extension XCTestPlanImporter {
         }
     }
 
+    /// A coding path as a key path: `testTargets[0].target.name`.
     private static func render(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
@@ -31,6 +32,7 @@ extension XCTestPlanImporter {
         return text.isEmpty ? "the top level" : "`\(text)`"
     }
 
+    /// The JSON kind a Swift type is decoded from, as the message names it.
     private static func jsonName(of type: Any.Type) -> String {
         switch type {
         case is String.Type: "a string"

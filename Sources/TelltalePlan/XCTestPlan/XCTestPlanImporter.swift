@@ -17,6 +17,8 @@ package struct XCTestPlanImporter {
         }
     }
 
+    /// Reads the `.xctestplan` at `path` and merges it into `plan`; `planSetsRetries` keeps the
+    /// plan's own `retries`. Problems are thrown for the caller to place.
     static func importPlan(at path: String, into plan: inout Plan, planSetsRetries: Bool) throws(XCTestPlanError) {
         let testPlan = try read(path)
         guard testPlan.testTargets.contains(where: { $0.enabled != false }) else {
@@ -36,6 +38,7 @@ package struct XCTestPlanImporter {
         var errorDescription: String? { hint.map { "\(message); \($0)" } ?? message }
     }
 
+    /// The file decoded; a missing, unreadable or malformed file each has its own message.
     static func read(_ path: String) throws(XCTestPlanError) -> XCTestPlanFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -61,6 +64,9 @@ package struct XCTestPlanImporter {
         }
     }
 
+    /// Adds the test plan's enabled environment, arguments, retries, selection and skips. A filter
+    /// or skip already there is not added again, so loading a plan printed after an import (which
+    /// holds them already) changes nothing.
     static func merge(_ testPlan: XCTestPlanFile, into plan: inout Plan, planSetsRetries: Bool) {
         let options = testPlan.defaultOptions
         for entry in options?.environmentVariableEntries ?? [] where entry.enabled != false {
@@ -74,8 +80,11 @@ package struct XCTestPlanImporter {
             // Xcode's default is 3 runs: the first try and two retries.
             plan.retries = max(0, (options?.maximumTestRepetitions ?? 3) - 1)
         }
+        // A disabled target selects nothing; a file with no enabled target at all
+        // `importPlan` has refused already.
         for testTarget in testPlan.testTargets where testTarget.enabled != false {
             let module = XCTestPlanPattern.moduleName(ofTarget: testTarget.target.name)
+            // A target with `selectedTests` runs only those; one without, every test of its module.
             let selected = testTarget.selectedTests ?? []
             let filters =
                 selected.isEmpty

@@ -9,6 +9,7 @@ enum XCTestPlanPattern {
     /// The module SwiftPM builds for a target: non-identifier characters become `_`.
     static func moduleName(ofTarget target: String) -> String {
         var name = String(target.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+        // An identifier cannot start with a digit: the target `2FA Tests` builds as `_2FA_Tests`.
         if name.first?.isNumber == true { name = "_" + name }
         return name
     }
@@ -18,6 +19,9 @@ enum XCTestPlanPattern {
         "^\(escaped(module))\\."
     }
 
+    /// A regex over Telltale ids for one `selectedTests` or `skippedTests` entry, anchored to the
+    /// module: `CartTests/testAdd()` gives `^Shop\.CartTests/testAdd(\(\))?$`, which takes the XCTest
+    /// id and the Swift Testing one; `CartTests` gives `^Shop\.CartTests/`, every test of the class.
     static func test(_ reference: String, module: String) -> String {
         let prefix = "^\(escaped(module))\\."
         if reference.hasSuffix("()") {
@@ -35,6 +39,7 @@ enum XCTestPlanPattern {
         return prefix + escaped(reference) + "/"
     }
 
+    /// Regex metacharacters escaped (`TestIDPattern`), so names match as written.
     static func escaped(_ text: String) -> String {
         TestIDPattern.escaped(text)
     }

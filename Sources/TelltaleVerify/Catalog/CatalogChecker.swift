@@ -4,23 +4,29 @@ import TelltaleModel
 struct CatalogChecker: Sendable {
     /// What the plan says about an event name; worked out once per distinct name.
     enum Disposition {
+        /// Its index in `schemas`.
         case planned(Int)
+        /// Named by the plan's `ignore`: never checked, never unplanned.
         case ignored
         /// With what the violation says was expected (a planned name close to this one, if any).
         case unplanned(String)
     }
 
+    /// One params schema per planned name, in the catalog's order.
     private let schemas: [CompiledSchema]
     private let indexByName: [String: Int]
     /// Iglu schemas by URI: a Snowplow event is checked against the version its data names.
     fileprivate let igluSchemas: [String: CompiledSchema]
     /// The planned versions of each Iglu schema name, for the message when an event names another.
     private let igluVersions: [String: [String]]
+    /// Every `$ref` target, compiled once into a table the schemas' `$ref`s index.
     private let references: [CompiledSchema]
+    /// Planned names in the catalog's order, which coverage lists them in.
     let plannedNames: [String]
     private let ignoredNames: Set<String>
     private let ignoredPatterns: [CompiledRegex]
 
+    /// The distinct patterns compiled: the slots of each pass's `RegexMemo`.
     private let regexCount: Int
 
     init(_ catalog: EventCatalog) throws(VerificationError) {
@@ -28,6 +34,7 @@ struct CatalogChecker: Sendable {
         var schemas: [CompiledSchema] = []
         var indexByName: [String: Int] = [:]
         var names: [String] = []
+        // The first event of a name is its plan; the loaders report a second one as a problem.
         for event in catalog.events where indexByName[event.name] == nil {
             indexByName[event.name] = schemas.count
             schemas.append(try CompiledSchema(event.paramsSchema, compiler: &compiler))
@@ -35,6 +42,8 @@ struct CatalogChecker: Sendable {
         }
         var igluSchemas: [String: CompiledSchema] = [:]
         var igluVersions: [String: [String]] = [:]
+        // In key order, which is by version numbers within a name: the message for an unplanned
+        // version lists a name's versions oldest first.
         for (key, iglu) in catalog.iglu.sorted(by: { $0.key < $1.key }) {
             igluSchemas[key.uri] = try CompiledSchema(iglu.schema, compiler: &compiler)
             igluVersions[key.name, default: []].append(key.uri)
@@ -59,6 +68,8 @@ struct CatalogChecker: Sendable {
         regexCount = regexes.count
     }
 
+    /// Planned, ignored, or unplanned; an unplanned name's message suggests the planned name most
+    /// like it when they are at least 60% alike (`purchase_complete` → `purchase_completed`).
     func disposition(of name: String) -> Disposition {
         if let index = indexByName[name] { return .planned(index) }
         if ignoredNames.contains(name) || ignoredPatterns.contains(where: { $0.matches(name) }) { return .ignored }
@@ -80,13 +91,18 @@ struct CatalogChecker: Sendable {
         Scratch(state: CompiledSchema.State(memo: RegexMemo(slots: regexCount), references: references))
     }
 
+    /// Adds the event's violations to `collector`: an unplanned name, or each way its params
+    /// break the planned schema.
     func check(_ event: Event, scratch: inout Scratch, into collector: inout ViolationCollector) {
         // A Snowplow self-describing event's `$schema` names the schema its data is checked against.
         var params = event.params
         var iglu: String?
         if event.source == .snowplow, case .string(let uri)? = params.removeValue(forKey: "$schema") { iglu = uri }
+        // Only a plan of Iglu schemas checks by version; any other checks the event by its name,
+        // and the `$schema` it sent is no param.
         if let iglu, !igluSchemas.isEmpty {
             guard let schema = igluSchemas[iglu] else {
+                // An ignored name stays ignored, whatever version it names.
                 if case .ignored = disposition(of: event.name, scratch: &scratch) { return }
                 let versions = igluVersions[event.name].map { "a planned version: " + $0.joined(separator: ", ") } ?? "a planned event"
                 collector.add(.unplannedEvent, event: event, path: [], expected: versions, actual: nil)
@@ -104,6 +120,7 @@ struct CatalogChecker: Sendable {
         }
     }
 
+    /// `disposition(of:)`, worked out once per name and pass: the suggestion's edit distances cost.
     private func disposition(of name: String, scratch: inout Scratch) -> Disposition {
         if let known = scratch.dispositions[name] { return known }
         let disposition = self.disposition(of: name)
@@ -111,6 +128,8 @@ struct CatalogChecker: Sendable {
         return disposition
     }
 
+    /// The params against one schema, each finding a violation. The scratch's path and findings
+    /// are emptied, not reallocated, for every event.
     private func validate(
         _ params: [String: JSONValue], against schema: CompiledSchema, event: Event, scratch: inout Scratch,
         into collector: inout ViolationCollector

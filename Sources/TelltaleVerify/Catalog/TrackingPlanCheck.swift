@@ -19,6 +19,7 @@ package final class TrackingPlanCheck: Sendable {
     /// How the event breaks the plan; empty when it keeps it (or its name is ignored).
     package func violations(of event: Event) -> [CatalogViolation] {
         var collector = ViolationCollector()
+        // The lock covers the whole check: the scratch's buffers hold one event at a time.
         scratch.withLock { checker.check(event, scratch: &$0, into: &collector) }
         return collector.violations
     }

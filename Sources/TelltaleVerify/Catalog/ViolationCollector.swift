@@ -4,8 +4,11 @@ import TelltaleModel
 /// count, in the order first seen: a bug that breaks every event must not make a report of
 /// 100,000 lines.
 struct ViolationCollector {
+    /// Event ids kept per entry; `count` counts every event.
     static let idLimit = 5
 
+    /// What makes violations one entry. The value is not part of it: `value` at -5 and at -7
+    /// against `>= 0` are one entry with a count of 2, showing the first event's value.
     private struct Key: Hashable {
         var test: TestID?
         var kind: CatalogViolation.Kind
@@ -14,9 +17,12 @@ struct ViolationCollector {
         var expected: String
     }
 
+    /// The index in `violations` of each key's entry.
     private var positions: [Key: Int] = [:]
     private(set) var violations: [CatalogViolation] = []
 
+    /// Counts a violation under its entry, made the first time; `path` is the stack the schema walk
+    /// keeps, turned into text only here.
     mutating func add(
         _ kind: CatalogViolation.Kind, event: Event, path: [ParamPath.Component], expected: String, actual: JSONValue?
     ) {

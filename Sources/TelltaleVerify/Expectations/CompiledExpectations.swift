@@ -2,22 +2,29 @@ import TelltaleModel
 
 /// One `TestExpectations` block ready to run.
 struct CompiledExpectations: Sendable {
+    /// An `events:` entry: its spec, and how many matching events `count` allows.
     struct Expected: Sendable {
         let spec: CompiledSpec
         let count: EventCount
     }
 
+    /// An `order:`: its specs in sequence, whether other events may come between them, and where
+    /// the plan writes it (a failure points there).
     struct Order: Sendable {
         let specs: [CompiledSpec]
         let gaps: Bool
         let location: SourceLocation?
     }
 
+    /// The block as written: its selector names an unused key, and its `strict` turns on the
+    /// check for unexpected events.
     let source: TestExpectations
     let events: [Expected]
     let forbid: [CompiledSpec]
     let order: Order?
 
+    /// Compiles every spec of `block`. The context names the spec in the error of a regex that does
+    /// not compile: `expectations for Shop.Cart/testAdd, forbid: checkout_error`.
     init(_ block: TestExpectations, regexes: inout RegexCache) throws(VerificationError) {
         source = block
         let context = "expectations for \(block.selector)"

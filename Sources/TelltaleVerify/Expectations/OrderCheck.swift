@@ -4,10 +4,13 @@ import TelltaleModel
 /// them (`gaps: true`) or back to back.
 struct OrderCheck {
     let order: CompiledExpectations.Order
+    /// The test's events in arrival order (`TestEvents.events`).
     let events: [Event]
 
     private var specs: [CompiledSpec] { order.specs }
 
+    /// Nil when the order holds; else one `wrongOrder` failure at the plan's `order:`, with what
+    /// went wrong, the ids of the events that did match, and the names the test sent (the first 20).
     func failure() -> VerificationFailure? {
         guard !specs.isEmpty else { return nil }
         let detail = order.gaps ? gappedFailure() : consecutiveFailure()
@@ -35,8 +38,10 @@ struct OrderCheck {
         }
         guard next < specs.count else { return nil }
         let missing = specs[next]
+        // Not even the first entry matched: say whether its name was sent at all.
         guard let last = matched.last else { return (neverSent(missing), []) }
         var detail = "got \(Self.list(matched, with: specs)), then no \(missing.source) after #\(last.id)"
+        // One sent before the last match means the event came, but out of order: say which.
         if let earlier = events[..<lastPosition].first(where: missing.matches) {
             detail += " (one was sent earlier: #\(earlier.id))"
         }
@@ -46,12 +51,15 @@ struct OrderCheck {
     /// The longest run of consecutive matches from any start, for the message.
     private func consecutiveFailure() -> (String, [Event])? {
         var best: (start: Int, length: Int) = (0, 0)
+        // Every start where the first entry matches is tried; a complete run anywhere means the
+        // order holds, however many broken runs came before it.
         for start in events.indices where specs[0].matches(events[start]) {
             var length = 1
             while length < specs.count, start + length < events.count, specs[length].matches(events[start + length]) {
                 length += 1
             }
             if length == specs.count { return nil }
+            // Strictly longer: of runs of one length, the earliest is shown.
             if length > best.length { best = (start, length) }
         }
         guard best.length > 0 else { return (neverSent(specs[0]), []) }
@@ -64,6 +72,7 @@ struct OrderCheck {
         return ("the longest run was \(Self.list(run, with: specs)), \(instead)", run)
     }
 
+    /// Why an entry never matched: its name was sent with other params, or not at all.
     private func neverSent(_ spec: CompiledSpec) -> String {
         events.contains { $0.name == spec.name }
             ? "no \(spec.name) event matched \(spec.source)"

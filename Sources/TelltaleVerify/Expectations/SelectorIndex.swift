@@ -3,10 +3,13 @@ import TelltaleModel
 /// Finds the expectation blocks that apply to a test: ids and suite ids through a dictionary,
 /// so 10,000 keyed tests cost a lookup each; only `/regex/` keys are tried one by one.
 struct SelectorIndex: Sendable {
+    /// Block indices by id key, test and suite ids alike (`Shop.CartTests`,
+    /// `Shop.CartTests/testAdd`).
     private var byID: [String: [Int]] = [:]
     /// The UTF-8 lengths of the id keys: a suite prefix of another length cannot be one, so it
     /// is not built nor looked up.
     private var keyLengths: Set<Int> = []
+    /// The `/regex/` keys compiled, each with its block's index: tried against every test.
     private var patterns: [(regex: CompiledRegex, block: Int)] = []
 
     init(_ blocks: [TestExpectations], regexes: inout RegexCache) throws(VerificationError) {
@@ -32,12 +35,15 @@ struct SelectorIndex: Sendable {
         for (regex, block) in patterns where regex.matches(test.rawValue) {
             found.append(block)
         }
+        // Found kind by kind (own id, the test's id, suites, patterns): sorted back into plan
+        // order, the order failures are listed in.
         return found.count > 1 ? found.sorted() : found
     }
 
     /// `TestID.enclosingSuiteIDs` (each prefix before a `/` after the module's dot), limited to
     /// the lengths some key has.
     private func enclosingSuites(of test: TestID) -> [String] {
+        // Bytes rather than characters: `.` and `/` are ASCII, and the key lengths are byte counts too.
         let utf8 = test.rawValue.utf8
         guard let dot = utf8.firstIndex(of: UInt8(ascii: ".")) else { return [] }
         var suites: [String] = []

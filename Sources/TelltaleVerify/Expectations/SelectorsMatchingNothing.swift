@@ -27,6 +27,8 @@ extension Verifier {
         for test in tests { used.formUnion(selectorBlocks(for: test)) }
         let unused = expectationBlocks.indices.filter { !used.contains($0) }
         guard !unused.isEmpty else { return [] }
+        // Suite ids too: a key may name a suite (`Shop.CartTests`), and what it was meant
+        // to be is then a suite's id.
         let candidates = Array(Set(tests.flatMap { [$0.rawValue] + $0.enclosingSuiteIDs }))
         return unused.map { index in
             let block = expectationBlocks[index]
@@ -41,10 +43,14 @@ extension Verifier {
     /// The candidate at the least edit distance, if it is within a third of the key's length
     /// (`pays` → `pays()` is 2 edits; an unrelated id is many more).
     static func nearest(_ key: String, among candidates: [String]) -> String? {
+        // Never below 3 edits, so a short key is still matched to its id with `()` and a letter more.
         let limit = max(3, key.count / 3)
         var best: (id: String, distance: Int)?
+        // Lengths further apart than the limit take more edits than it allows: no distance to work out.
         for candidate in candidates where abs(candidate.count - key.count) <= limit {
             let distance = EditDistance.between(key, candidate)
+            // Ties go to the smaller id, so the suggestion does not depend on the order of
+            // `candidates`, which come from a set.
             if distance <= limit, distance < best?.distance ?? .max || (distance == best?.distance && candidate < best!.id) {
                 best = (candidate, distance)
             }

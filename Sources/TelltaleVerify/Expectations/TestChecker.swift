@@ -5,6 +5,8 @@ struct TestChecker {
     let events: TestEvents
     let blocks: [CompiledExpectations]
 
+    /// Every failure of the test, block by block in plan order (each block's `events`, `forbid`,
+    /// then `order`), then strict mode's unexpected events, once for all the blocks.
     func failures() -> [VerificationFailure] {
         var failures: [VerificationFailure] = []
         for block in blocks {
@@ -24,9 +26,13 @@ struct TestChecker {
         return failures
     }
 
+    /// Nil when `count` allows the number of matching events. None matching is `missingEvent`, the
+    /// test's events ranked as near misses; fewer than `count` wants is `wrongCount` with near misses
+    /// from the events that did not match; too many is `wrongCount` with the matches' ids alone.
     private func check(_ expected: CompiledExpectations.Expected) -> VerificationFailure? {
         let spec = expected.spec
         let all = events.events
+        // Only events of the spec's name can match, so only their params are checked.
         let named = events.positions(named: spec.name)
         let matchingPositions = named.filter { spec.matchesParams(all[$0]) }
         guard !expected.count.allows(matchingPositions.count) else { return nil }
@@ -54,6 +60,8 @@ struct TestChecker {
         )
     }
 
+    /// A `forbid` entry: one `forbiddenEvent` failure for every event that matches it, showing the
+    /// first one's params (what made it forbidden).
     private func check(forbidden spec: CompiledSpec) -> VerificationFailure? {
         let all = events.events
         let sent = events.positions(named: spec.name).filter { spec.matchesParams(all[$0]) }.map { all[$0] }
@@ -74,6 +82,8 @@ struct TestChecker {
                 expected[spec.name, default: []].append(spec)
             }
         }
+        // One failure per name, in order of first appearance: a test that sends 500 unexpected
+        // `screen_view`s fails once, with a count.
         var unexpected: [String: [Event]] = [:]
         var names: [String] = []
         let all = events.events
@@ -82,6 +92,7 @@ struct TestChecker {
             if unexpected[name] == nil { names.append(name) }
             unexpected[name, default: []].append(all[position])
         }
+        // At the first block that says `strict: true`: it is about all the blocks together.
         let location = blocks.first(where: \.source.strict)?.source.location
         return names.map { name in
             let sent = unexpected[name]!
@@ -95,6 +106,7 @@ struct TestChecker {
         }
     }
 
+    /// `1 time`, `3 times`.
     static func count(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }

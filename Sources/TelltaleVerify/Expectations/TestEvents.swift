@@ -3,7 +3,10 @@ import TelltaleModel
 /// One test's events in arrival order, with an index by name: an expectation only looks at
 /// events of its own name. Hot loops go through positions, so no event is copied to be read.
 struct TestEvents {
+    /// The test's events sorted by `receivedAt`, ties in capture order: the order `order:`
+    /// checks and ids are listed in.
     let events: [Event]
+    /// Positions in `events` by name, each list ascending.
     private let positionsByName: [String: [Int]]
 
     init(_ events: [Event]) {

@@ -3,6 +3,7 @@ import TelltaleModel
 /// A `ParamMatcher` ready to run: regexes and templates compiled once. Keeps its source for
 /// the "expected …" half of messages.
 struct CompiledMatcher: Sendable {
+    /// What the matcher checks, with its regexes compiled: a `template` becomes an anchored `regex`.
     indirect enum Test: Sendable {
         case equals(JSONValue)
         case placeholder(Placeholder)
@@ -17,9 +18,11 @@ struct CompiledMatcher: Sendable {
         case all([CompiledMatcher])
     }
 
+    /// As the plan wrote it: the "expected …" of a message.
     let source: ParamMatcher
     let test: Test
 
+    /// `context` names the matcher in the error of a regex that does not compile.
     init(_ source: ParamMatcher, context: String, regexes: inout RegexCache) throws(VerificationError) {
         self.source = source
         switch source {
@@ -59,6 +62,7 @@ struct CompiledMatcher: Sendable {
 
     /// Whether `value` (nil: absent) matches. The fast path: no strings built.
     func matches(_ value: JSONValue?) -> Bool {
+        // The matchers that decide on an absent value too; every other needs a value to hold.
         switch test {
         case .present(let present):
             return (value != nil) == present
@@ -74,6 +78,8 @@ struct CompiledMatcher: Sendable {
         }
     }
 
+    /// The matchers that need a value, given one. A value of another JSON type fails rather than
+    /// being converted: `"9.99"` is no number, and `9.99` matches no regex.
     private func matches(present value: JSONValue) -> Bool {
         switch test {
         case .equals(let expected):
@@ -95,6 +101,7 @@ struct CompiledMatcher: Sendable {
         case .contains(let matcher):
             guard case .array(let elements) = value else { return false }
             return elements.contains { matcher.matches($0) }
+        // Decided in `matches(_:)`, which never calls this for them; here for an exhaustive switch.
         case .present, .oneOf, .all, .placeholder:
             return matches(value)
         }
@@ -111,6 +118,8 @@ struct CompiledField: Sendable {
         matcher = try CompiledMatcher(field.matcher, context: "\(context): \(field.path)", regexes: &regexes)
     }
 
+    /// Whether the member at `path` matches. `value(inParams:)` takes a params key spelled like the
+    /// whole path first (a flat `"item.id"`), then the nested path; a missing member is nil.
     func matches(_ members: [String: JSONValue]) -> Bool {
         matcher.matches(path.value(inParams: members))
     }

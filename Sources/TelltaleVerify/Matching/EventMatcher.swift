@@ -8,6 +8,7 @@ package struct EventMatcher: Sendable, Hashable {
     /// The expected name; nil matches any name.
     package let name: String?
     package let params: [ParamField]
+    /// The spec compiled; without a name it holds "", which `matches` never compares.
     private let compiled: CompiledSpec
 
     /// An event named `name` (any, when nil) whose params match `params`.
@@ -39,6 +40,7 @@ package struct EventMatcher: Sendable, Hashable {
         NearMissRanker.closest(to: compiled, named: name, in: events.filter { !matches($0) }, limit: limit)
     }
 
+    // Equal by what was asked for: the compiled spec follows from it.
     package static func == (lhs: EventMatcher, rhs: EventMatcher) -> Bool {
         lhs.name == rhs.name && lhs.params == rhs.params
     }

@@ -10,11 +10,14 @@ enum NearMissRanker {
     static func closest(to spec: CompiledSpec, named name: String?, in events: [Event], limit: Int = limit) -> [ClosestEvent] {
         guard !events.isEmpty else { return [] }
         let fieldCount = spec.fields.count
+        // `position` keeps the order of `events` (arrival order) for the last
+        // tie-break: earliest first.
         let scored = events.enumerated().map { position, event in
             let sameName = name.map { event.name == $0 } ?? true
             return (
                 event: event, position: position, sameName: sameName,
                 matched: spec.matchedFieldCount(event),
+                // Same-name events all rank alike here: among them only matched params and time decide.
                 nameLikeness: sameName ? 1 : EditDistance.similarity(name ?? "", event.name)
             )
         }
@@ -24,6 +27,7 @@ enum NearMissRanker {
             if a.nameLikeness != b.nameLikeness { return a.nameLikeness > b.nameLikeness }
             return a.position < b.position
         }
+        // Differences are worked out only for the few events shown, as they build text.
         return ranked.prefix(limit).map { candidate in
             ClosestEvent(
                 eventID: candidate.event.id, name: candidate.event.name, receivedAt: candidate.event.receivedAt,

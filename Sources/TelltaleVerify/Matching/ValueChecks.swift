@@ -4,6 +4,8 @@ import TelltaleModel
 /// run once per parameter of every event, where a regex or Foundation parser would cost
 /// microseconds each.
 enum ValueChecks {
+    /// Whether `value` is what the placeholder stands for as a whole value. No placeholder takes an
+    /// absent param, not even `{any}` (null is a value; absence is `present: false`).
     static func matches(_ placeholder: Placeholder, _ value: JSONValue?) -> Bool {
         guard let value else { return false }
         switch placeholder {
@@ -26,6 +28,7 @@ enum ValueChecks {
         case .date:
             if case .string(let text) = value { return isDate(text) }
             return false
+        // Unix time comes as a number or as digits in a string, in seconds or in milliseconds.
         case .timestamp:
             switch value {
             case .number(let number): return isUnixTime(number)
@@ -35,6 +38,8 @@ enum ValueChecks {
         }
     }
 
+    /// An ISO 8601 date-time as run records write them: `2026-11-21T05:20:00Z`, with a fraction
+    /// or an offset (`ISO8601Timestamp`).
     static func isDateTime(_ text: String) -> Bool {
         ISO8601Timestamp.date(from: text) != nil
     }
@@ -51,14 +56,21 @@ enum ValueChecks {
 
     /// Seconds or milliseconds since 1970 that land between 2000 and 2100.
     static func isUnixTime(_ number: Double) -> Bool {
+        // 2000-01-01 to 2100-01-01 (UTC) in seconds; a number in this range after dividing
+        // by 1000 is in milliseconds.
         let seconds = 946_684_800.0...4_102_444_800.0
         return seconds.contains(number) || seconds.contains(number / 1000)
     }
 
+    /// An ASCII digit: the wrapping subtraction turns every byte below `0` into a large number.
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// The regex a placeholder stands for inside a template string.
     static func regexFragment(_ placeholder: Placeholder) -> String {
+        // Inside a string a placeholder is only a fragment of the template's regex, so it is
+        // looser than the whole-value check: `{date}` takes month 13, `{timestamp}` any ten or
+        // thirteen digits. `{boolean}` cannot stand inside text (`Placeholder.isEmbeddable`); its
+        // case keeps the switch whole.
         let dateTime = #"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(?:[.,][0-9]+)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})"#
         return switch placeholder {
         case .any, .string: #"[\s\S]*"#
