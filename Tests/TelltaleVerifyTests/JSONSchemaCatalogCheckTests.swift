@@ -154,6 +154,23 @@ import Testing
         #expect(try messages(schema, ["other": "x"]) == ["tracking plan: e.other: expected integer, got \"x\" (string) (#e1)"])
     }
 
+    /// A nested schema read on its own (a catalog's params under `properties`) resolves its
+    /// `$ref`s against its own relative `$id` once: `sub/params.json` under
+    /// `file:///plan/e.json` is `file:///plan/sub/params.json`, not `…/sub/sub/params.json`
+    /// (where its `#/definitions/sku` would name nothing).
+    @Test func aNestedSchemasRelativeIdIsAppliedOnce() throws {
+        let schema = """
+            { "$schema": "http://json-schema.org/draft-07/schema#",
+              "properties": { "params": { "$id": "sub/params.json", "type": "object",
+                "properties": { "sku": { "$ref": "#/definitions/sku" } },
+                "definitions": { "sku": { "type": "string", "pattern": "^A" } } } } }
+            """
+        let catalog = try Self.catalog([("e", schema, [.key("properties"), .key("params")])])
+        #expect(try verify(Sent.events([("e", ["sku": "A1"])]), catalog: catalog).violations.isEmpty)
+        let violations = try verify(Sent.events([("e", ["sku": "B1"])]), catalog: catalog).violations.map(\.message)
+        #expect(violations.count == 1 && violations[0].contains("e.sku") && violations[0].contains("^A"), "\(violations)")
+    }
+
     @Test func theValidatorCountsCodePointsAndChecksFormatsAsJSONSchemaDoes() throws {
         let validator = try JSONSchemaValidator(
             try Self.catalog([("e", #"{ "maxLength": 2 }"#, [])]).events[0].paramsSchema)

@@ -179,17 +179,23 @@ package struct JSONSchemaLibrary {
 
     // MARK: Base URIs
 
-    /// The base URI at `path`: the document's, changed by each `$id` on the way.
+    /// The base URI the schema at `path` is read against: the document's, changed by the root's
+    /// `$id` and each `$id` on the way to it, not its own (reading a schema below the root
+    /// applies its own; reading the root does not).
     func base(of path: [ParamPath.Component], in document: JSONSchemaDocument) -> String {
         var base = document.uri
         var value = document.value
         if let id = Self.identifier(of: value, in: document), let resolved = Self.resolve(id, against: base) { base = resolved }
-        for component in path {
+        for (offset, component) in path.enumerated() {
             switch (component, value) {
             case (.key(let key), .object(let members)) where members[key] != nil: value = members[key]!
             case (.index(let index), .array(let elements)) where elements.indices.contains(index): value = elements[index]
             default: return base
             }
+            // The schema at `path` itself is left out: reading it applies its own `$id`
+            // (`read(object:at:base:)`), and a relative one applied twice (`sub/a.json`) would
+            // name `sub/sub/a.json`.
+            guard offset < path.count - 1 else { break }
             if let id = Self.identifier(of: value, in: document), let resolved = Self.resolve(id, against: base) { base = resolved }
         }
         return base
