@@ -19,6 +19,7 @@ extension ChangeBase {
         let (label, revision): (String, String)
         switch self {
         case .named(let name):
+            // `^{commit}`: a tag is taken as its commit, and a name of anything but a commit is refused.
             guard await GitCommand.run(["rev-parse", "--verify", "--quiet", "\(name)^{commit}"], in: package).succeeded else {
                 throw ChangeSet.ChangeSetError(
                     description: "\(option) \(name): git knows no such commit, branch or tag; fetch it, or name another base")
@@ -29,6 +30,7 @@ extension ChangeBase {
             if upstream.succeeded, let name = upstream.first {
                 (label, revision) = (name, name)
             } else {
+                // No upstream (a branch never pushed): the change is what the working tree holds beyond `HEAD`.
                 (label, revision) = ("HEAD (no upstream branch)", "HEAD")
             }
         }

@@ -20,6 +20,7 @@ extension ChangeSelection {
         func reason(for id: TestID) -> String? {
             if let fallback = fallbackTargets[id.module] { return "target-level for \(id.module): \(fallback)" }
             if let reason = impact.tests[id.rawValue] { return reason }
+            // A test the map never saw runs: nothing vouches that it misses the change.
             return known.contains(id.rawValue)
                 ? nil : "the coverage map has no record of it (a new test, or one that did not run when it was recorded)"
         }
@@ -38,6 +39,7 @@ extension ChangeSelection {
         let fallbackChanges = ChangeSet(base: base, files: impact.fallbacks.keys.sorted().map { "\(root)/\($0)" })
         let fallback = ChangeSelection.select(changes: fallbackChanges, graph: graph, planPath: planPath)
         var fallbackTargets = fallback.testTargets
+        // A file the map cannot judge that no target owns sends every selected target to target level.
         if let everything = fallback.everything {
             for module in testTargets.keys { fallbackTargets[module] = everything }
         }

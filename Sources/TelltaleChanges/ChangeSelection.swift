@@ -56,6 +56,8 @@ package struct ChangeSelection: Sendable, Equatable {
         return inTargets.filter { testLevel.reason(for: $0.id) != nil }
     }
 
+    /// The selection for `changes`: everything, with why, or the test targets that own or depend on
+    /// a changed file, each with the chain of targets that reaches it.
     package static func select(changes: ChangeSet, graph: PackageGraph, planPath: String?) -> ChangeSelection {
         let root = URL(fileURLWithPath: graph.root).standardizedFileURL.path
         let plan = planPath.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
@@ -65,6 +67,7 @@ package struct ChangeSelection: Sendable, Equatable {
             return path == plan || path.hasPrefix(root + "/") || graph.localPackages.contains { path.hasPrefix($0.path + "/") }
         }
         var selection = ChangeSelection(base: changes.base, changedFiles: relevant.count, everything: changes.everything, testTargets: [:])
+        // Listed even when everything runs: `--stress-new` stresses their tests either way.
         selection.testFiles = relevant.compactMap { file in
             let path = URL(fileURLWithPath: file).standardizedFileURL.path
             guard path.hasPrefix(root + "/") else { return nil }
@@ -87,6 +90,7 @@ package struct ChangeSelection: Sendable, Equatable {
             }
             if path.hasPrefix(root + "/") {
                 let relative = String(path.dropFirst(root.count + 1))
+                // A version-specific manifest (`Package@swift-6.0.swift`) is a manifest too.
                 if manifests.contains(relative) || (relative.hasPrefix("Package@swift") && relative.hasSuffix(".swift")) {
                     selection.everything = "\(relative) changed"
                     return selection
@@ -102,6 +106,7 @@ package struct ChangeSelection: Sendable, Equatable {
                     return selection
                 }
             }
+            // A local dependency's file changes every target that uses one of its products.
             for local in graph.localPackages where path.hasPrefix(local.path + "/") {
                 let shown = Self.relative(path, to: root)
                 for target in graph.targets where !Set(target.products).isDisjoint(with: local.products) {
@@ -123,6 +128,7 @@ package struct ChangeSelection: Sendable, Equatable {
 
     /// The shortest dependency path from `start` to a changed target, `start` first.
     static func chain(from start: String, to changed: [String: String], in targets: [String: PackageGraph.Target]) -> [String]? {
+        // Breadth first: the first changed target reached ends a shortest chain.
         var queue: [[String]] = [[start]]
         var seen: Set<String> = [start]
         while !queue.isEmpty {

@@ -32,6 +32,7 @@ package struct ChangeSet: Sendable, Equatable {
                 everything: "no merge-base between \(resolved.label) and HEAD (a shallow clone? fetch more history): every test runs")
         }
         let described = resolved.described
+        // At the repository's top, so every path is from there (`--full-name` for the untracked too).
         let diff = await GitCommand.run(["diff", "--name-status", "-M", "--no-color", commit, "--", "."], in: root)
         let untracked = await GitCommand.run(["ls-files", "--others", "--exclude-standard", "--full-name"], in: root)
         guard diff.succeeded, untracked.succeeded else {
@@ -44,6 +45,7 @@ package struct ChangeSet: Sendable, Equatable {
             files += line.split(separator: "\t").dropFirst().map { "\(root)/\($0)" }
         }
         files += untracked.lines.filter { !$0.isEmpty }.map { "\(root)/\($0)" }
+        // A path may come up more than once (in both lists, or in two renames): each is one file.
         return ChangeSet(base: described, files: Array(Set(files)).sorted(), commit: commit)
     }
 }

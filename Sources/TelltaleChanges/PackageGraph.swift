@@ -7,6 +7,7 @@ package struct PackageGraph: Sendable, Equatable {
         package var name: String
         /// The module name test ids start with (`my-lib` is `my_lib`).
         package var module: String
+        /// `regular`, `executable`, `test`, … as SwiftPM names target types.
         package var type: String
         /// Relative to the package: `Sources/DequeModule`.
         package var path: String
@@ -26,6 +27,7 @@ package struct PackageGraph: Sendable, Equatable {
 
     package var root: String
     package var targets: [Target]
+    /// Its `.package(path:)` dependencies, with the products each offers.
     package var localPackages: [LocalPackage]
 
     package struct PackageGraphError: Error, LocalizedError, CustomStringConvertible {
@@ -37,6 +39,7 @@ package struct PackageGraph: Sendable, Equatable {
     package static func load(package: String) async throws -> PackageGraph {
         var (graph, _) = try await describe(package)
         for index in graph.localPackages.indices {
+            // One that cannot be described offers no products, so its changes select no target by product.
             let local = try? await describe(graph.localPackages[index].path)
             graph.localPackages[index].products = local?.productNames ?? []
         }
@@ -48,6 +51,7 @@ package struct PackageGraph: Sendable, Equatable {
             ChildProcess(
                 executable: "swift",
                 arguments: ["package", "--package-path", package] + SwiftPMLock.arguments() + ["describe", "--type", "json"]))
+        // The JSON from its first `{` to its last `}`: lines SwiftPM prints around it are left out.
         guard describe.succeeded, let start = describe.text.firstIndex(of: "{"), let end = describe.text.lastIndex(of: "}") else {
             throw PackageGraphError(description: "`swift package describe` failed in \(package):\n\(describe.text.suffix(2000))")
         }
@@ -93,6 +97,7 @@ package struct PackageGraph: Sendable, Equatable {
                 )
             },
             localPackages: (description.dependencies ?? []).compactMap { dependency in
+                // `fileSystem`: a `.package(path:)` dependency. A remote one changes only through `Package.resolved`.
                 dependency.type == "fileSystem" ? dependency.path.map { LocalPackage(path: $0, products: []) } : nil
             }
         )

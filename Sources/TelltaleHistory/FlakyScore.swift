@@ -23,6 +23,7 @@ package struct FlakyScore: Sendable, Hashable {
         self.orderDependency = orderDependency
     }
 
+    /// `flakyRuns` over `runs`, from 0 to 1; 0 for a test with no counted run.
     package var rate: Double { runs == 0 ? 0 : Double(flakyRuns) / Double(runs) }
 }
 

@@ -29,6 +29,7 @@ protocol HistoryBackend: Sendable {
     /// Keeps a map unless one with its digest is kept; keeps only the newest `keep`.
     func saveCoverageMap(_ map: RecordedCoverageMap, keep: Int) async throws -> Bool
     func coverageMapCount() async throws -> Int
+    /// The newest map by when it was recorded (the later insert on a tie); nil when none is kept.
     func latestCoverageMap() async throws -> HistoryStore.StoredCoverageMap?
     /// What went wrong, for people, naming the history (never a password).
     func historyError(_ error: any Error) -> HistoryError
@@ -36,10 +37,15 @@ protocol HistoryBackend: Sendable {
 
 /// One result of a recent run, as the flaky counts and the digest read it.
 struct WindowResult: Sendable {
+    /// `TestID.timingKey`: what the flaky counts group by.
     var key: String
+    /// The full id, as last recorded for the key.
     var testID: String
+    /// The last attempt's, which is the result's.
     var outcome: TestOutcome
+    /// Seconds, the last attempt's.
     var duration: Double
+    /// Every attempt's outcome, oldest first; empty for a test that ran once.
     var attempts: [TestOutcome]
     /// Nil when the run's tree was dirty or its commit unknown: it cannot be compared by commit.
     var commit: String?
@@ -65,9 +71,12 @@ struct WindowResult: Sendable {
 
 /// A coverage map as it is kept: its file form and what is known of it without decoding it.
 struct RecordedCoverageMap: Sendable {
+    /// `CoverageMap.encoded()`: the bytes of `coverage-map.bin`.
     var data: Data
     var recordedAt: Date
+    /// `HEAD` when the map was recorded; nil outside git.
     var commit: String?
+    /// How many tests it has a record of, which `history runs` shows without decoding it.
     var tests: Int
     /// The same map imported twice is kept once.
     var digest: String

@@ -5,6 +5,7 @@ import Foundation
 package struct HistoryError: Error, LocalizedError, CustomStringConvertible, Sendable {
     /// The file, or the database's URL without its password.
     package var location: String
+    /// What went wrong, in the library's or the server's words (never a password).
     package var reason: String
     /// What to do about it.
     package var hint: String
@@ -13,7 +14,9 @@ package struct HistoryError: Error, LocalizedError, CustomStringConvertible, Sen
     package var stall: Stall?
 
     package enum Stall: Sendable, Hashable {
+        /// This call was given up.
         case thisCall
+        /// An earlier call was given up, so this one was not tried.
         case earlierCall
     }
 

@@ -10,7 +10,9 @@ import TelltaleModel
 /// developer's `--changed --select tests` uses the map CI recorded.
 package enum HistoryImport {
     package struct Outcome: Sendable {
+        /// The file imported: a `run.json`, a JUnit file, a report folder or a coverage map.
         package var path: String
+        /// The tests the run recorded, or the tests the map knows.
         package var tests: Int
         /// False when the history already had this run.
         package var added: Bool
@@ -23,6 +25,7 @@ package enum HistoryImport {
     package static func run(files: [String], into store: HistoryStore) async throws -> [Outcome] {
         var outcomes: [Outcome] = []
         for path in files {
+            // Told apart by its first bytes (`TTCM`), whatever the file is called.
             if Self.isCoverageMap(path) {
                 outcomes.append(try await importMap(path, into: store))
                 continue
@@ -30,6 +33,7 @@ package enum HistoryImport {
             let record = try EarlierRunFile.read(path: path)
             let added = try await store.record(record, source: .import)
             outcomes.append(Outcome(path: path, tests: record.tests.count, added: added))
+            // A `--coverage-map` run's folder holds its map beside `run.json`: importing the run brings it too.
             let beside = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(CoverageMap.fileName).path
             if path.hasSuffix("run.json"), FileManager.default.fileExists(atPath: beside) {
                 outcomes.append(try await importMap(beside, into: store))
@@ -45,6 +49,7 @@ package enum HistoryImport {
         return (try? handle.read(upToCount: 4)) == Data("TTCM".utf8)
     }
 
+    /// A map this Telltale cannot read fails the import as an unreadable run file would, naming the file.
     private static func importMap(_ path: String, into store: HistoryStore) async throws -> Outcome {
         let map: CoverageMap
         do {

@@ -5,7 +5,9 @@ import TelltalePostgres
 /// Where a history is kept: a SQLite file (the default, `.telltale/history.sqlite`), or a
 /// PostgreSQL database a team's machines share (a `postgres://` or `postgresql://` URL).
 package enum HistoryLocation: Sendable, Hashable, CustomStringConvertible {
+    /// A SQLite file's path.
     case file(String)
+    /// A database, as its URL and libpq's variables name it.
     case postgres(PostgresLocation)
 
     /// Names a history for every command that takes `--history`, when that option is not given.

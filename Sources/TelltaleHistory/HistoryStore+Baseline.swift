@@ -14,9 +14,11 @@ extension HistoryStore {
         guard commit != nil || branch != nil else { return nil }
         guard let stored = try await run({ try await $0.baselineRun(commit: commit, branch: branch, spread: spread) }) else { return nil }
         let point = stored.run.point
+        // Named as the base was asked for (its branch), else as the run found recorded itself.
         let source = BaselineSource(
             kind: .history, name: branch ?? point.branch ?? point.commit.map { String($0.prefix(8)) } ?? "the base", match: stored.match,
             commit: point.commit, branch: point.branch, startedAt: point.startedAt, run: stored.run.id, tests: stored.results.count)
+        // Each test as the base's run recorded it, with its spread (nil for a test the base's runs only skipped).
         let tests = stored.results.map { result in
             let test = result.testResult
             return BaselineTest(

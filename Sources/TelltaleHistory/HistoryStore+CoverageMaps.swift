@@ -18,6 +18,7 @@ extension HistoryStore {
     /// Keeps a map; false when the history already had these exact bytes.
     @discardableResult
     package func saveCoverageMap(_ data: Data, recordedAt: Date, commit: String?, tests: Int) async throws(HistoryError) -> Bool {
+        // Known by its bytes' digest and their length: the same map imported twice has both alike.
         let map = RecordedCoverageMap(
             data: data, recordedAt: recordedAt, commit: commit, tests: tests, digest: SourceDigest.of(data) + "-\(data.count)")
         return try await run { try await $0.saveCoverageMap(map, keep: Self.keptCoverageMaps) }

@@ -9,6 +9,7 @@ extension HistoryStore {
     /// Each test's median duration over its last `window` recorded results (skips aside),
     /// keyed as `TestID.timingKey`: what scheduling and shards balance work by.
     package func durations(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [String: Double] {
+        // A test whose every result was a skip has no duration here: scheduling estimates it.
         try await run { try await $0.recentDurations(window: window) }.compactMapValues { $0.isEmpty ? nil : $0.median }
     }
 
@@ -27,6 +28,7 @@ extension HistoryStore {
         }
         var priorities: [String: Int] = [:]
         for (key, counts) in Self.flakyRuns(results) where counts.flaky > 0 { priorities[key] = 1 }
+        // After the flaky ones: a test that failed last time, flaky or not, starts among the first.
         for key in failed { priorities[key] = 0 }
         return priorities
     }
@@ -34,10 +36,12 @@ extension HistoryStore {
     /// Every test that was flaky at least once in the last `window` runs, the most flaky first.
     package func flakyScores(window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> [FlakyScore] {
         let results = try await run { try await $0.window(runs: window).results }
+        // The full id as last recorded for each key: the window is oldest first, so the newest wins.
         var testIDs: [String: String] = [:]
         for result in results { testIDs[result.key] = result.testID }
         let flaky = Self.flakyRuns(results).filter { $0.value.flaky > 0 }
         let causes = try await flakyCauses(keys: Array(flaky.keys), window: window)
+        // By rate, the highest first; on a tie, by id from A to Z.
         return
             flaky
             .map { key, counts in
@@ -63,6 +67,7 @@ extension HistoryStore {
     package func digest(for record: RunRecord, window: Int = HistoryStore.defaultWindow) async throws(HistoryError) -> HistoryDigest {
         let keys = Set(record.tests.map(\.id.timingKey))
         let (runs, all) = try await run { try await $0.window(runs: window) }
+        // Only this run's tests: the window holds every test of every run in it.
         let results = all.filter { keys.contains($0.key) }
         let flaky = Self.flakyRuns(results)
         var byKey: [String: [WindowResult]] = [:]
@@ -76,10 +81,12 @@ extension HistoryStore {
             // duration is that of the runs before it.
             let earlier = (test.outcome == .skipped ? counted[...] : counted.dropLast()).map(\.duration)
             let usual = earlier.isEmpty ? nil : earlier.median
+            // Over twice its usual duration, with at least five earlier runs to judge by, and by `slowFloor` or more.
             let slower =
                 test.outcome != .skipped && earlier.count >= 5
                 && usual.map { test.duration > 2 * $0 && test.duration - $0 >= Self.slowFloor }
                     ?? false
+            // No count: every result of the test in the window was a skip.
             let counts = flaky[test.id.timingKey] ?? (flaky: 0, runs: counted.count)
             tests[test.id.rawValue] = TestHistory(
                 outcomes: past.map(\.outcome), durations: past.map(\.duration), flakyRuns: counts.flaky, runs: counts.runs,
@@ -100,6 +107,7 @@ extension HistoryStore {
     /// or a bisection found, in that run, the tests its outcome depended on (a brittle test
     /// failing in every attempt of a shuffled run, whose state-setter an earlier run showed).
     static func flakyRuns(_ results: [WindowResult]) -> [String: (flaky: Int, runs: Int)] {
+        // Each (key, commit) that passed somewhere in the window: a failure of the same pair contradicts it.
         var passedCommits: Set<[String]> = []
         for result in results where result.outcome == .passed {
             if let commit = result.commit { passedCommits.insert([result.key, commit]) }

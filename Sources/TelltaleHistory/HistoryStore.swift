@@ -10,7 +10,9 @@ import TelltalePostgres
 /// A run is recorded in one transaction, so a run killed while recording leaves the history as
 /// it was; two runs recording at once are both kept.
 package final class HistoryStore: Sendable {
+    /// The file or database the store was opened on; its description names it in every message.
     package let location: HistoryLocation
+    /// The store's own SQL; every call goes through `run`, which turns its errors into `HistoryError`.
     let backend: any HistoryBackend
 
     init(location: HistoryLocation, backend: any HistoryBackend) {
@@ -45,12 +47,15 @@ package final class HistoryStore: Sendable {
             return try await body(store)
         case .postgres(let database):
             do {
+                // A connection of its own for the check and the migration: the pool would retry a server it
+                // cannot reach for a minute before saying why.
                 _ = try await PostgresConnector.withConnection(to: database, within: callTimeout) { connection in
                     try await PostgresHistorySchema.migrator.migrate(connection)
                 }
             } catch {
                 return try await body(.failure(PostgresHistory.historyError(error, at: database)))
             }
+            // The pool lives exactly as long as `body`: its connections are closed when `body` returns.
             return try await PostgresConnector.withClient(for: database) { client throws(E) in
                 let backend = PostgresHistory(client: client, location: database, callTimeout: callTimeout)
                 return try await body(.success(HistoryStore(location: location, backend: backend)))

@@ -7,6 +7,8 @@ import TelltalePostgres
 extension PostgresHistory {
     func baselineRun(commit: String?, branch: String?, spread: Int) async throws -> StoredBaseline? {
         try await snapshot { connection in
+            // In one snapshot: the run found, its results and its spread are of one moment. The base's own
+            // commit first; else its branch's newest clean run (never a dirty run or a shard), as in the file.
             var found: (run: HistoryStore.ListedRun, match: BaselineSource.Match)?
             if let commit {
                 let rows = try await connection.query(
@@ -28,6 +30,9 @@ extension PostgresHistory {
             let results = try await Self.storedResults(connection, where: "run.id = \(run.id)")
             // The spread: the base's branch's runs up to this one (its commit's, for a run of no branch).
             let (started, id) = (run.point.startedAt, run.id)
+            // The runs before the baseline and the baseline itself (`OR id =`, as others may share its
+            // start): a later run of the branch is not its spread. A query of its own, so its values are
+            // bound; its SQL and binds go into the statement below.
             let base: PostgresQuery =
                 if let branch = run.point.branch {
                     "git_branch = \(branch) AND (started_at < \(started) OR id = \(id))"

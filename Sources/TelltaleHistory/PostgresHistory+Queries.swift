@@ -11,6 +11,8 @@ extension PostgresHistory {
 
     func recentDurations(window: Int) async throws -> [String: [Double]] {
         // One indexed look-up per test (`result_by_test`): its own last results, whatever runs left it out.
+        // Newest by `run_id`, the order runs were recorded in (an older run imported later counts as
+        // recent), which the index holds each test's rows in; one row per test, its durations an array.
         try await call { connection in
             let rows = try await connection.query(
                 """
@@ -27,6 +29,7 @@ extension PostgresHistory {
     }
 
     func testsThatPassed() async throws -> Set<String> {
+        // EXISTS stops at each test's first passing result, among its own rows in `result_by_test`.
         try await Set(
             strings(
                 """
@@ -36,6 +39,7 @@ extension PostgresHistory {
     }
 
     func failuresOfLastRun() async throws -> [String] {
+        // The last run by start time, as every list of runs orders them (`run_by_time`); the id breaks a tie.
         try await strings(
             """
             SELECT test.key FROM telltale.result JOIN telltale.test ON test.id = result.test_id
@@ -49,6 +53,7 @@ extension PostgresHistory {
     }
 
     func window(runs: Int) async throws -> (runs: [HistoryRunPoint], results: [WindowResult]) {
+        // One snapshot for both queries: the runs listed are exactly those whose results come back.
         try await snapshot { connection in
             (try await Self.recentRuns(connection, limit: runs).map(\.point), try await Self.windowResults(connection, runs: runs))
         }
@@ -68,6 +73,7 @@ extension PostgresHistory {
     }
 
     static func listedRuns(_ rows: PostgresRowSequence) async throws -> [HistoryStore.ListedRun] {
+        // Decoded in `runColumns`' order; a column that may be NULL as an optional.
         var runs: [HistoryStore.ListedRun] = []
         for try await row in rows.decode(
             (Date, String?, String?, Int, Int, Int, Double, Int?, Int?, Int64, String?, Int?, Int?, Bool?).self)
@@ -88,6 +94,7 @@ extension PostgresHistory {
             let rows = try await connection.query(
                 "SELECT \(unescaped: Self.runColumns) FROM telltale.run WHERE id = \(id)", logger: PostgresConnector.quiet)
             guard let run = try await Self.listedRuns(rows).first else { return nil }
+            // The run's own id: a run outside every window is found too.
             return (run, try await Self.storedResults(connection, where: "run.id = \(id)"))
         }
     }
@@ -95,6 +102,7 @@ extension PostgresHistory {
     func storedResults(keys: [String], runs: Int) async throws -> [StoredResult] {
         guard !keys.isEmpty else { return [] }
         return try await snapshot { connection in
+            // `= ANY($n)`: the keys travel as one array parameter, however many there are.
             try await Self.storedResults(
                 connection,
                 where: """
@@ -112,6 +120,7 @@ extension PostgresHistory {
                    result.flaky_evidence
             FROM telltale.result JOIN telltale.run ON run.id = result.run_id JOIN telltale.test ON test.id = result.test_id
             """
+        // `condition` keeps its own binds: the SELECT around it adds none, so its `$1`, `$2`, … stay right.
         let query = PostgresQuery(
             unsafeSQL: "\(select) WHERE \(condition.sql) ORDER BY run.started_at, run.id", binds: condition.binds)
         let rows = try await connection.query(query, logger: PostgresConnector.quiet)
@@ -133,6 +142,7 @@ extension PostgresHistory {
     /// arrays (`array_agg`): a window of 30 runs × 1,000 tests is 1,000 rows, not 30,000, which
     /// both the wire and the decoding feel; the runs' commits come once, in their own query.
     private static func windowResults(_ connection: PostgresConnection, runs: Int) async throws -> [WindowResult] {
+        // A dirty run's commit reads as NULL: its failures are not compared with the commit's passes.
         let recent = try await connection.query(
             """
             SELECT id, CASE WHEN dirty THEN NULL ELSE git_commit END
@@ -141,6 +151,7 @@ extension PostgresHistory {
         var newestFirst: [(id: Int64, commit: String?)] = []
         for try await (id, commit) in recent.decode((Int64, String?).self) { newestFirst.append((id, commit)) }
         let window = Array(newestFirst.reversed())
+        // Each run's place in the window: the results come grouped by test, and go back in run order.
         var position: [Int64: Int] = [:]
         for (index, run) in window.enumerated() { position[run.id] = index }
         let rows = try await connection.query(
@@ -153,6 +164,8 @@ extension PostgresHistory {
             GROUP BY test.id
             """, logger: PostgresConnector.quiet)
         var byRun = Array(repeating: [WindowResult](), count: window.count)
+        // Index i of every array is one result: the aggregates of one group read its rows in one order.
+        // A run that did not run the test has no entry in its arrays.
         for try await (key, testID, runIDs, outcomes, durations, attempts, dependent) in rows.decode(
             (String, String, [Int64], [String], [Double], [String], [Bool]).self)
         {
@@ -171,6 +184,8 @@ extension PostgresHistory {
     func saveCoverageMap(_ map: RecordedCoverageMap, keep: Int) async throws -> Bool {
         let data = ByteBuffer(bytes: map.data)
         return try await transaction { connection in
+            // `ON CONFLICT (digest)`: the same map saved by two machines at once is kept once; the
+            // `RETURNING` row says whether this call added it.
             let inserted = try await connection.query(
                 """
                 INSERT INTO telltale.coverage_map (recorded_at, git_commit, tests, data, digest)
@@ -179,6 +194,7 @@ extension PostgresHistory {
                 RETURNING id
                 """, logger: PostgresConnector.quiet)
             guard try await !inserted.collect().isEmpty else { return false }
+            // The newest `keep` by recording time stay: an imported map older than all of them goes at once.
             try await connection.query(
                 """
                 DELETE FROM telltale.coverage_map WHERE id NOT IN
@@ -205,6 +221,7 @@ extension PostgresHistory {
         }
     }
 
+    /// The first value a one-column query returns, on a pooled connection within the deadline; nil for no row.
     private func single<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type) async throws -> T? {
         try await call { connection in
             var first: T?
@@ -215,6 +232,7 @@ extension PostgresHistory {
         }
     }
 
+    /// Every value a one-column text query returns.
     private func strings(_ query: PostgresQuery) async throws -> [String] {
         try await call { connection in
             var values: [String] = []

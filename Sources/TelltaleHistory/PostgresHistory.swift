@@ -21,6 +21,7 @@ final class PostgresHistory: HistoryBackend {
     let client: PostgresClient
     let location: PostgresLocation
     let callTimeout: Duration
+    /// The first call given up, shared by every later call of this store.
     let stall = HistoryStall()
 
     init(client: PostgresClient, location: PostgresLocation, callTimeout: Duration = PostgresConnector.defaultCallTimeout) {
@@ -42,9 +43,14 @@ final class PostgresHistory: HistoryBackend {
                 ON CONFLICT (fingerprint) DO NOTHING
                 RETURNING id
                 """, logger: PostgresConnector.quiet)
+            // `RETURNING id` yields no row when the fingerprint was already kept: the run is not added again.
             var runID: Int64?
             for try await id in inserted.decode(Int64.self) { runID = id }
             guard let runID else { return false }
+            // Known tests are left out first (an anti-join on `test`'s unique key): `ON CONFLICT` alone
+            // would still try each of a large run's rows, drawing an identity value for each. It is still
+            // needed: NOT EXISTS cannot see a test another writer inserted and has not committed, and the
+            // insert waits for that writer, then skips the row; in key order such waits never form a circle.
             try await connection.query(
                 """
                 INSERT INTO telltale.test (key, suite, full_id)
@@ -55,6 +61,8 @@ final class PostgresHistory: HistoryBackend {
                 ON CONFLICT (key) DO NOTHING
                 """, logger: PostgresConnector.quiet)
             // JUnit imports know only the key; a run's own record knows the full id.
+            // At READ COMMITTED, PostgreSQL's default, each statement reads anew: the result insert below
+            // sees the tests another writer committed while the test insert above waited for it.
             if run.source == .run {
                 try await connection.query(
                     """
@@ -137,6 +145,8 @@ final class PostgresHistory: HistoryBackend {
 
     /// `body` in one read-only transaction that sees one moment of the database throughout.
     func snapshot<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        // REPEATABLE READ: every query of `body` reads the same snapshot, so a run recorded meanwhile
+        // is in none of them rather than in some. READ ONLY: a read that tries to write is refused.
         try await transaction { connection in
             try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY", logger: PostgresConnector.quiet)
             return try await body(connection)
@@ -164,6 +174,7 @@ final class PostgresHistory: HistoryBackend {
     static func historyError(_ error: any Error, at location: PostgresLocation) -> HistoryError {
         if let error = error as? HistoryError { return error }
         let explained = PostgresConnectionError(error, at: location)
+        // A stall's hint is about the deadline: the server's own hint (a password, a database) does not apply.
         if explained.stalled {
             var stalled = HistoryError(
                 location: explained.location, reason: explained.reason,

@@ -5,6 +5,7 @@ import TelltalePostgres
 /// coverage map as `bytea`. Versions are rows of `telltale.schema_migrations` (component
 /// `history`); a new Telltale adds a migration, never edits one that has shipped.
 enum PostgresHistorySchema {
+    /// Run by `HistoryStore.withStore` on a connection of its own, before the pooled client starts.
     static let migrator = PostgresMigrator(
         component: "history",
         migrations: [
@@ -32,6 +33,7 @@ enum PostgresHistorySchema {
                         coverable_lines integer
                     )
                     """,
+                    // Every list of runs reads `ORDER BY started_at DESC, id DESC LIMIT n`: this index, read backwards.
                     "CREATE INDEX run_by_time ON telltale.run (started_at, id)",
                     """
                     CREATE TABLE telltale.test (
@@ -41,6 +43,7 @@ enum PostgresHistorySchema {
                         full_id text NOT NULL                     -- the last full id seen
                     )
                     """,
+                    // The primary key (run_id, test_id) serves reading a run's results.
                     // No foreign keys: every result is inserted joined to its run (inserted just before)
                     // and its test (inserted or found first, in the same transaction); checking each of
                     // a 10,000-test run's rows again took 220 of its 270 ms.
@@ -57,7 +60,9 @@ enum PostgresHistorySchema {
                         PRIMARY KEY (run_id, test_id)
                     )
                     """,
+                    // Each test's last results (`recentDurations`), its rows in run order, without reading other tests'.
                     "CREATE INDEX result_by_test ON telltale.result (test_id, run_id)",
+                    // A map whole, in its file form; `digest`'s unique index is what `ON CONFLICT (digest)` needs.
                     """
                     CREATE TABLE telltale.coverage_map (
                         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -70,6 +75,8 @@ enum PostgresHistorySchema {
                     """,
                 ]),
             .init(
+                // Added columns are nullable: results recorded before version 2 read as having no placements,
+                // order dependency or cause.
                 version: 2, name: "order, placements, order dependencies, flaky causes",
                 statements: [
                     // RunOrder: NULL when the run neither shuffled nor repeated.

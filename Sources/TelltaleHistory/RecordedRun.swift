@@ -28,9 +28,11 @@ struct RecordedRun: Sendable {
     var duration: Double
     var commit: String?
     var branch: String?
+    /// Uncommitted changes in the tree: the run is not its commit's (no baseline, no comparison by commit).
     var dirty: Bool
     var host: String?
     var plan: String?
+    /// `I/N` for one shard's record; nil for a whole run. A shard is never a baseline.
     var shard: String?
     /// `RunOrder`: nil when the run neither shuffled nor repeated.
     var seed: Int?
@@ -41,8 +43,10 @@ struct RecordedRun: Sendable {
     var fingerprint: String
     var tests: Int
     var passed: Int
+    /// Failures and errors together.
     var failed: Int
     var skipped: Int
+    /// Line coverage of a whole run; nil for a run without coverage or of some of the plan's tests.
     var coveredLines: Int?
     var coverableLines: Int?
     /// One per key (the last wins, as a run's own record has each test once), sorted by key: two

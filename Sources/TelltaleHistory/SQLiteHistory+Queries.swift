@@ -10,9 +10,12 @@ extension SQLiteHistory {
 
     func recentDurations(window: Int) async throws -> [String: [Double]] {
         try await read { db in
+            // Each test's key by its row id, so the durations come back keyed as scheduling reads them.
             var keys: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, key FROM test") { keys[row[0]] = row[1] }
             // One indexed look-up per test: its own last results, whatever runs left it out.
+            // Newest by `runId`, the order runs were recorded in (an older run imported later counts as
+            // recent), which `result_by_test` (testId, runId) holds each test's rows in.
             let statement = try db.makeStatement(
                 sql: "SELECT duration FROM result WHERE testId = ? AND outcome != 'skipped' ORDER BY runId DESC LIMIT ?"
             )
@@ -23,6 +26,7 @@ extension SQLiteHistory {
     }
 
     func testsThatPassed() async throws -> Set<String> {
+        // EXISTS stops at each test's first passing result, among its own rows in `result_by_test`.
         try await read { db in
             Set(
                 try String.fetchAll(
@@ -36,6 +40,7 @@ extension SQLiteHistory {
     }
 
     func failuresOfLastRun() async throws -> [String] {
+        // The last run by start time, as every list of runs orders them (`run_by_time`); the id breaks a tie.
         try await read { db in
             try String.fetchAll(
                 db,
@@ -49,6 +54,7 @@ extension SQLiteHistory {
     }
 
     func recentRuns(limit: Int) async throws -> [HistoryStore.ListedRun] {
+        // `1`: every run. `runs` takes a condition so that the baseline's look-up can share it.
         try await read { db in try Self.runs(db, where: "1", arguments: [], limit: limit) }
     }
 
@@ -57,6 +63,7 @@ extension SQLiteHistory {
     }
 
     /// Runs matching `condition`, the newest `limit`, oldest first.
+    /// Read newest first, so that LIMIT keeps the newest, then turned oldest first, as the trends draw them.
     static func runs(
         _ db: Database, where condition: String, arguments: StatementArguments, limit: Int
     ) throws
@@ -73,6 +80,7 @@ extension SQLiteHistory {
         )
         .reversed()
         .map { row in
+            // Both counts or neither: a run that measured no coverage has NULL in both.
             let covered: Int? = row[7]
             let coverable: Int? = row[8]
             let point = HistoryRunPoint(
@@ -86,6 +94,7 @@ extension SQLiteHistory {
 
     func storedRun(id: Int64) async throws -> (run: HistoryStore.ListedRun, results: [StoredResult])? {
         try await read { db in
+            // By the run's own id, so a run outside every window is found too.
             guard let run = try Self.runs(db, where: "id = ?", arguments: [id], limit: 1).first else { return nil }
             return (run, try Self.storedResults(db, runs: "SELECT id FROM run WHERE id = ?", arguments: [id]))
         }
@@ -94,6 +103,7 @@ extension SQLiteHistory {
     func storedResults(keys: [String], runs: Int) async throws -> [StoredResult] {
         guard !keys.isEmpty else { return [] }
         return try await read { db in
+            // `IN (?, ?, …)`, a placeholder per key: SQLite takes no array as one argument.
             try Self.storedResults(
                 db, runs: "SELECT id FROM run ORDER BY startedAt DESC, id DESC LIMIT ?",
                 tests: "test.key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
@@ -102,6 +112,8 @@ extension SQLiteHistory {
     }
 
     /// Every column of the results of the runs `runs` selects (their `id`) of the tests `tests` selects, oldest run first.
+    /// The selected runs are joined first, so only their results are read, through `result`'s
+    /// primary key (runId, testId).
     static func storedResults(
         _ db: Database, runs: String, tests: String = "1", arguments: StatementArguments
     ) throws
@@ -130,6 +142,9 @@ extension SQLiteHistory {
     }
 
     /// Results of the last `runs` runs, oldest run first.
+    /// A dirty run's commit reads as NULL: its failures are not compared with the commit's passes
+    /// (`HistoryStore.flakyRuns`). `LIKE` finds a bisection's "found" verdict in the stored JSON
+    /// without decoding a row (`WindowResult.foundDependency`); NULL there counts as no dependency.
     private static func windowResults(_ db: Database, runs: Int) throws -> [WindowResult] {
         let rows = try Row.fetchCursor(
             db,
@@ -143,6 +158,7 @@ extension SQLiteHistory {
                 """,
             arguments: [WindowResult.foundDependency, runs]
         )
+        // A cursor: a wide window is tens of thousands of rows, read one at a time, with no array of rows in between.
         var results: [WindowResult] = []
         while let row = try rows.next() {
             results.append(
@@ -154,10 +170,12 @@ extension SQLiteHistory {
 
     func saveCoverageMap(_ map: RecordedCoverageMap, keep: Int) async throws -> Bool {
         try await pool.write { db in
+            // The check, the insert and the trimming in one write: two imports of one map at once keep it once.
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM coverageMap WHERE digest = ?", arguments: [map.digest]) == nil else { return false }
             try db.execute(
                 sql: "INSERT INTO coverageMap (recordedAt, gitCommit, tests, data, digest) VALUES (?, ?, ?, ?, ?)",
                 arguments: [map.recordedAt.timeIntervalSince1970, map.commit, map.tests, map.data, map.digest])
+            // The newest `keep` by recording time stay: an imported map older than all of them goes at once.
             try db.execute(
                 sql: "DELETE FROM coverageMap WHERE id NOT IN (SELECT id FROM coverageMap ORDER BY recordedAt DESC, id DESC LIMIT ?)",
                 arguments: [keep])

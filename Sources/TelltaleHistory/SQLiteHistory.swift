@@ -9,6 +9,7 @@ import TelltaleModel
 /// killed while recording leaves the file as it was before.
 final class SQLiteHistory: HistoryBackend {
     let path: String
+    /// Readers on connections of their own, one writer at a time: a run recording never blocks a read.
     let pool: DatabasePool
 
     /// Opens (creating when missing) and migrates the history at `path`.
@@ -45,6 +46,7 @@ final class SQLiteHistory: HistoryBackend {
                 try SQLiteHistorySchema.migrator.migrate(pool)
                 return pool
             } catch  where attempt < tries {
+                // Seven pauses at most, each 20 ms longer (0.56 s in all); the eighth try's error is thrown.
                 Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
                 attempt += 1
             }
@@ -55,11 +57,14 @@ final class SQLiteHistory: HistoryBackend {
         try await pool.write { db in try Self.insert(run, into: db) }
     }
 
+    /// `body` on one of the pool's readers, in a transaction of its own that sees one moment of the file.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await pool.read(body)
     }
 
     private static func insert(_ run: RecordedRun, into db: Database) throws -> Bool {
+        // The fingerprint is unique: a run already kept inserts no row (`changesCount` 0), so neither
+        // it nor its results are added again.
         try db.execute(
             sql: """
                 INSERT INTO run (startedAt, duration, gitCommit, gitBranch, dirty, host, plan, shard, source, fingerprint,
@@ -76,10 +81,12 @@ final class SQLiteHistory: HistoryBackend {
         guard db.changesCount == 1 else { return false }
         let runID = db.lastInsertedRowID
 
+        // Every known test read once and looked up in memory, rather than a SELECT for each result.
         var known: [String: (id: Int64, testID: String)] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, key, testID FROM test") {
             known[row[1]] = (row[0], row[2])
         }
+        // Prepared once, run for each result.
         let insertTest = try db.makeStatement(sql: "INSERT INTO test (key, suite, testID) VALUES (?, ?, ?)")
         let renameTest = try db.makeStatement(sql: "UPDATE test SET testID = ? WHERE id = ?")
         let insertResult = try db.makeStatement(
@@ -128,6 +135,7 @@ final class SQLiteHistory: HistoryBackend {
         return HistoryError(location: path, reason: reason(error), hint: "delete the file to start a new history, or pass --no-history")
     }
 
+    /// SQLite's result codes in words a person can act on; anything else as its library says it.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             switch error.resultCode {

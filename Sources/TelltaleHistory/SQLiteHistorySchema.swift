@@ -3,8 +3,13 @@ import GRDB
 /// The history file's tables, built by GRDB's migrator: a new Telltale adds a migration,
 /// never edits one that has shipped, so every older file opens and upgrades in place.
 enum SQLiteHistorySchema {
+    /// Every migration, in the order they run. GRDB records the names applied in the file itself
+    /// (`grdb_migrations`), so a shipped migration's name never changes either.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
+        // `result` is stored in its primary key's order (`WITHOUT ROWID`), so a run's results lie
+        // together; `result_by_test` serves each test's last results for the medians, and
+        // `run_by_time` every list of the newest runs.
         migrator.registerMigration("v1: runs, tests, results") { db in
             try db.execute(
                 sql: """
@@ -47,6 +52,7 @@ enum SQLiteHistorySchema {
                     """
             )
         }
+        // Added columns are nullable: a run recorded before a migration reads as "not measured", not as zero.
         migrator.registerMigration("v2: line coverage per run") { db in
             try db.execute(
                 sql: """
@@ -55,6 +61,8 @@ enum SQLiteHistorySchema {
                     """
             )
         }
+        // A table of its own: a map comes from a `--coverage-map` run or an import of its file, and
+        // only the newest few are kept (`HistoryStore.keptCoverageMaps`).
         migrator.registerMigration("v3: coverage maps") { db in
             try db.execute(
                 sql: """
@@ -69,6 +77,8 @@ enum SQLiteHistorySchema {
                     """
             )
         }
+        // What `telltale bisect --run RUN_ID` and the flaky causes across runs read back
+        // (`ListedRun`, `StoredResult`).
         migrator.registerMigration("v4: order, placements, order dependencies, flaky causes") { db in
             try db.execute(
                 sql: """

@@ -21,6 +21,7 @@ struct StoredAttempt: Codable, Sendable, Hashable {
         r = attempt.repetition
     }
 
+    /// Nil unless the process, the position and the worker were all recorded.
     var placement: TestPlacement? {
         guard let p, let i, let w else { return nil }
         return TestPlacement(process: p, position: i, worker: w, seed: s)
@@ -34,6 +35,7 @@ struct StoredAttempt: Codable, Sendable, Hashable {
         return json(stored)
     }
 
+    /// A `placements` column's attempts; none for NULL, or for JSON this Telltale cannot read.
     static func decode(_ text: String?) -> [StoredAttempt] {
         guard let text, !text.isEmpty else { return [] }
         return (try? JSONValueDecoder().decode([StoredAttempt].self, from: Array(text.utf8))) ?? []
@@ -45,6 +47,7 @@ struct StoredAttempt: Codable, Sendable, Hashable {
         return String(decoding: tree.serialized(), as: UTF8.self)
     }
 
+    /// A stored `orderDependency`; nil for NULL, or for JSON this Telltale cannot read.
     static func orderDependency(_ text: String?) -> OrderDependency? {
         guard let text, !text.isEmpty else { return nil }
         return try? JSONValueDecoder().decode(OrderDependency.self, from: Array(text.utf8))

@@ -5,6 +5,7 @@ import TelltaleModel
 /// rebuilds a run's processes from, and what the flaky causes across runs are judged on.
 struct StoredResult: Sendable {
     var runID: Int64
+    /// The run's host: the machine the flaky causes compare.
     var host: String?
     var key: String
     var testID: String
@@ -14,6 +15,7 @@ struct StoredResult: Sendable {
     var attemptOutcomes: [TestOutcome]
     var attemptDurations: [Double]
     var worker: Int?
+    /// One per attempt, oldest first; empty when the row has none (a JUnit import, or a run from before they were kept).
     var placements: [StoredAttempt]
     var orderDependency: OrderDependency?
     var flakyCause: FlakyCause?

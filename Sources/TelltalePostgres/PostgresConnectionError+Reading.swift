@@ -19,7 +19,6 @@ extension PostgresConnectionError {
             hint: explained.hint.map(location.scrubbing), sqlState: explained.sqlState)
     }
 
-    /// A transaction's own error (BEGIN's, the body's, COMMIT's) rather than its wrapper.
     /// What went wrong, before the password is scrubbed from it.
     private struct Explained {
         var kind: Kind
@@ -35,6 +34,7 @@ extension PostgresConnectionError {
         }
     }
 
+    /// A transaction's own error (BEGIN's, the body's, COMMIT's) rather than its wrapper.
     private static func innermost(_ error: any Error) -> any Error {
         guard let transaction = error as? PostgresTransactionError else { return error }
         return transaction.closureError ?? transaction.commitError ?? transaction.beginError ?? error
@@ -74,19 +74,23 @@ extension PostgresConnectionError {
         let message = error.serverInfo?[.message] ?? "the server refused"
         let serverHint = error.serverInfo?[.hint]
         switch state {
+        // invalid_password and invalid_authorization_specification: the login failed.
         case "28P01", "28000":
             return Explained(.authentication, message, passwordHint(location), state)
+        // invalid_catalog_name: no such database.
         case "3D000":
             return Explained(
                 .databaseMissing, message,
                 "create it (`createdb \(location.database)`, or CREATE DATABASE), or name another in the URL", state
             )
+        // insufficient_privilege: most often CREATE SCHEMA, on a database without Telltale's schema yet.
         case "42501":
             return Explained(
                 .server, message,
                 serverHint ?? "the user needs CREATE on the database (GRANT CREATE ON DATABASE \(location.database) TO \(location.user))",
                 state
             )
+        // too_many_connections and cannot_connect_now (the server starting or stopping): try again later.
         case "53300", "57P03":
             return Explained(.unreachable, message, serverHint ?? "try again when the server accepts connections", state)
         default:
@@ -98,6 +102,7 @@ extension PostgresConnectionError {
         let hint = "check that the server is running and accepts connections there"
         switch underlying {
         case let error as NIOConnectionError:
+            // A name that resolves to nothing says so, rather than that no connection could be made.
             if let dns = error.dnsAError ?? error.dnsAAAAError {
                 return Explained(.unreachable, "the host name cannot be resolved (\(describe(dns)))", "check the host in the URL or PGHOST", nil)
             }
@@ -139,11 +144,13 @@ extension PostgresConnectionError {
         }
     }
 
+    /// An errno in `strerror`'s words ("Connection refused"); anything else as it describes itself.
     private static func describe(_ error: any Error) -> String {
         if let error = error as? IOError, let message = strerror(error.errnoCode) { return String(cString: message) }
         return String(describing: error)
     }
 
+    /// Where to fix the password: where it came from, or where one can be given.
     private static func passwordHint(_ location: PostgresLocation) -> String {
         guard let source = location.passwordSource else {
             return "no password was given: put it in PGPASSWORD or ~/.pgpass (or the URL)"

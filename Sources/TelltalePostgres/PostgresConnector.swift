@@ -49,6 +49,7 @@ package enum PostgresConnector {
         let client = PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger)
         let result: Result<T, E> = await withTaskGroup(of: Void.self, isolation: isolation) { group in
             group.addTask { await client.run() }
+            // When the body returns, `run()` is cancelled, which shuts the pool down and closes its connections.
             defer { group.cancelAll() }
             do throws(E) {
                 return .success(try await body(client))

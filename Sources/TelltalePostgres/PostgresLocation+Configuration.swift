@@ -4,12 +4,15 @@ import PostgresNIO
 extension PostgresLocation {
     /// The TLS settings `sslMode` means (see `PostgresSSLMode`); nil for no TLS.
     var tlsConfiguration: TLSConfiguration? {
+        // No TLS over a Unix-domain socket, as in libpq.
         if case .socket = endpoint { return nil }
         var tls = TLSConfiguration.makeClientConfiguration()
         switch sslMode {
         case .disable: return nil
         case .allow, .prefer: tls.certificateVerification = .none
         case .require, .verifyCA, .verifyFull:
+            // verify-full checks the chain and the name; verify-ca (which reading the URL never leaves
+            // without a root certificate), and require with one, the chain alone; require without one, nothing.
             tls.certificateVerification =
                 sslMode == .verifyFull ? .fullVerification : sslRootCertificate == nil ? .none : .noHostnameVerification
             if let root = sslRootCertificate, root != "system" { tls.trustRoots = .file(root) }
@@ -57,6 +60,7 @@ extension PostgresLocation {
             configuration = PostgresConnection.Configuration(
                 unixSocketPath: "\(directory)/.s.PGSQL.\(port)", username: user, password: password, database: database)
         }
+        // Whole seconds, as `connect_timeout` gives them.
         configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.components.seconds) * 1_000_000_000)
         if let applicationName { configuration.options.additionalStartupParameters = [("application_name", applicationName)] }
         return configuration

@@ -17,6 +17,7 @@ extension PostgresLocation {
     /// `sslmode=prefer`.
     package init(url: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(PostgresURLError) {
         var keywords = try PostgresURL.keywords(of: url)
+        // Before the environment fills in: a failed login's hint names PGPASSWORD or the URL, whichever gave it.
         let fromURL = keywords["password"].map { !$0.isEmpty } ?? false
         for (variable, keyword) in Self.environmentKeywords where keywords[keyword] == nil {
             if let value = environment[variable], !value.isEmpty { keywords[keyword] = value }
@@ -39,6 +40,7 @@ extension PostgresLocation {
         case let host? where host.hasPrefix("/"): endpoint = .socket(directory: host, port: port)
         case let host?: endpoint = .tcp(host: host, port: port)
         case nil:
+            // No host anywhere: the local server's socket when one is there, as libpq prefers it.
             let socket = Self.defaultSocketDirectories.first { FileManager.default.fileExists(atPath: "\($0)/.s.PGSQL.\(port)") }
             endpoint = socket.map { .socket(directory: $0, port: port) } ?? .tcp(host: "localhost", port: port)
         }

@@ -39,12 +39,15 @@ package struct PostgresLocation: Sendable, Hashable {
     package var endpoint: Endpoint
     package var user: String
     package var password: String?
+    /// Nil with no password; `.url` when a password is given without saying where from.
     package var passwordSource: PasswordSource?
     package var database: String
     package var sslMode: PostgresSSLMode
     /// `sslrootcert`: a PEM file of trusted certificates, or `system` for the system's own.
     package var sslRootCertificate: String?
+    /// How long connecting may take: `connect_timeout`, else 10 s.
     package var connectTimeout: Duration
+    /// `application_name`, which the server shows for the connection in `pg_stat_activity`.
     package var applicationName: String?
 
     package init(

@@ -40,6 +40,8 @@ package struct PostgresMigrator: Sendable {
     /// Brings the database up to date on `connection`; returns the versions this call applied.
     @discardableResult
     package func migrate(_ connection: PostgresConnection, logger: Logger = PostgresConnector.quiet) async throws -> [Int] {
+        // Up to date: no lock taken. `try?`: a new database has no `schema_migrations` yet; the
+        // transaction below makes it.
         if let applied = try? await appliedVersions(connection, logger: logger), missing(applied).isEmpty { return [] }
         return try await connection.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
@@ -60,6 +62,7 @@ package struct PostgresMigrator: Sendable {
                 )
                 """, logger: logger)
             var applied: [Int] = []
+            // Read again under the lock: another machine may have migrated while this one waited for it.
             for migration in missing(try await appliedVersions(connection, logger: logger)) {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)

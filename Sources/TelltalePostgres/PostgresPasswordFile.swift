@@ -25,6 +25,7 @@ enum PostgresPasswordFile {
             if matches(fields[0], hosts), matches(fields[1], [String(endpoint.port)]), matches(fields[2], [database]),
                 matches(fields[3], [user])
             {
+                // The first line that matches decides, as in libpq; an empty password there is none.
                 return fields[4].isEmpty ? nil : (fields[4], path)
             }
         }
@@ -35,6 +36,7 @@ enum PostgresPasswordFile {
     static func fields(_ line: Substring) -> [String] {
         var fields = [""]
         var escaped = false
+        // Past the fourth unescaped `:` the rest of the line is the password, colons and all.
         for character in line {
             if escaped {
                 fields[fields.count - 1].append(character)

@@ -24,6 +24,7 @@ enum PostgresURL {
             return value
         }
 
+        // User info only when an `@` comes before the first `/`: an `@` in the path or the query is not one.
         if let stop = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[stop] == "@" {
             let userInfo = rest[..<stop]
             rest = rest[rest.index(after: stop)...]
@@ -43,6 +44,7 @@ enum PostgresURL {
             host = rest[rest.index(after: rest.startIndex)..<close]
             rest = rest[rest.index(after: close)...]
         } else {
+            // A host ends at its port, the path, the query, or a second host's comma.
             let end = rest.firstIndex { ":/?,".contains($0) } ?? rest.endIndex
             host = rest[..<end]
             rest = rest[end...]

@@ -6,24 +6,39 @@ import TelltaleProcesses
 /// to fix it without opening the log: the service, the command, how it ended
 /// and the last lines it wrote.
 package enum ServiceError: Error, LocalizedError, Sendable, Equatable {
+    /// The spec cannot run as given: an empty command, a bad pattern, an unknown `dependsOn`, a cycle.
     case invalidSpec(service: String, reason: String)
+    /// A `{…}` in a value that names no placeholder this instance has (`PlaceholderResolver`).
     case unknownPlaceholder(service: String, placeholder: String, value: String)
+    /// `port: auto` found no free loopback port.
     case noFreePort(service: String, reason: String)
+    /// The instance's log, or the build's, cannot be created or opened.
     case logUnwritable(service: String, path: String, reason: String)
+    /// The process could not be started at all.
     case launchFailed(service: String, command: String, reason: String)
+    /// The `build` step ended other than with status 0.
     case buildFailed(service: String, command: String, exit: ProcessExit, lastLines: [String])
+    /// The process ended before its readiness check passed; no restart policy applies.
     case exitedBeforeReady(service: String, command: String, exit: ProcessExit, lastLines: [String])
+    /// The readiness check did not pass within its timeout, and the process was stopped.
     case notReady(service: String, command: String, check: String, timeout: Duration, lastLines: [String])
+    /// The process ended after it was ready, while it was meant to run.
     case crashed(service: String, command: String, exit: ProcessExit, lastLines: [String])
+    /// The test-mode protocol would go to a host other than this machine (`ServiceGuards`).
     case notLoopback(service: String, url: String)
+    /// The database's name does not end in `_test`, and the spec does not waive the guard.
     case databaseNotForTests(service: String, database: String, name: String)
+    /// A test-mode call answered with a status outside 200–299; its body is the message.
     case testModeRejected(service: String, call: String, url: String, status: Int, body: String)
+    /// A test-mode call got no answer: refused, or none within the client's timeout.
     case testModeUnreachable(service: String, call: String, url: String, reason: String)
+    /// The service stopped, or never started, while something waited for it to be ready.
     case stopped(service: String)
 
     /// The number of output lines errors carry.
     package static let tailLength = 40
 
+    /// The service's name, or its instance's (`backend-2`) where one instance is meant.
     package var service: String {
         switch self {
         case .invalidSpec(let service, _), .unknownPlaceholder(let service, _, _), .noFreePort(let service, _),

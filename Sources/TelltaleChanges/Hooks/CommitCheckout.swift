@@ -38,6 +38,7 @@ package struct CommitCheckout: Sendable {
             return CommitCheckout(package: package, planPath: planPath, note: "tested commit \(short) in the working tree, which holds it exactly")
         }
         let worktree = try await checkOut(sha, repository: root)
+        // A path inside the repository, at the same place in the worktree; one outside it stays as it is.
         func moved(_ path: String) -> String {
             let absolute = standardized(path)
             guard absolute == root || absolute.hasPrefix(root + "/") else { return path }
@@ -65,12 +66,15 @@ package struct CommitCheckout: Sendable {
         }
         let worktree = "\(gitDirectory)/telltale/worktree"
         let steps: [[String]]
+        // Forced: the worktree is Telltale's alone, so changes an earlier run left in its tracked files go too.
         if FileManager.default.fileExists(atPath: "\(worktree)/.git") {
             steps = [
                 ["-C", worktree, "checkout", "--quiet", "--detach", "--force", sha],
                 ["-C", worktree, "clean", "--quiet", "-fd"],
             ]
         } else {
+            // No `.git` there: never made, or left half made or removed. What is left goes, git's stale
+            // entry for it is pruned, and the worktree is added again.
             try? FileManager.default.removeItem(atPath: worktree)
             steps = [["worktree", "prune"], ["worktree", "add", "--quiet", "--detach", worktree, sha]]
         }

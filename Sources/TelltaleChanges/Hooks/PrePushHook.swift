@@ -77,6 +77,7 @@ package enum PrePushHook {
     /// names the commit that failed.
     static func script(telltale: String, arguments: [String], eachCommit: Bool = false) -> String {
         let quoted = arguments.map(shellQuoted).joined(separator: " ")
+        // `$telltale`: the binary `hook install` named, else (gone since) whichever `telltale` is on PATH.
         let run = (["\"$telltale\" run"] + (quoted.isEmpty ? [] : [quoted])).joined(separator: " ")
         return """
             #!/bin/sh
@@ -140,6 +141,7 @@ package enum PrePushHook {
             """
     }
 
+    /// `text` in single quotes, each `'` in it closed, escaped and reopened: one word to any POSIX shell.
     static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }

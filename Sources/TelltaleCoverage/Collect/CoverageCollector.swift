@@ -32,10 +32,13 @@ package struct CoverageCollector: Sendable {
     package func export(
         testBinary: String, mergedProfile: String, processes: [String: [String]]? = nil, continuous: Bool = true
     ) async throws(CoverageFailure) -> Export {
+        // The profiles as written, listed before the merge: the audit checks each process left one.
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: profileDirectory)) ?? []).filter { $0.hasSuffix(".profraw") }
         let merged = try await ProfileMerge.merge(directory: profileDirectory, into: mergedProfile, tools: tools)
         var notes = merged.notes
         let gaps = ProfileAudit.gaps(processes: processes ?? [:], written: written, lost: merged.lost, continuous: continuous)
+        // Into a file beside the profiles (removed with them), read memory-mapped: a large package's
+        // tracefile has hundreds of thousands of lines.
         let lcovPath = "\(profileDirectory)/export.lcov"
         notes += try await CoverageExport.lcov(binary: testBinary, profile: mergedProfile, output: lcovPath, tools: tools, packageRoot: packageRoot)
         do {
@@ -54,6 +57,7 @@ package struct CoverageCollector: Sendable {
     ) -> (data: LineCoverage, notes: [String]) {
         var files: [CoverageFile] = []
         for file in export.files {
+            // Files the run does not measure (tests, `.build`, outside the package, excluded) are dropped here.
             guard let (path, target) = sources.classify(file.path) else { continue }
             // An untracked file changed to its end: its last line is the last that matters.
             let last = file.lines.map(\.line).max() ?? 0

@@ -13,6 +13,8 @@ enum CoverageExport {
         var arguments = ["export", "-format=lcov", "-instr-profile=\(profile)", executable(of: binary)]
         for object in linkedLibraries(of: binary) { arguments += ["-object", object] }
         if let packageRoot { arguments.append("-ignore-filename-regex=" + ignoredBuildFolder(of: packageRoot)) }
+        // The tracefile goes straight to a file, never held as output lines; what llvm-cov says besides
+        // it comes back as notes.
         let process = {
             var process = ChildProcess(executable: tools.cov, arguments: arguments)
             process.standardOutputFile = output
@@ -35,7 +37,9 @@ enum CoverageExport {
     /// folder or not. Only the package's: a package whose own folder is inside some other `.build`
     /// (a checkout of it, a CI cache's) is still measured.
     static func ignoredBuildFolder(of root: String) -> String {
+        // The folder as given and with its symlinks resolved: llvm-cov names files as the compiler saw them.
         let roots = Set([root, URL(fileURLWithPath: root).resolvingSymlinksInPath().path]).sorted()
+        // Every character an extended regex gives a meaning to, escaped.
         let escaped = roots.map { path in
             String(path.flatMap { character in "\\^$.|?*+()[]{}".contains(character) ? "\\\(character)" : "\(character)" })
         }

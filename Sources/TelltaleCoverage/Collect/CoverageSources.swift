@@ -9,6 +9,7 @@ package struct CoverageSources: Sendable, Hashable {
         package var name: String
         /// Relative to the package: `Sources/Shapes`.
         package var path: String
+        /// A test target's files are measured only when an `include` glob names them.
         package var isTest: Bool
 
         package init(name: String, path: String, isTest: Bool) {
@@ -20,8 +21,11 @@ package struct CoverageSources: Sendable, Hashable {
 
     /// The package's folder, absolute.
     package var root: String
+    /// Longest path first, so a file nested in two targets belongs to the inner one.
     package var targets: [Target]
+    /// When not empty, the files measured instead of the non-test targets' (any file of the package but `.build`).
     package var include: [PathGlob]
+    /// Files taken out of what is measured, whichever way it was chosen.
     package var exclude: [PathGlob]
 
     package init(root: String, targets: [Target], include: [String] = [], exclude: [String] = []) {
@@ -35,6 +39,7 @@ package struct CoverageSources: Sendable, Hashable {
     package func classify(_ absolutePath: String) -> (path: String, target: String?)? {
         guard let relative = relativePath(absolutePath), !relative.hasPrefix(".build/"), !relative.contains("/.build/") else { return nil }
         let target = targets.first { relative.hasPrefix($0.path.hasSuffix("/") ? $0.path : $0.path + "/") }
+        // No `include`: the package's non-test targets; with one, any file it matches, in a target or not.
         if include.isEmpty {
             guard let target, !target.isTest else { return nil }
         } else {

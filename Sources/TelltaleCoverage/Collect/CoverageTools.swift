@@ -23,9 +23,12 @@ package struct CoverageTools: Sendable, Hashable {
         }
     }
 
+    /// Both tools, or which one is missing and where it was looked for: a coverage run looks before
+    /// anything is built.
     package static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) async throws(MissingCoverageTool) -> CoverageTools
     {
         #if os(macOS)
+            // Xcode's selected toolchain, as `xcrun` knows it.
             var found: [String: String] = [:]
             for tool in ["llvm-profdata", "llvm-cov"] {
                 let output = await CommandOutput.of(ChildProcess(executable: "xcrun", arguments: ["--find", tool]))
@@ -53,6 +56,8 @@ package struct CoverageTools: Sendable, Hashable {
         let swift = URL(fileURLWithPath: found)
         let folder = swift.deletingLastPathComponent().path
         let resolved = swift.resolvingSymlinksInPath().deletingLastPathComponent().path
+        // The resolved folder first: a `swift` on PATH is often a symlink into its toolchain, whose
+        // tools sit beside the real binary.
         return resolved == folder ? [folder] : [resolved, folder]
     }
 }

@@ -8,7 +8,9 @@ import Foundation
 /// figures equal to theirs. The reader works on bytes: a large package's tracefile has
 /// hundreds of thousands of lines.
 package enum LCOVReader {
+    /// One record, from `SF` to `end_of_record`.
     package struct File: Sendable, Hashable {
+        /// Absolute, as llvm-cov names it.
         package var path: String
         package var lines: [CoverageLine]
         package var functions: [CoverageFunction]
@@ -22,9 +24,13 @@ package enum LCOVReader {
         package var description: String { "line \(line) of llvm-cov's LCOV: \(reason)" }
     }
 
+    /// Every file of `data`. A `DA` record that cannot be read is an error (every figure is made of
+    /// line counts); a malformed `FN`, `FNDA` or `BRDA` record is skipped.
     package static func read(_ data: Data) throws(LCOVError) -> [File] {
         var files: [File] = []
         var current: File?
+        // The current file's functions: `FN` gives a name its line and `FNDA` its count, in the order
+        // each name first appears.
         var functionLines: [String: Int] = [:]
         var functionCounts: [String: Int] = [:]
         var functionOrder: [String] = []
@@ -39,6 +45,7 @@ package enum LCOVReader {
                 number += 1
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 start = end + 1
+                // Of the lines without a colon only `end_of_record` matters: it closes the current file.
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                     if Self.equals(line, "end_of_record"), var file = current {
                         file.functions = functionOrder.map { name in
@@ -58,6 +65,7 @@ package enum LCOVReader {
                     current = File(path: String(decoding: value, as: UTF8.self), lines: [], functions: [], branches: [])
                     continue
                 }
+                // A record before the first `SF` belongs to no file.
                 guard current != nil else { continue }
                 let fields = Self.fields(value)
                 switch String(decoding: tag, as: UTF8.self) {
@@ -78,6 +86,7 @@ package enum LCOVReader {
                     let name = String(decoding: value[(fields[0].count + 1)...], as: UTF8.self)
                     if functionLines[name] == nil, functionCounts[name] == nil { functionOrder.append(name) }
                     functionCounts[name, default: 0] += count
+                // `BRDA:line,block,branch,taken`; `taken` is `-` when the condition never ran, read as nil.
                 case "BRDA":
                     guard fields.count >= 4, let line = Self.int(fields[0]), let block = Self.int(fields[1]),
                         let branch = Self.int(fields[2])
@@ -92,11 +101,13 @@ package enum LCOVReader {
         return files
     }
 
+    /// Whether the bytes are `text`, without making a String of them.
     private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         guard bytes.count == text.utf8CodeUnitCount else { return false }
         return text.withUTF8Buffer { expected in bytes.elementsEqual(expected) }
     }
 
+    /// A record's comma-separated fields, as views of its bytes.
     private static func fields(_ value: UnsafeBufferPointer<UInt8>) -> [UnsafeBufferPointer<UInt8>] {
         var fields: [UnsafeBufferPointer<UInt8>] = []
         var start = 0

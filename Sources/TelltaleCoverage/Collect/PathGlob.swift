@@ -3,7 +3,9 @@
 /// `?` one character. A pattern without `/` matches a file's name in any folder (`*+Mock.swift`).
 package struct PathGlob: Sendable, Hashable, CustomStringConvertible {
     package let pattern: String
+    /// The pattern's characters, any leading `./` dropped.
     private let pieces: [Character]
+    /// The pattern has no `/`: it is matched against a file's name alone.
     private let matchesName: Bool
 
     package init(_ pattern: String) {
@@ -21,6 +23,7 @@ package struct PathGlob: Sendable, Hashable, CustomStringConvertible {
         return Self.match(pieces[...], Array(subject)[...])
     }
 
+    /// Whether all of `text` matches all of `pattern`, trying each length a `*` may take.
     private static func match(_ pattern: ArraySlice<Character>, _ text: ArraySlice<Character>) -> Bool {
         guard let first = pattern.first else { return text.isEmpty }
         switch first {

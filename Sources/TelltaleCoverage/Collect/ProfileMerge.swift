@@ -21,6 +21,7 @@ enum ProfileMerge {
         for name in names {
             let path = "\(directory)/\(name)"
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            // An empty file holds no counts: it is named and left out before the merge.
             if size == 0 {
                 merged.lost[name] = "left an empty profile (it ended as it started)"
             } else {
@@ -33,12 +34,15 @@ enum ProfileMerge {
                     + "(without --skip-build Telltale builds it so; by hand: swift build --build-tests \(CoverageBuild.buildArguments.joined(separator: " ")))"
             )
         }
+        // The inputs as a file (`--input-files`): a run's thousands of profiles need not fit on a command line.
         let list = "\(directory)/inputs.txt"
         do {
             try Data(inputs.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: list))
         } catch {
             throw CoverageFailure("cannot write \(list): \(error.localizedDescription)")
         }
+        // `--failure-mode=all`: a profile that cannot be read is warned about and left out; the merge
+        // fails only when none can be read.
         let result = await CommandOutput.of(
             ChildProcess(
                 executable: tools.profdata,

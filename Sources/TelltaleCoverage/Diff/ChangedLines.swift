@@ -14,6 +14,7 @@ package enum ChangedLines {
 
     /// Runs git in `package`; `commit` is the resolved base (a merge-base).
     package static func load(package: String, commit: String) async throws(ChangedLinesError) -> [String: [LineRange]] {
+        // Paths as they are, not octal-escaped; `-M` pairs a renamed file, so its lines count on its new path.
         let diff = await CommandOutput.of(
             ChildProcess(
                 executable: "git",
@@ -30,6 +31,8 @@ package enum ChangedLines {
                 executable: "git",
                 arguments: ["-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--", ".", ":(exclude).build"],
                 workingDirectory: package))
+        // An untracked file is new: every line of it changed. `.build` is left out even where no
+        // `.gitignore` ignores it.
         for path in untracked.lines where !path.isEmpty {
             changed[path] = [LineRange(1, Int.max)]
         }
@@ -46,6 +49,7 @@ package enum ChangedLines {
                 result[path, default: []].append(LineRange(hunk.newStart, hunk.newStart + hunk.newCount - 1))
             }
         }
+        // Each file's lines as ranges again, overlapping and adjacent hunks joined.
         return result.mapValues { LineRange.ranges(of: $0.flatMap { $0.start...$0.end }) }
     }
 }

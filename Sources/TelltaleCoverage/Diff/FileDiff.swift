@@ -42,6 +42,7 @@ package struct FileDiff: Sendable, Equatable {
     /// Every file of a `git diff -U0` (with `--relative`: paths relative to where it ran).
     package static func parse(_ lines: [String]) -> [FileDiff] {
         var files: [FileDiff] = []
+        // Between `diff --git` and the first `@@` the lines are the file's header, not its change.
         var inHeader = false
         for line in lines {
             if line.hasPrefix("diff --git ") {
@@ -69,6 +70,7 @@ package struct FileDiff: Sendable, Equatable {
                 }
                 if !line.hasPrefix("@@ ") { continue }
             }
+            // A hunk's header, then its removed and added lines (`-U0`: no context lines among them).
             if line.hasPrefix("@@ ") {
                 inHeader = false
                 if let hunk = hunkHeader(line) { files[last].hunks.append(hunk) }
@@ -115,6 +117,8 @@ package struct FileDiff: Sendable, Equatable {
     static func unquoted(_ text: String) -> String {
         guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return text }
         var result = ""
+        // `\t` and `\n`, and an escaped character as itself (`\"`, `\\`); octal escapes are not read,
+        // since `core.quotePath=false` leaves non-ASCII names as they are.
         var escaping = false
         for character in text.dropFirst().dropLast() {
             if escaping {

@@ -12,12 +12,15 @@ extension CoverageMap {
         package var description: String
     }
 
+    /// The file form: `TTCM`, the format version, the commit, the dirty flag and the time, then
+    /// the files, the functions and the tests.
     package func encoded() -> Data {
         var writer = ByteWriter()
         writer.bytes.append(contentsOf: Self.magic)
         writer.number(Self.formatVersion)
         writer.string(commit ?? "")
         writer.number(dirty ? 1 : 0)
+        // Milliseconds since 1970.
         writer.number(max(0, Int((recordedAt.timeIntervalSince1970 * 1000).rounded())))
         writer.number(files.count)
         for file in files {
@@ -29,6 +32,7 @@ extension CoverageMap {
         for function in functions {
             writer.number(function.file)
             writer.number(function.firstLine)
+            // The last line as its distance from the first: most take one byte.
             writer.number(function.lastLine - function.firstLine)
         }
         writer.number(tests.count)
@@ -37,6 +41,7 @@ extension CoverageMap {
             writer.number(test.functions.count)
             var previous = 0
             for function in test.functions {
+                // Ascending, so each gap is small: most take one byte.
                 writer.number(function - previous)
                 previous = function
             }
@@ -50,6 +55,7 @@ extension CoverageMap {
             throw CoverageMapFormatError(description: "not a Telltale coverage map (it does not start with TTCM)")
         }
         let version = try reader.number()
+        // Another format is refused, not guessed at: a map misread would leave out tests that must run.
         guard version == Self.formatVersion else {
             throw CoverageMapFormatError(
                 description: "coverage map format \(version); this Telltale reads format \(Self.formatVersion): record the map again")
@@ -78,6 +84,7 @@ extension CoverageMap {
             }
             tests.append(Test(id: id, functions: indices))
         }
+        // Every index checked once, here: the map's users index its tables without checks of their own.
         guard functions.allSatisfy({ $0.file < files.count }), tests.allSatisfy({ $0.functions.allSatisfy { $0 < functions.count } }) else {
             throw CoverageMapFormatError(description: "the coverage map is damaged (a number points past its tables): record it again")
         }
@@ -85,9 +92,11 @@ extension CoverageMap {
     }
 }
 
+/// Unsigned LEB128: seven bits a byte, the lowest first, the top bit set on every byte but the last.
 private struct ByteWriter {
     var bytes: [UInt8] = []
 
+    /// `value`, written as 0 when negative: no number of the map is.
     mutating func number(_ value: Int) {
         var rest = UInt64(max(0, value))
         repeat {
@@ -110,6 +119,7 @@ private struct ByteReader {
 
     static let truncated = CoverageMap.CoverageMapFormatError(description: "the coverage map is cut short: record it again")
 
+    /// The next `count` bytes; nil when fewer are left.
     mutating func take(_ count: Int) -> [UInt8]? {
         guard count <= bytes.count - offset else { return nil }
         defer { offset += count }
@@ -120,6 +130,7 @@ private struct ByteReader {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
+            // The end of the data, or a tenth byte: no number this writer wrote.
             guard offset < bytes.count, shift < 63 else { throw Self.truncated }
             let byte = bytes[offset]
             offset += 1

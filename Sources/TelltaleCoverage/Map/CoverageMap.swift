@@ -77,6 +77,7 @@ package struct CoverageMap: Sendable, Equatable {
     }
 
     /// The index of the file with this path.
+    /// A binary search: `files` is sorted by path.
     package func fileIndex(_ path: String) -> Int? {
         var low = 0
         var high = files.count
@@ -89,6 +90,7 @@ package struct CoverageMap: Sendable, Equatable {
 
     /// The functions of one file, as a range of indices into `functions`.
     package func functions(inFile file: Int) -> Range<Int> {
+        // `functions` is sorted by file, so one file's functions are contiguous.
         let start = functions.partitioningIndex { $0.file >= file }
         let end = functions.partitioningIndex { $0.file > file }
         return start..<end

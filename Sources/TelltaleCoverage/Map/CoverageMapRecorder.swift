@@ -31,10 +31,13 @@ package struct CoverageMapRecorder: Sendable {
     package func record(
         tests: [String: String], testBinary: String, mergedProfile: String, commit: String?, dirty: Bool
     ) async throws(CoverageFailure) -> (map: CoverageMap, notes: [String]) {
+        // Where each function is, from one export of the merged profile; per test, only which
+        // functions it entered is read.
         let extents = try await functionExtents(testBinary: testBinary, mergedProfile: mergedProfile)
         var notes: [String] = []
 
         // The package's files, and a number for every function in them.
+        // `include: ["**"]` keeps test targets' files too: a changed test file selects the tests that entered it.
         let sources = CoverageSources(root: root, targets: targets, include: ["**"])
         let testTargets = Set(targets.filter(\.isTest).map(\.name))
         var fileOf: [String: String] = [:]
@@ -45,6 +48,7 @@ package struct CoverageMapRecorder: Sendable {
             fileOf[extent.file] = path
             isTest[path] = testTargets.contains(target)
         }
+        // Sorted by path, as `CoverageMap.fileIndex` searches them.
         let paths = isTest.keys.sorted()
         let fingerprints = try await Self.fingerprints(of: paths, in: root)
         let files = paths.map { CoverageMap.File(path: $0, fingerprint: fingerprints[$0] ?? "", isTest: isTest[$0]!) }
@@ -60,9 +64,11 @@ package struct CoverageMapRecorder: Sendable {
                 $1.function.file, $1.function.firstLine, $1.function.lastLine, $1.name
             )
         }
+        // A symbol placed more than once (C's `static` functions in two files) has an index for each place.
         let functionIndex = Dictionary(grouping: placed.indices) { placed[$0].name }
 
         // What each test entered, read from its own profiles, a few at a time.
+        // A test's profiles start with its key, which holds no `-` (the run makes it `t` and a hex digest).
         let profiles = Dictionary(grouping: profileNames()) { String($0.prefix { $0 != "-" }) }
         var recorded: [CoverageMap.Test] = []
         let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -76,6 +82,7 @@ package struct CoverageMapRecorder: Sendable {
                     return (key, covered, problems)
                 }
             }
+            // As many `llvm-profdata show` at once as there are cores; each one done starts the next.
             for _ in 0..<width { start() }
             while let (key, covered, problems) = await group.next() {
                 notes += problems
@@ -108,6 +115,7 @@ package struct CoverageMapRecorder: Sendable {
                 problems.append("coverage map: \(name) cannot be read (\(result.lines.suffix(1).joined())); the rest of its test's profiles are used")
                 continue
             }
+            // One function a line, a private one with its file in front (`FunctionExtents.symbol`).
             covered = (covered ?? []).union(text.split(separator: "\n").map { FunctionExtents.symbol(String($0)) })
         }
         return (covered, problems)
@@ -138,6 +146,7 @@ package struct CoverageMapRecorder: Sendable {
     /// Git's blob ids of `paths` (relative to `root`), as `git ls-tree` names committed files.
     static func fingerprints(of paths: [String], in root: String) async throws(CoverageFailure) -> [String: String] {
         var result: [String: String] = [:]
+        // 500 paths a call, so a large package's paths stay within the command line's limit.
         for chunk in stride(from: 0, to: paths.count, by: 500).map({ Array(paths[$0..<min($0 + 500, paths.count)]) }) {
             let output = await CommandOutput.of(
                 ChildProcess(executable: "git", arguments: ["hash-object", "--"] + chunk, workingDirectory: root))

@@ -33,6 +33,7 @@ package struct TestImpact: Sendable, Equatable {
         func touch(_ functions: some Sequence<Int>, _ reason: String) {
             for function in functions where touched[function] == nil { touched[function] = reason }
         }
+        // Both sides of every file in the diff: a file the change touched is judged by it, never as stale.
         var touchedFiles: Set<String> = []
 
         for file in diff {
@@ -69,6 +70,7 @@ package struct TestImpact: Sendable, Equatable {
                 guard let hit = touchedFunctions(hunk, functions: functions, in: map) else {
                     impact.fallbacks[old] =
                         "line \(max(hunk.oldStart, 1)) changed outside every function's body (a declaration, a signature or a stored property)"
+                    // One line the map cannot judge sends the whole file to target level: its other hunks need no reading.
                     break
                 }
                 for function in hit {
@@ -77,6 +79,7 @@ package struct TestImpact: Sendable, Equatable {
                 }
             }
         }
+        // Files the change left alone that differ at the base from what the map measured: stale.
         for (index, file) in map.files.enumerated() where !touchedFiles.contains(file.path) && baseFingerprints[file.path] != file.fingerprint {
             impact.stale.append(file.path)
             touch(map.functions(inFile: index), "the coverage map is stale for \(file.path), which it executed")
@@ -134,6 +137,7 @@ extension TestImpact {
         func git(_ arguments: [String]) async -> CommandOutput {
             await CommandOutput.of(ChildProcess(executable: "git", arguments: ["-c", "core.quotePath=false"] + arguments, workingDirectory: package))
         }
+        // The three git calls run at once.
         async let diff = git(["diff", "-U0", "-M", "--relative", "--no-color", "--no-ext-diff", commit, "--", "."])
         async let untracked = git(["ls-files", "--others", "--exclude-standard", "--", ".", ":(exclude).build"])
         async let tree = git(["ls-tree", "-r", commit, "--", "."])
@@ -149,6 +153,7 @@ extension TestImpact {
             let fields = line[..<tab].split(separator: " ")
             if fields.count == 3 { fingerprints[FileDiff.unquoted(String(line[line.index(after: tab)...]))] = String(fields[2]) }
         }
+        // Untracked files as added ones: new since the base, so left to target level.
         let files = FileDiff.parse(changes.lines) + added.lines.filter { !$0.isEmpty }.map { FileDiff(oldPath: nil, newPath: $0) }
         return judge(map: map, diff: files, baseFingerprints: fingerprints)
     }

@@ -6,6 +6,7 @@ package enum CoverageSummarizer {
     /// How many of the worst files a gate failure names.
     package static let worstFileCount = 3
 
+    /// The totals of `data` per run, target and file, its diff coverage, and the gate's failures.
     package static func summarize(_ data: LineCoverage) -> CoverageSummary {
         var lines = CoverageCount()
         var functions = CoverageCount()
@@ -18,6 +19,7 @@ package enum CoverageSummarizer {
             lines += fileLines
             functions += fileFunctions
             branches += file.branchCount
+            // A file no target owns (an `include` glob's) counts in the totals only.
             if let target = file.target {
                 targets[target, default: (CoverageCount(), CoverageCount())].lines += fileLines
                 targets[target, default: (CoverageCount(), CoverageCount())].functions += fileFunctions
@@ -48,6 +50,7 @@ package enum CoverageSummarizer {
             let uncovered = LineRange.ranges(of: touched.filter { $0.count == 0 }.map(\.line))
             files.append(DiffCoverageFile(path: file.path, lines: count, uncovered: uncovered))
         }
+        // The files with the most changed lines not run first, then by path.
         files.sort { ($0.lines.uncovered, $1.path) > ($1.lines.uncovered, $0.path) }
         return DiffCoverage(base: base, lines: total, files: files)
     }
@@ -58,6 +61,8 @@ package enum CoverageSummarizer {
         // Counts are missing: a figure below its threshold may not be, and one above it holds only
         // by luck of which processes kept theirs. The gate fails and says why.
         if let gaps = summary.gaps, !gaps.isEmpty {
+            // The message names the threshold that would have judged: `minimum` for a whole run, else
+            // `diffMinimum` when there is a base.
             let total = summary.subset == nil ? summary.thresholds.minimum : nil
             let diff = summary.diff == nil ? nil : summary.thresholds.diffMinimum
             guard let threshold = total ?? diff else { return [] }
@@ -72,6 +77,7 @@ package enum CoverageSummarizer {
             failures.append(CoverageGateFailure(figure: .total, covered: summary.lines, threshold: minimum, worstFiles: worst))
         }
         if let minimum = summary.thresholds.diffMinimum, let diff = summary.diff, let percent = diff.lines.percent, percent < minimum {
+            // `diff.files` is sorted already, most changed lines not run first.
             let worst = diff.files.filter { $0.lines.uncovered > 0 }.prefix(worstFileCount).map { file in
                 "\(file.path) (\(file.lines.covered)/\(file.lines.total), not run: lines \(file.uncovered.map(\.description).joined(separator: ", ")))"
             }

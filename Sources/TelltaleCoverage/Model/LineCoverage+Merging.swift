@@ -30,6 +30,8 @@ extension LineCoverage {
         return (data, notes)
     }
 
+    /// One file from its versions in several parts: line and function counts summed, branches summed
+    /// by their (line, block, branch), changed lines joined.
     static func merged(_ versions: [CoverageFile]) -> CoverageFile {
         guard versions.count > 1 else { return versions[0] }
         var lines: [Int: Int] = [:]
@@ -48,12 +50,14 @@ extension LineCoverage {
             for branch in file.branches {
                 let key = BranchKey(line: branch.line, block: branch.block, branch: branch.branch)
                 if let existing = branches[key] {
+                    // Nil (LCOV's `-`, never evaluated) only while every part says so.
                     branches[key] = (existing == nil && branch.count == nil) ? nil : Self.sum(existing ?? 0, branch.count ?? 0)
                 } else {
                     branchOrder.append(key)
                     branches[key] = branch.count
                 }
             }
+            // The union of the parts' changed lines, as ranges again.
             if let ranges = file.changed {
                 changed = LineRange.ranges(of: (changed ?? []).flatMap { $0.start...$0.end } + ranges.flatMap { $0.start...$0.end })
             }
@@ -77,6 +81,7 @@ extension LineCoverage {
         return overflow ? LineCoverage.maximumCount : min(total, LineCoverage.maximumCount)
     }
 
+    /// A branch outcome as every part names it.
     private struct BranchKey: Hashable {
         var line: Int
         var block: Int

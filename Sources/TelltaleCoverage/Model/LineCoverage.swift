@@ -10,6 +10,7 @@ package struct LineCoverage: Codable, Sendable, Hashable {
     /// exactly. A count past it is a saturated counter (see `LCOVReader`); it still "ran".
     package static let maximumCount = 1 << 53
 
+    /// `coverage.json`'s format; a reader refuses a newer one (`LineCoverageFile`).
     package var schemaVersion: Int
     /// The package's folder: file paths are relative to it.
     package var root: String
@@ -17,6 +18,7 @@ package struct LineCoverage: Codable, Sendable, Hashable {
     package var repositoryPrefix: String?
     /// The diff base, as people read it; nil when the run had none (then no file has `changed`).
     package var base: String?
+    /// The plan's `minimum` and `diffMinimum`, which `telltale report` and `merge` apply again.
     package var thresholds: CoverageThresholds
     /// Set when the run selected some of the plan's tests (`minimum` then judges no total).
     package var subset: CoverageSubset?
@@ -68,6 +70,7 @@ package struct CoverageFile: Codable, Sendable, Hashable {
         self.digest = digest
     }
 
+    /// Executable lines that ran, of all executable lines.
     package var lineCount: CoverageCount {
         CoverageCount(covered: lines.count(where: { $0.count > 0 }), total: lines.count)
     }
@@ -76,6 +79,7 @@ package struct CoverageFile: Codable, Sendable, Hashable {
         CoverageCount(covered: functions.count(where: { $0.count > 0 }), total: functions.count)
     }
 
+    /// Branch outcomes taken; one never evaluated (`-`) counts as not taken.
     package var branchCount: CoverageCount {
         CoverageCount(covered: branches.count(where: { ($0.count ?? 0) > 0 }), total: branches.count)
     }
@@ -108,6 +112,7 @@ package struct CoverageLine: Codable, Sendable, Hashable {
 /// A function (llvm-cov's name: Swift's mangled symbol) and how often it was entered.
 package struct CoverageFunction: Codable, Sendable, Hashable {
     package var name: String
+    /// The line it begins on (`FN`'s).
     package var line: Int
     package var count: Int
 
@@ -121,6 +126,7 @@ package struct CoverageFunction: Codable, Sendable, Hashable {
 /// One outcome of a branch, as LCOV's `BRDA:line,block,branch,taken` says it.
 package struct CoverageBranch: Codable, Sendable, Hashable {
     package var line: Int
+    /// LCOV's block and branch numbers, which tell a line's branch outcomes apart.
     package var block: Int
     package var branch: Int
     /// Nil when the branch's condition never ran (LCOV's `-`).

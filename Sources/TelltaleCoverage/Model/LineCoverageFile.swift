@@ -5,12 +5,14 @@ import TelltaleModel
 package enum LineCoverageFile {
     package static let fileName = "coverage.json"
 
+    /// `coverage.json` is there but cannot be used: not Telltale's coverage data, or a newer Telltale's.
     package struct CoverageFileError: Error, LocalizedError {
         package var path: String
         package var reason: String
         package var errorDescription: String? { "\(path): \(reason)" }
     }
 
+    /// The file's bytes: keys sorted, then a newline.
     package static func encode(_ data: LineCoverage) throws -> Data {
         Data(try JSONValueEncoder().serialize(data) + [0x0A])
     }
@@ -20,6 +22,7 @@ package enum LineCoverageFile {
         guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
         do {
             let data = try JSONValueDecoder().decode(LineCoverage.self, from: bytes)
+            // A newer Telltale's data may mean more than this one knows: refused rather than misread.
             guard data.schemaVersion <= LineCoverage.currentSchemaVersion else {
                 throw CoverageFileError(
                     path: path,

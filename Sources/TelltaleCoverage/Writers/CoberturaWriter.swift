@@ -38,11 +38,14 @@ package struct CoberturaWriter: Sendable {
     /// One document, or several when one would pass `maxBytes`; each file is in exactly one.
     package func write(_ data: LineCoverage) -> [Data] {
         let classes = data.files.map { file in (file, classElement(file, data: data)) }
+        // What a document costs before its classes.
         let frame = document(data, files: [], classes: [:]).utf8.count
         var groups: [[(CoverageFile, String)]] = [[]]
         var size = frame
         for entry in classes {
             let cost = entry.1.utf8.count + 200
+            // A new document when this class would pass the limit; a class larger than the limit alone
+            // still gets a document of its own.
             if size + cost > maxBytes, !groups[groups.count - 1].isEmpty {
                 groups.append([])
                 size = frame
@@ -55,6 +58,7 @@ package struct CoberturaWriter: Sendable {
         }
     }
 
+    /// A whole document for `files`, its totals over them alone; `classes` holds their elements by path.
     private func document(_ data: LineCoverage, files: [CoverageFile], classes: [String: String]) -> String {
         let lines = files.reduce(CoverageCount()) { $0 + $1.lineCount }
         let branches = files.reduce(CoverageCount()) { $0 + $1.branchCount }
@@ -70,6 +74,7 @@ package struct CoberturaWriter: Sendable {
               <packages>
 
             """
+        // Files no target owns (an `include` glob's) go in a package of their own.
         let byTarget = Dictionary(grouping: files) { $0.target ?? "(no target)" }
         for target in byTarget.keys.sorted() {
             let members = byTarget[target]!
@@ -87,8 +92,10 @@ package struct CoberturaWriter: Sendable {
         return xml
     }
 
+    /// A file's `<class>`: its lines, with condition coverage where llvm-cov measured branches.
     private func classElement(_ file: CoverageFile, data: LineCoverage) -> String {
         let name = URL(fileURLWithPath: file.path).lastPathComponent
+        // From the repository's top, as GitLab matches it with the merge request's files.
         let filename = data.repositoryPrefix.map { $0.isEmpty ? file.path : $0 + "/" + file.path } ?? file.path
         var xml = """
                     <class name="\(Self.escape(name))" filename="\(Self.escape(filename))" line-rate="\(Self.rate(file.lineCount))" \
@@ -101,6 +108,7 @@ package struct CoberturaWriter: Sendable {
         for line in file.lines {
             if let branches = branchesByLine[line.line] {
                 let taken = branches.count(where: { ($0.count ?? 0) > 0 })
+                // Cobertura's condition coverage: the share of the line's branch outcomes taken, rounded down.
                 let percent = branches.isEmpty ? 0 : taken * 100 / branches.count
                 xml +=
                     "            <line number=\"\(line.line)\" hits=\"\(line.count)\" branch=\"true\" condition-coverage=\"\(percent)% (\(taken)/\(branches.count))\"/>\n"

@@ -12,6 +12,7 @@ package enum CoverageSourceViews {
 
     package static func select(_ data: LineCoverage, budgetBytes: Int = Self.budgetBytes) -> (views: [CoverageSourceView], notes: [String]) {
         let changed = data.files.filter { !($0.changed ?? []).isEmpty }
+        // The other files only with lines that did not run, the most such lines first.
         let others = data.files.filter { ($0.changed ?? []).isEmpty && $0.lineCount.uncovered > 0 }
             .sorted { ($0.lineCount.uncovered, $1.path) > ($1.lineCount.uncovered, $0.path) }
         var views: [CoverageSourceView] = []
@@ -28,6 +29,7 @@ package enum CoverageSourceViews {
                 notes.append("coverage: \(file.path) was edited after the run; its marked source is left out of index.html")
                 continue
             }
+            // The budget is for the others: a file that does not fit is skipped for a smaller one.
             if !isChanged {
                 if used + bytes.count > budgetBytes { continue }
                 used += bytes.count
@@ -37,11 +39,14 @@ package enum CoverageSourceViews {
         return (views, notes)
     }
 
+    /// The file's lines, each marked as covered, not run, or not executable (`none`), with its count.
     static func view(_ file: CoverageFile, text: String) -> CoverageSourceView {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // A final newline ends the last line; it does not begin another.
         if text.hasSuffix("\n") { lines.removeLast() }
         var marks = [CoverageSourceView.Mark](repeating: .none, count: lines.count)
         var counts: [Int: Int] = [:]
+        // A line past the end of the text (a file with no digest may have changed) is not marked.
         for line in file.lines where line.line >= 1 && line.line <= lines.count {
             marks[line.line - 1] = line.count > 0 ? .covered : .uncovered
             counts[line.line] = line.count

@@ -23,6 +23,7 @@ package enum HarbormasterCoverage {
         var leftOut = 0
         for file in files {
             let text = string(file)
+            // The budget holds only without a base; a file that does not fit is counted and skipped for a smaller one.
             if data.base == nil, used + text.count > maxCharacters {
                 leftOut += 1
                 continue
@@ -36,6 +37,7 @@ package enum HarbormasterCoverage {
 
     /// `NNCCU…` for one file.
     package static func string(_ file: CoverageFile) -> String {
+        // As long as the last executable line: Differential reads lines past the string as `N`.
         guard let last = file.lines.last?.line, last > 0 else { return "" }
         var characters = [Character](repeating: "N", count: last)
         for line in file.lines where line.line >= 1 {

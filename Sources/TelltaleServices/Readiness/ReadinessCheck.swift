@@ -12,6 +12,7 @@ package struct ReadinessCheck: Sendable, Equatable {
     package static let defaultTimeout = Duration.seconds(30)
 
     package var probe: Probe
+    /// Counted from the moment the process runs (its pid known), not from the request to start it.
     package var timeout: Duration
 
     package init(probe: Probe, timeout: Duration = ReadinessCheck.defaultTimeout) {

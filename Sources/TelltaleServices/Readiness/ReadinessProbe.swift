@@ -6,6 +6,7 @@ import TelltaleModel
 struct ReadinessProbe: Sendable {
     var check: ReadinessCheck
     var host: String
+    /// Nil for `port: none`: HTTP and TCP readiness then never pass, and the check times out.
     var port: Int?
     var output: ServiceOutput
     /// `output.matches.count` before the instance started, so an earlier instance's match does not count.
@@ -27,6 +28,7 @@ struct ReadinessProbe: Sendable {
         case .tcp, .http:
             var backoff = Backoff()
             while true {
+                // Read before the try: a line written during it ends the next wait at once.
                 let linesSeen = output.lines.count
                 if try await attempt(deadline: deadline) { return }
                 let now = ContinuousClock.now
@@ -50,6 +52,8 @@ struct ReadinessProbe: Sendable {
             var request = HTTPClientRequest(url: "http://\(host):\(port)\(path)")
             request.method = .GET
             let remaining = deadline - ContinuousClock.now
+            // At most 2 s a try, so a server that accepts and then says nothing is asked again; never more
+            // than 10 ms past the deadline.
             let timeout = min(max(remaining, .milliseconds(10)), .seconds(2))
             do {
                 let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.inNanoseconds))
@@ -77,8 +81,10 @@ struct ReadinessProbe: Sendable {
                 try await Task.sleep(until: deadline, clock: .continuous)
                 return false
             }
+            // The loser is cancelled: the sleeping timer, or the waiter on the beacon.
             defer { group.cancelAll() }
             let first = try await group.next() ?? false
+            // The caller's cancellation wins over either answer.
             try Task.checkCancellation()
             return first
         }

@@ -12,11 +12,13 @@ package struct ServiceSpec: Sendable, Equatable {
     package var command: [String]
     /// Variables set on top of Telltale's environment; values may hold placeholders.
     package var environment: [String: String]
+    /// `auto` by default: a free loopback port for each instance.
     package var port: ServicePort
     /// The service's working directory, relative to Telltale's; nil for Telltale's own.
     package var workingDirectory: String?
     /// Services that must be ready before this one starts.
     package var dependsOn: [String]
+    /// A TCP connection to the port by default, within 30 s.
     package var readiness: ReadinessCheck
     package var scope: ServiceScope
     /// Paths of the test-mode protocol; nil when the service has no test mode.
@@ -25,6 +27,7 @@ package struct ServiceSpec: Sendable, Equatable {
     package var database: String?
     /// Waives the `_test` database name guard.
     package var allowNonTestDatabase: Bool
+    /// `stop` by default: a crash ends the run.
     package var onCrash: CrashPolicy
     /// Time between SIGTERM and SIGKILL when the service is stopped.
     package var gracePeriod: Duration

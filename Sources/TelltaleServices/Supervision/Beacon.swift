@@ -14,8 +14,10 @@ final class Beacon: Sendable {
 
     private let state = Mutex(State())
 
+    /// Signals so far: a waiter reads it, then waits for it to grow past what it read.
     var count: Int { state.withLock { $0.count } }
 
+    /// Counts one more and wakes every waiter.
     func signal() {
         let waiters = state.withLock { state in
             state.count += 1
@@ -25,6 +27,7 @@ final class Beacon: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Returns once `count` is past `seen`, or at once when the task is cancelled.
     func wait(after seen: Int) async {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
@@ -41,6 +44,7 @@ final class Beacon: Sendable {
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
+            // Nothing to remove when cancelled before registering: the check under the lock above resumes it.
             state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
         }
     }

@@ -25,6 +25,7 @@ enum FreePort {
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
+        // Port 0: the kernel picks a free one.
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
@@ -37,6 +38,7 @@ enum FreePort {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         guard named == 0 else { throw ServiceErrorReason("getsockname: \(String(cString: strerror(errno)))") }
+        // Closed on return (`defer`): the port is free again, for the service to bind.
         return Int(UInt16(bigEndian: actual.sin_port))
     }
 

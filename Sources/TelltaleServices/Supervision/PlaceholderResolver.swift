@@ -25,11 +25,13 @@ package struct PlaceholderResolver: Sendable {
         while let open = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
             result += rest[..<open]
             let after = rest.index(after: open)
+            // `{{` or `}}`: one literal brace.
             if after < rest.endIndex, rest[after] == rest[open] {
                 result.append(rest[open])
                 rest = rest[rest.index(after: after)...]
                 continue
             }
+            // A lone `}`, or a `{` never closed: an error, not text to keep.
             guard rest[open] == "{", let close = rest[after...].firstIndex(of: "}") else {
                 throw .unknownPlaceholder(service: service, placeholder: String(rest[open...].prefix(20)), value: value)
             }
@@ -41,6 +43,7 @@ package struct PlaceholderResolver: Sendable {
 
     private func substitute(_ name: String, in value: String) throws(ServiceError) -> String {
         switch name {
+        // Without a port (`port: none`), `{port}` is unknown.
         case "port":
             if let port { return String(port) }
         case "run_dir":

@@ -8,12 +8,15 @@ package enum ServiceBuilder {
         guard let build = spec.build, let first = build.first else { return }
         let directory = ServiceSupervisor.absolute(context.logDirectory, base: context.baseDirectory)
         let path = (directory as NSString).appendingPathComponent("\(spec.name)-build.log")
+        // A log of its own, so the build's lines never mix with the service's.
         let output: ServiceOutput
         do {
             output = try ServiceOutput(path: path)
         } catch {
             throw ServiceError.logUnwritable(service: spec.name, path: path, reason: error.description)
         }
+        // No extra variables: a build has no port or worker, and the spec's `env` may hold placeholders
+        // that only an instance can fill in.
         let launch = ServiceLaunch(
             service: spec.name,
             executable: first.contains("/") ? ServiceSupervisor.absolute(first, base: context.baseDirectory) : first,

@@ -6,7 +6,9 @@ import Foundation
 actor ServiceOutput {
     let path: String
     private let file: FileHandle
+    /// The current instance's last `ServiceError.tailLength` lines, oldest first.
     private var tail: [String] = []
+    /// The log readiness pattern watched for; `matched` once a line of this instance matched it.
     private var pattern: Regex<AnyRegexOutput>?
     private var matched = false
     /// Signalled when a line matches the watched pattern.
@@ -42,6 +44,7 @@ actor ServiceOutput {
         write(Self.timestamp() + " " + trimmed)
         tail.append(trimmed)
         if tail.count > ServiceError.tailLength { tail.removeFirst(tail.count - ServiceError.tailLength) }
+        // Signalled once an instance: the probe waits for the count to pass what it saw at the start.
         if let pattern, !matched, (try? pattern.firstMatch(in: trimmed)) != nil {
             matched = true
             matches.signal()

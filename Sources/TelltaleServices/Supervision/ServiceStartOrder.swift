@@ -15,7 +15,9 @@ package enum ServiceStartOrder {
         var remaining = specs
         var waves: [[ServiceSpec]] = []
         while !remaining.isEmpty {
+            // Every service whose dependencies have all started.
             let wave = remaining.filter { $0.dependsOn.allSatisfy(started.contains) }
+            // Services are left and none can start: they wait on each other, or on one that does.
             guard !wave.isEmpty else {
                 let cycle = remaining.map(\.name).sorted().joined(separator: ", ")
                 throw .invalidSpec(service: remaining[0].name, reason: "`dependsOn` forms a cycle among \(cycle)")

@@ -15,6 +15,7 @@ package actor ServiceSupervisor: Service {
     package nonisolated let context: ServiceContext
     /// `backend`, or `backend-2` for worker 2's instance of a worker-scoped service.
     package nonisolated let instanceName: String
+    /// Picked once for `port: auto` and kept across restarts, so `url` stays right; nil for `port: none`.
     package nonisolated let port: Int?
     /// `http://127.0.0.1:PORT`, given to tests as `TELLTALE_SERVICE_<NAME>_URL`; nil without a port.
     package nonisolated let url: URL?
@@ -29,9 +30,12 @@ package actor ServiceSupervisor: Service {
     package nonisolated let dependencies: [ServiceSupervisor]
 
     private nonisolated let eventSink: AsyncStream<ServiceEvent>.Continuation
+    /// The resolved command, environment and folder: the same for every restart.
     private nonisolated let launch: ServiceLaunch
+    /// The log and the last lines, shared by every generation of the process.
     private nonisolated let output: ServiceOutput
 
+    /// Where the current instance is; `failed` and `stopped` are final.
     private enum Phase {
         case idle, starting, ready
         case failed(ServiceError)
@@ -39,8 +43,10 @@ package actor ServiceSupervisor: Service {
     }
 
     private var phase = Phase.idle
+    /// Callers of `waitUntilReady()`, resumed together when the instance is ready or the service fails.
     private var readyWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
     private var nextWaiterID = 0
+    /// Set while a process runs: `restart()` yields here, and `runInstance` stops the process.
     private var restartRequests: AsyncStream<Void>.Continuation?
 
     /// Starts so far, from 1; a test can compare it before and after to see a restart.
@@ -76,6 +82,7 @@ package actor ServiceSupervisor: Service {
         )
         var environment: [String: String] = [:]
         for (key, value) in spec.environment { environment[key] = try resolver.resolve(value) }
+        // After the spec's own variables: `PORT` is always the port picked.
         if let port { environment["PORT"] = String(port) }
         var arguments: [String] = []
         for argument in spec.command.dropFirst() { arguments.append(try resolver.resolve(argument)) }
@@ -177,6 +184,7 @@ package actor ServiceSupervisor: Service {
 
     private func supervise() async throws {
         while true {
+            // One pass, one process: a crash under `onCrash: restart`, or a restart request, starts the next.
             generation += 1
             let outcome: Outcome
             do {
@@ -216,11 +224,13 @@ package actor ServiceSupervisor: Service {
         pid = nil
         let output = self.output
         let launch = self.launch
+        // A new generation's errors quote its own lines, and its log match must be its own.
         await output.startInstance()
         if case .log(let pattern) = spec.readiness.probe { try await output.watch(for: pattern) }
         let probe = ReadinessProbe(
             check: spec.readiness, host: spec.host, port: port, output: output, matchesSeen: output.matches.count
         )
+        // Several requests before the instance sees one are one restart.
         let (requests, requestSink) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         restartRequests = requestSink
         defer { restartRequests = nil }
@@ -265,9 +275,11 @@ package actor ServiceSupervisor: Service {
                         group.cancelAll()
                         exitStatus = exit
                         pid = nil
+                        // The run is being cancelled: the exit is the shutdown's, not a crash.
                         if Task.isCancelled { return .stopped }
                         await output.note("ended with \(exit)")
                         let lines = await output.lastLines()
+                        // Never ready: a start that failed, which no restart policy retries.
                         guard ready else {
                             throw ServiceError.exitedBeforeReady(
                                 service: instanceName, command: launch.commandLine, exit: exit, lastLines: lines

@@ -25,6 +25,7 @@ package enum ServiceGuards {
         )
     }
 
+    /// `localhost`, `::1` (bracketed or not) and any `127.x.y.z`.
     static func isLoopback(_ host: String) -> Bool {
         let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
         if host == "localhost" || host == "::1" { return true }

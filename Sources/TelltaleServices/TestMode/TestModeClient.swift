@@ -7,6 +7,7 @@ import TelltaleModel
 /// `POST teardown?test=ID`. A non-2xx answer is an error whose message is the
 /// answer's body, so a failed teardown check reads as the backend wrote it.
 package struct TestModeClient: Sendable {
+    /// The instance's name, as messages say it.
     package var service: String
     package var baseURL: URL
     package var paths: TestModePaths
@@ -34,14 +35,17 @@ package struct TestModeClient: Sendable {
         self.init(service: supervisor.instanceName, baseURL: url, paths: paths, timeout: timeout)
     }
 
+    /// `POST reset`: the service drops its data before a test.
     package func reset() async throws(ServiceError) {
         try await post(paths.reset, test: nil)
     }
 
+    /// `POST setup?test=ID`: the service prepares for the test `test` (its id).
     package func setup(test: String) async throws(ServiceError) {
         try await post(paths.setup, test: test)
     }
 
+    /// `POST teardown?test=ID`: the service checks and cleans up after the test.
     package func teardown(test: String) async throws(ServiceError) {
         try await post(paths.teardown, test: test)
     }
@@ -51,6 +55,7 @@ package struct TestModeClient: Sendable {
 
     private func post(_ path: String, test: String?) async throws(ServiceError) {
         let target = Self.target(path, test: test)
+        // The base URL without a trailing `/`: the path brings its own.
         let url = baseURL.absoluteString.trimmingSuffix("/") + target
         var request = HTTPClientRequest(url: url)
         request.method = .POST
@@ -79,6 +84,8 @@ package struct TestModeClient: Sendable {
         let path = path.hasPrefix("/") ? path : "/" + path
         guard let test else { return path }
         var allowed = CharacterSet.urlQueryAllowed
+        // Stricter than `urlQueryAllowed`: `&`, `=`, `+`, `/`, `?` and `#` are escaped, so any server
+        // reads the id as one value.
         allowed.remove(charactersIn: "&=+/?#")
         let encoded = test.addingPercentEncoding(withAllowedCharacters: allowed) ?? test
         return path + (path.contains("?") ? "&" : "?") + "test=" + encoded
