@@ -1,6 +1,5 @@
 import Foundation
 import TelltaleCoverage
-import TelltaleHistory
 import TelltaleImport
 import TelltaleModel
 
