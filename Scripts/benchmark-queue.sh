@@ -102,7 +102,8 @@ seconds_since() { python3 -c "import time; print(f'{time.time() - $1:.2f}')"; }
 real_url=https://github.com/apple/swift-argument-parser
 real_tag=1.8.2
 real=.build-packages/swift-argument-parser-$real_tag
-# The CPU budgets' cgroups, one per machine (budget_group M), when BUDGET is on.
+# The CPU budgets: a cgroup per machine under budget_root, each with a CPU quota; `in_budget M`
+# runs a command in machine M's while BUDGET=1.
 budget_root=""
 budget_setup() {
     local quota period=100000 machine root
@@ -203,6 +204,7 @@ print(f"real suite: queue with one machine / plain run {one / plain:.2f}x (goal 
       f"{three / shards:.2f}x, with --timings {timed_three / timed_shards:.2f}x (goal <= 1.00)")
 PY
     if ! budget_setup; then
+        budget_cleanup
         echo "real suite with a CPU budget per machine: skipped (no writable CPU cgroup here; run as root on Linux)"
         return 0
     fi
