@@ -109,7 +109,14 @@ package struct ChangeSelection: Sendable, Equatable {
             // A local dependency's file changes every target that uses one of its products.
             for local in graph.localPackages where path.hasPrefix(local.path + "/") {
                 let shown = Self.relative(path, to: root)
-                for target in graph.targets where !Set(target.products).isDisjoint(with: local.products) {
+                // A dependency SwiftPM could not describe has no known products: which targets
+                // use the changed file is unknown, so every test runs rather than none.
+                guard let products = local.products else {
+                    selection.everything =
+                        "\(shown) changed in the local dependency \(Self.relative(local.path, to: root)), which `swift package describe` could not read"
+                    return selection
+                }
+                for target in graph.targets where !Set(target.products).isDisjoint(with: products) {
                     mark(target.name, shown)
                 }
             }

@@ -22,7 +22,9 @@ package struct PackageGraph: Sendable, Equatable {
     /// A dependency on a package on this disk (`.package(path:)`): its changes count too.
     package struct LocalPackage: Sendable, Equatable {
         package var path: String
-        package var products: [String]
+        /// The products it offers; nil when `swift package describe` could not read it, so a
+        /// change inside it cannot be traced (`ChangeSelection` then runs everything).
+        package var products: [String]?
     }
 
     package var root: String
@@ -39,9 +41,10 @@ package struct PackageGraph: Sendable, Equatable {
     package static func load(package: String) async throws -> PackageGraph {
         var (graph, _) = try await describe(package)
         for index in graph.localPackages.indices {
-            // One that cannot be described offers no products, so its changes select no target by product.
+            // One that cannot be described keeps no products (nil): its changes then run everything,
+            // never nothing.
             let local = try? await describe(graph.localPackages[index].path)
-            graph.localPackages[index].products = local?.productNames ?? []
+            graph.localPackages[index].products = local?.productNames
         }
         return graph
     }
@@ -98,7 +101,7 @@ package struct PackageGraph: Sendable, Equatable {
             },
             localPackages: (description.dependencies ?? []).compactMap { dependency in
                 // `fileSystem`: a `.package(path:)` dependency. A remote one changes only through `Package.resolved`.
-                dependency.type == "fileSystem" ? dependency.path.map { LocalPackage(path: $0, products: []) } : nil
+                dependency.type == "fileSystem" ? dependency.path.map { LocalPackage(path: $0, products: nil) } : nil
             }
         )
         return (graph, (description.products ?? []).map(\.name))

@@ -22,9 +22,9 @@ struct ChangeSelectionTests {
          ]}
         """#
 
-    func select(_ files: [String], plan: String? = "/repo/Plans/ci.yml") throws -> ChangeSelection {
+    func select(_ files: [String], plan: String? = "/repo/Plans/ci.yml", sharedProducts: [String]? = ["SharedKit"]) throws -> ChangeSelection {
         var (graph, _) = try PackageGraph.parse(Data(Self.describe.utf8))
-        graph.localPackages[0].products = ["SharedKit"]
+        graph.localPackages[0].products = sharedProducts
         let changes = ChangeSet(base: "origin/main", files: files.map { "/repo/\($0)" })
         return ChangeSelection.select(changes: changes, graph: graph, planPath: plan)
     }
@@ -32,7 +32,7 @@ struct ChangeSelectionTests {
     @Test func theDescriptionIsRead() throws {
         let (graph, products) = try PackageGraph.parse(Data(Self.describe.utf8))
         #expect(products == ["AppKit"])
-        #expect(graph.localPackages == [PackageGraph.LocalPackage(path: "/repo/Shared", products: [])])
+        #expect(graph.localPackages == [PackageGraph.LocalPackage(path: "/repo/Shared", products: nil)])
         #expect(graph.targets.first { $0.name == "my-feature" }?.module == "my_feature")
         #expect(graph.targets.filter(\.isTest).map(\.name) == ["CoreTests", "FeatureTests", "ServerTests"])
     }
@@ -51,6 +51,16 @@ struct ChangeSelectionTests {
     @Test func aLocalDependencyCountsThroughItsProducts() throws {
         let selection = try select(["Shared/Sources/SharedKit/Kit.swift"])
         #expect(Set(selection.testTargets.keys) == ["CoreTests", "FeatureTests"])
+    }
+
+    /// A local dependency `swift package describe` could not read has no known products: a change
+    /// in it runs everything, where it once selected no test target and said nothing.
+    @Test func aChangeInALocalDependencyThatCouldNotBeDescribedRunsEverything() throws {
+        let selection = try select(["Shared/Sources/SharedKit/Kit.swift"], sharedProducts: nil)
+        #expect(
+            selection.everything
+                == "/repo/Shared/Sources/SharedKit/Kit.swift changed in the local dependency /repo/Shared, which `swift package describe` could not read"
+        )
     }
 
     @Test func manifestsThePlanAndUnownedFilesRunEverything() throws {
