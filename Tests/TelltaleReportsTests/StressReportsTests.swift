@@ -53,5 +53,15 @@ struct StressReportsTests {
         let ctrf = try #require(
             String(data: CTRFWriter().write(Self.record, context: SampleRecord.context), encoding: .utf8))
         #expect(ctrf.contains("flaky on arrival"))
+        // The summary counts what the entries mark flaky: the sample's pass on a retry and the
+        // test that arrived flaky (which failed, so the run's totals do not count it flaky).
+        let document = try JSONValue(parsing: CTRFWriter().write(Self.record, context: SampleRecord.context))
+        guard case .array(let tests)? = document["results"]?["tests"] else {
+            Issue.record("ctrf.json has no results.tests")
+            return
+        }
+        let marked = tests.filter { $0["flaky"] == true }.count
+        #expect(marked == 2)
+        #expect(document["results"]?["summary"]?["flaky"] == .number(Double(marked)))
     }
 }
