@@ -14,12 +14,15 @@ package actor ConsoleProgress: TestRunObserver {
     }
 
     private let style: Style
+    /// Where the text goes: standard error, so standard output stays the command's answer.
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Date
+    /// Tests to finish, retries, stress runs and repetitions included: grows as they are queued.
     private var total = 0
     /// The tests selected: each repetition runs them again.
     private var selected = 0
     private var totals = RunTotals()
+    /// The live status line is on screen without its newline: the next text clears it first.
     private var lineIsOpen = false
     private var started: Date?
     /// Queue mode: the build this machine takes its tests from; its tests are the build's, of
@@ -43,6 +46,7 @@ package actor ConsoleProgress: TestRunObserver {
         return interactive && environment["CI"] == nil ? .live : .lines
     }
 
+    /// Unbuffered, so a line is on the console when its test ends, not when a buffer fills.
     package static let standardError: @Sendable (String) -> Void = { text in
         FileHandle.standardError.write(Data(text.utf8))
     }
@@ -53,6 +57,7 @@ package actor ConsoleProgress: TestRunObserver {
         write(text + "\n")
     }
 
+    /// The first line of the run: how many tests, or in queue mode that the count is the build's.
     package func runStarting(testCount: Int) {
         total = testCount
         selected = testCount
@@ -71,6 +76,7 @@ package actor ConsoleProgress: TestRunObserver {
         self.build = build
     }
 
+    /// A round of retries: each failed test runs again, and counts again towards the total.
     package func retrying(testCount: Int, attempt: Int) {
         total += testCount
         note("retrying \(testCount) failed test\(testCount == 1 ? "" : "s") (retry \(attempt))")
@@ -81,6 +87,7 @@ package actor ConsoleProgress: TestRunObserver {
         note("stressing \(testCount) new or changed test\(testCount == 1 ? "" : "s") (run \(run) of \(runs) more)")
     }
 
+    /// `--repeat N` or `--until-failure`: each repetition after the first runs every selected test again.
     package func repeating(repetition: Int, of repetitions: Int?, seed: Int?) {
         if repetition > 1 { total += selected }
         let count = repetitions.map { " of \($0)" } ?? " (until a test fails)"
@@ -103,6 +110,8 @@ package actor ConsoleProgress: TestRunObserver {
         note("\(test): \(dependency.summary)")
     }
 
+    /// A line per test in a log; on a terminal a failure's lines stay above the status line,
+    /// which is redrawn in place (`\r` and erase-line), cut at 160 characters so it never wraps.
     package func testFinished(_ result: TestResult) {
         totals.add(result.outcome)
         switch style {
@@ -146,6 +155,8 @@ package actor ConsoleProgress: TestRunObserver {
         }
     }
 
+    /// `✔ Mod.Suite/test (0.012s)`; a failure adds its first message's first line under it,
+    /// at its place: `    Tests/A.swift:9: XCTAssertEqual failed: ("1") is not equal to ("2")`.
     static func line(for result: TestResult) -> String {
         let time = String(format: "%.3fs", result.duration)
         switch result.outcome {

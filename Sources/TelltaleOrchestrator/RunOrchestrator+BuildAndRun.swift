@@ -22,6 +22,7 @@ extension RunOrchestrator {
             return try await buildAndRunUnderXcode(setup, xcode: xcode, execution: execution, timings: timings, observer: observer)
         }
         if !options.skipBuild { try await stop.run { try await build(setup, execution: execution) } }
+        // A coverage run builds in a folder of its own, so the test product is found there.
         let builder = setup.coverage?.builder ?? PackageBuilder(packagePath: plan.package)
         let product = try await builder.testBinary()
         let launcherKind = options.launcher ?? .automatic(testProduct: product)
@@ -49,6 +50,8 @@ extension RunOrchestrator {
             configuration.stressRuns = stress.runs
             await watch?.setFlakyOnArrivalFails(!stress.reportOnly)
         }
+        // Alone, `runQueued` runs the body at once; in queue mode it joins the build first and
+        // hands the body the build's queue, which the runner then takes its batches from.
         let (runStop, configured, chosen) = (stop, configuration, selected)
         var outcome = try await runQueued(
             selected, settings: runnable.settings, timings: timings, package: plan.package, workers: configured.workers,

@@ -81,6 +81,9 @@ extension RunOrchestrator {
             "\(path) is not a plan file but a git revision: --changed takes its base as --changed=\(path) (or --changed --base \(path))")
     }
 
+    /// `--timings FILE`: an earlier run's durations (its `run.json`, or any tool's JUnit), by
+    /// `TestID.timingKey`, for scheduling and shards where the history has none; empty without
+    /// the option. A file that cannot be read is a usage error (exit 2), named with its reason.
     func readTimings() throws(OrchestratorError) -> [String: Double] {
         guard let path = options.timingsPath else { return [:] }
         do {
@@ -111,6 +114,7 @@ extension RunOrchestrator {
         } else {
             plan = Plan.defaultPlan(package: options.package ?? Plan.defaultPackage)
         }
+        // `--package` beats the plan's `package:`, as every other option beats its key.
         if let package = options.package {
             plan.package = package
         }
@@ -120,6 +124,8 @@ extension RunOrchestrator {
         plan.skip += options.skip
         plan.tags += options.tags
         plan.skipTags += options.skipTags
+        // A plan with `xcode:` runs a project, which need not be a package; any other needs
+        // `Package.swift` before anything is built, or the build's own error would come later.
         let manifest = URL(fileURLWithPath: plan.package).appendingPathComponent("Package.swift").path
         guard plan.xcode != nil || FileManager.default.fileExists(atPath: manifest) else {
             throw .noPackage(path: plan.package, fromPlan: options.planPath != nil && options.package == nil)
@@ -139,6 +145,9 @@ extension RunOrchestrator {
         }
     }
 
+    /// The plan's selection (its patterns and tags with the command line's, and each suite's as
+    /// a group), checked before anything is built: selecting from no tests compiles every
+    /// pattern, so a bad regular expression is a usage error at once, not after the build.
     func validatedSelection(for plan: Plan) throws(OrchestratorError) -> TestSelection {
         let selection = TestSelection(
             filter: plan.filter,

@@ -18,6 +18,8 @@ extension RunOrchestrator {
             await progress.note("building \(xcode.scheme) (xcodebuild \(XcodebuildInvocation.buildForTesting(project).prefix(1).joined()))")
             try await stop.run { try await Self.xcodebuild(XcodebuildInvocation.buildForTesting(project), in: plan.package, log: log) }
         }
+        // `build-for-testing` leaves an `.xctestrun` per scheme and test plan in derived data:
+        // the listing and every later run name it, so the build is not repeated.
         let xctestrun = try XcodeProducts.xctestrun(derivedData: project.derivedData, scheme: xcode.scheme, testPlan: xcode.testPlan)
         let listingPath = "\(setup.reports.logsPath)/xcode-tests.json"
         try await stop.run {

@@ -18,6 +18,8 @@ extension ServiceGroup {
         _ body: () async throws -> T
     ) async -> (result: Result<T, any Error>, groupError: (any Error)?) {
         await withTaskGroup(of: (any Error)?.self) { tasks in
+            // The group's error is returned, not thrown: a service that failed while the tests
+            // ran must not hide what `body` returned (the record to write).
             tasks.addTask {
                 do {
                     try await self.run()
@@ -32,6 +34,7 @@ extension ServiceGroup {
             } catch {
                 result = .failure(error)
             }
+            // `body` is over: the services stop now, whatever happened, before the caller goes on.
             await triggerGracefulShutdown()
             let groupError = await tasks.next() ?? nil
             return (result, groupError)

@@ -13,6 +13,9 @@ extension BisectRun {
         return Int64(run.hasPrefix("#") ? String(run.dropFirst()) : run)
     }
 
+    /// The run's results from the history `--history`, `TELLTALE_HISTORY_URL` or the plan names
+    /// (the default file beside the package otherwise), with a name for messages; a missing
+    /// history, an unknown id or a run without placements is a usage error that says what to do.
     func readHistoryRun(_ id: Int64, plan: Plan) async throws(OrchestratorError) -> (String, [TestResult]) {
         let value =
             RunHistory.value(history: plan.history, option: options.history, noHistory: false, package: plan.package)

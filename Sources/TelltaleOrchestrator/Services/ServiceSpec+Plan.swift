@@ -3,13 +3,17 @@ import TelltaleServices
 
 extension ServiceSpec {
     /// The supervisor's view of a plan's service: the same fields under the supervisor's names.
+    /// Kept apart from `PlanService` so TelltaleServices knows nothing of plans: the supervisor
+    /// is driven by this spec alone, and a plan key that adds nothing to supervision stays out.
     init(_ service: PlanService) {
+        // `ready:` as the check the supervisor runs until the service answers, or `timeout` passes.
         let probe: ReadinessCheck.Probe =
             switch service.ready.probe {
             case .http(let path, let status): .http(path: path, status: status)
             case .tcp: .tcp
             case .log(let pattern): .log(pattern: pattern)
             }
+        // `port: auto` asks the supervisor for a free port, given to the service as `PORT`.
         let port: ServicePort =
             switch service.port {
             case .auto: .auto
