@@ -30,15 +30,24 @@ struct HTMLRetriedTestTests {
         return record
     }()
 
-    @Test func eachAttemptHasItsOwnEventsWithOffsetsFromItsStart() throws {
-        let bytes = HTMLReportWriter().payload(Self.record, context: SampleRecord.context)
+    /// The page's payload for `record`: its `events` array and the retried test's entry.
+    static func retriedTestPayload(_ record: RunRecord) throws -> (events: [[Any]], test: [String: Any]) {
+        let bytes = HTMLReportWriter().payload(record, context: SampleRecord.context)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let events = try #require(json["events"] as? [[Any]])
-        let test = try #require((json["tests"] as? [[String: Any]])?.first { $0["id"] as? String == Self.retried.rawValue })
-        func shown(_ range: Any?) throws -> [String] {
-            let range = try #require(range as? [Int])
-            return events[range[0]..<range[0] + range[1]].map { "\($0[1]) \($0[0])" }
-        }
+        let test = try #require((json["tests"] as? [[String: Any]])?.first { $0["id"] as? String == retried.rawValue })
+        return (events, test)
+    }
+
+    /// The events a `[start, count]` range of the payload names, each as `name offset`.
+    static func shown(_ range: Any?, in events: [[Any]]) throws -> [String] {
+        let range = try #require(range as? [Int])
+        return events[range[0]..<range[0] + range[1]].map { "\($0[1]) \($0[0])" }
+    }
+
+    @Test func eachAttemptHasItsOwnEventsWithOffsetsFromItsStart() throws {
+        let (events, test) = try Self.retriedTestPayload(Self.record)
+        func shown(_ range: Any?) throws -> [String] { try Self.shown(range, in: events) }
         let attempts = try #require(test["a"] as? [[String: Any]])
         #expect(try shown(attempts[0]["e"]) == ["cart_viewed 250", "checkout_started 500"])
         #expect(attempts[1]["e"] == nil, "the second attempt sent nothing")
@@ -54,17 +63,12 @@ struct HTMLRetriedTestTests {
         for index in record.events.indices where record.events[index].test == Self.retried {
             record.events[index].attempt = record.events[index].id == "r1" ? 1 : 3
         }
-        let bytes = HTMLReportWriter().payload(record, context: SampleRecord.context)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        let events = try #require(json["events"] as? [[Any]])
-        let test = try #require((json["tests"] as? [[String: Any]])?.first { $0["id"] as? String == Self.retried.rawValue })
-        func shown(_ range: Any?) throws -> [String] {
-            let range = try #require(range as? [Int])
-            return events[range[0]..<range[0] + range[1]].map { "\($0[1])" }
-        }
+        let (events, test) = try Self.retriedTestPayload(record)
+        // Names only: offsets are not what this test is about.
+        func names(_ range: Any?) throws -> [String] { try Self.shown(range, in: events).map { String($0.prefix { $0 != " " }) } }
         let attempts = try #require(test["a"] as? [[String: Any]])
-        #expect(try shown(attempts[0]["e"]) == ["cart_viewed"])
-        #expect(try shown(test["e"]).contains("checkout_started"), "r2 is where the record put it: the last attempt")
+        #expect(try names(attempts[0]["e"]) == ["cart_viewed"])
+        #expect(try names(test["e"]).contains("checkout_started"), "r2 is where the record put it: the last attempt")
     }
 
     struct Observations: Decodable {
